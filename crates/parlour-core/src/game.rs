@@ -1,0 +1,175 @@
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::ops::RangeInclusive;
+
+use serde::Serialize;
+
+use crate::{
+    GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat, SetupError, ToAct,
+    Viewer,
+};
+
+/// Where a game reports the events an action or chance outcome caused.
+///
+/// `Vec<E>` collects them; `()` drops them (the playout hot path).
+pub trait EventSink<E> {
+    /// Records one event.
+    fn push(&mut self, event: E);
+}
+
+impl<E> EventSink<E> for Vec<E> {
+    fn push(&mut self, event: E) {
+        Vec::push(self, event);
+    }
+}
+
+impl<E> EventSink<E> for () {
+    #[inline]
+    fn push(&mut self, _event: E) {}
+}
+
+/// A game: a deterministic state machine whose random events are explicit chance nodes.
+///
+/// A value of the implementing type is a full (omniscient) state. The contract:
+///
+/// * [`Game::new`] gives the state before any card is dealt; the first node is usually
+///   [`ToAct::Chance`] (the shuffle and deal).
+/// * At a chance node the driver calls [`Game::sample_chance`] with the seeded [`GameRng`] (or
+///   parses an outcome a record states) and then [`Game::apply_chance`]. Chance outcomes are
+///   values (a whole deck order, a drawn card) so a replay never depends on the RNG algorithm.
+///   The rules themselves never own or call an RNG.
+/// * At a player node, every seat in [`ToAct::Seats`] must act once before the node changes.
+///   Several seats there means simultaneous secret choices: a seat's commitment shows in no other
+///   seat's view before all are in.
+/// * [`Game::legal_actions`] is sorted, has no duplicates, and is non-empty for every seat to act
+///   (a forced move is still a decision). It is empty for a seat not to act.
+/// * [`Game::apply`] and [`Game::apply_chance`] either succeed or return an error that names the
+///   rule broken, leaving the state unchanged. They never panic on bad input.
+/// * Every game ends: `to_act` reaches [`ToAct::Terminal`] in at most a bounded number of steps
+///   (turn limits where the rulebook allows endless play).
+pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
+    /// A player's decision. Small and `Copy`; self-contained, so it prints without the state.
+    type Action: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static;
+    /// The outcome of a random event.
+    type Chance: Clone + Eq + Debug + Send + Sync + 'static;
+    /// What one viewer may know. Serialises to JSON for clients; `Display` draws it for a terminal.
+    type View: Serialize + Eq + Debug + Clone + Display + Send + 'static;
+    /// Something that happened (a card played, a trick won), for logs.
+    type Event: Clone + Debug + Send + Sync + 'static;
+
+    /// Registry id, kebab-case (`troll-tricker`).
+    const ID: &'static str;
+    /// Display name.
+    const NAME: &'static str;
+    /// Allowed player counts.
+    const PLAYERS: RangeInclusive<u8>;
+    /// Variant options with their defaults.
+    const OPTIONS: &'static [OptionSpec];
+
+    /// The state before anything is dealt.
+    ///
+    /// # Errors
+    /// A player count out of range or options that cannot be honoured.
+    fn new(players: u8, options: &Options) -> Result<Self, SetupError>;
+
+    /// Number of seats.
+    fn players(&self) -> u8;
+
+    /// Who must decide now.
+    fn to_act(&self) -> ToAct;
+
+    /// Clears `out` and fills it with `seat`'s legal actions, sorted and unique. Empty when
+    /// `seat` is not to act.
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Whether `seat` may take `action` now.
+    fn is_legal(&self, seat: Seat, action: Self::Action) -> bool {
+        let mut out = Vec::new();
+        self.legal_actions(seat, &mut out);
+        out.binary_search(&action).is_ok()
+    }
+
+    /// Applies `seat`'s `action`, reporting events to `events`.
+    ///
+    /// # Errors
+    /// An illegal action; the state is unchanged.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Self::Action,
+        events: &mut impl EventSink<Self::Event>,
+    ) -> Result<(), IllegalAction>;
+
+    /// Draws the outcome of the due chance event from `rng`.
+    ///
+    /// # Panics
+    /// May panic when called at a node that is not a chance node.
+    fn sample_chance(&self, rng: &mut GameRng) -> Self::Chance;
+
+    /// Applies a chance outcome (sampled, or stated by a record or a test).
+    ///
+    /// # Errors
+    /// Not a chance node, or an outcome that is impossible here (a deck order that is not a
+    /// permutation of the cards to shuffle, say); the state is unchanged.
+    fn apply_chance(
+        &mut self,
+        chance: Self::Chance,
+        events: &mut impl EventSink<Self::Event>,
+    ) -> Result<(), IllegalAction>;
+
+    /// What the due chance event is and how its outcome is written, e.g.
+    /// `"deal: the 88 card ids of the shuffled deck, top first"`.
+    fn chance_hint(&self) -> String;
+
+    /// The view of `viewer`: `Some(seat)` is that seat's knowledge, `None` a spectator's.
+    fn view(&self, viewer: Option<Seat>) -> Self::View;
+
+    /// Text of an event as `viewer` may see it, or `None` when `viewer` does not see it at all.
+    fn describe_event(&self, event: &Self::Event, viewer: Viewer) -> Option<String>;
+
+    /// Running score per seat (final scores once the game is over).
+    fn scores(&self) -> Vec<i32>;
+
+    /// The result, once [`Game::to_act`] is [`ToAct::Terminal`].
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// How many rounds (hands, deals) have begun; for game-length statistics.
+    fn round(&self) -> u32;
+
+    /// Short notation of an action, parseable by [`Game::parse_action`].
+    fn action_text(&self, action: Self::Action) -> String;
+
+    /// Reads an action in notation for `seat`.
+    ///
+    /// # Errors
+    /// Text that is not an action of this game.
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Self::Action, ParseError>;
+
+    /// Notation of a chance outcome, parseable by [`Game::parse_chance`].
+    fn chance_text(&self, chance: &Self::Chance) -> String;
+
+    /// Reads a chance outcome for the due chance event.
+    ///
+    /// # Errors
+    /// Text that is not an outcome of the due event.
+    fn parse_chance(&self, text: &str) -> Result<Self::Chance, ParseError>;
+
+    /// A full state consistent with everything `observer` knows, with the hidden parts drawn
+    /// from `rng` (OpenSpiel's `ResampleFromInfostate`). The observer's view and legal actions are
+    /// the same in the result. Must never fail.
+    fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self;
+
+    /// A heuristic value of the position for `seat`, higher is better; used by the greedy bot
+    /// (one-ply lookahead) and as a playout cut-off. Must read only what `seat` may know.
+    fn evaluate(&self, seat: Seat) -> f64;
+
+    /// Checks the state's invariants (every card in exactly one place, counts in range).
+    ///
+    /// # Errors
+    /// A description of the first broken invariant.
+    fn check_invariants(&self) -> Result<(), String>;
+
+    /// Ids of the cards (or other secrets) `viewer` must not see now; a view test asserts none of
+    /// them appear in that viewer's view.
+    fn secrets(&self, viewer: Option<Seat>) -> Vec<String>;
+}

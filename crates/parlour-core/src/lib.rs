@@ -1,0 +1,49 @@
+//! Vocabulary and traits shared by every parlour game.
+//!
+//! A game implements [`Game`]: a deterministic state machine whose random events are explicit
+//! chance nodes, whose players see redacted [`Game::View`]s, and whose illegal actions are
+//! [`IllegalAction`] values that leave the state unchanged.
+//!
+//! ```
+//! use parlour_core::{Options, OptionSpec, Seat, SeatSet, Outcome};
+//!
+//! const SPECS: &[OptionSpec] = &[OptionSpec::flag("short_game", "play one round only")];
+//! let opts = Options::parse_list(SPECS, "short_game=true").unwrap();
+//! assert!(opts.flag("short_game"));
+//!
+//! let outcome = Outcome::highest_wins(vec![12, 30, 30]);
+//! assert_eq!(outcome.winners, [Seat(1), Seat(2)].into_iter().collect::<SeatSet>());
+//! ```
+
+mod error;
+mod game;
+mod options;
+mod outcome;
+mod rng;
+mod seat;
+mod turn;
+
+pub use error::{IllegalAction, OptionError, ParseError, SetupError};
+pub use game::{EventSink, Game};
+pub use options::{OptionKind, OptionSpec, OptionValue, Options};
+pub use outcome::Outcome;
+pub use rng::{GameRng, derive_seed, rng_from_seed};
+pub use seat::{Seat, SeatSet};
+pub use turn::{ToAct, Viewer};
+
+/// Checks a player count against a game's range.
+///
+/// # Errors
+/// [`SetupError::PlayerCount`] when out of range.
+pub fn check_players<G: Game>(players: u8) -> Result<(), SetupError> {
+    if G::PLAYERS.contains(&players) {
+        Ok(())
+    } else {
+        Err(SetupError::PlayerCount {
+            game: G::ID,
+            min: *G::PLAYERS.start(),
+            max: *G::PLAYERS.end(),
+            got: players,
+        })
+    }
+}

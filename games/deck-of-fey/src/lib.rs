@@ -1,0 +1,25 @@
+//! The Deck of Fey pieces that Troll Tricker, Rebel Runs and Holy Matrimony share
+//! (spec `deck-of-fey.md` §1): the 88 cards, the eight signs, the mat with its sign
+//! relationships, and the common setup of tokens and first player.
+//!
+//! ```
+//! use parlour_fey::{Card, Mat, Relation, Sign};
+//!
+//! // Reference mat MAT-A of the spec: fey Bone, the rest in traditional order.
+//! let mat = Mat::traditional(Sign::Bone);
+//! assert_eq!(mat.relation(Sign::Star, Sign::Flame), Relation::Harmonious);
+//! assert_eq!(mat.relation(Sign::Star, Sign::Bone), Relation::Fey);
+//! assert_eq!(Card::parse("flame-6"), Some(Card::new(Sign::Flame, 6)));
+//! ```
+
+mod card;
+mod mat;
+mod setup;
+mod sign;
+
+pub use card::Card;
+pub use mat::{Mat, Relation};
+pub use setup::{
+    FirstPlayer, TableSetup, card_name, cards_text, full_deck, options, parse_cards, sample_layout,
+};
+pub use sign::Sign;
