@@ -1,0 +1,12 @@
+//! Game records and the seeded match driver.
+//!
+//! A record is JSON: `{"format", "game", "players", "options", "seed", "actions"}` where each
+//! action is `"<seat>: <action text>"` or `"chance: <outcome text>"` (`docs/records.md`). A
+//! [`Match`] plays a game from a seed, keeps the history, writes it as a [`Record`] and replays
+//! one. Chance events a record does not state are drawn from its seed.
+
+mod record;
+mod session;
+
+pub use record::{Entry, FORMAT, Record, RecordError, options_json};
+pub use session::{Match, ReplayError, StepError, replay};

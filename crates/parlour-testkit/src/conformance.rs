@@ -1,0 +1,331 @@
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+use parlour_core::{Game, Options, Seat, ToAct, Viewer, derive_seed, rng_from_seed};
+use parlour_record::{Match, Record};
+use rand::Rng;
+use serde_json::Value;
+
+/// Most steps a conformance playout may take before it is declared endless.
+pub const MAX_STEPS: usize = 200_000;
+
+/// Runs one seeded random game per seed in `seeds` and checks the [`Game`] contract at every
+/// node (OpenSpiel's random simulation test plus parlour's own):
+///
+/// * legal actions are sorted, unique, each passes `is_legal`, and exist exactly for the seats
+///   to act;
+/// * action and chance texts round-trip through their parsers;
+/// * actions not legal now, and actions by seats not to act, are rejected and leave the state
+///   unchanged, as do garbage chance outcomes;
+/// * `check_invariants` holds (cards conserved);
+/// * no view, and no event text a viewer is shown, contains any of that viewer's `secrets`;
+/// * `sample_consistent` keeps the observer's view, turn and legal actions;
+/// * the game ends within [`MAX_STEPS`] with an outcome whose scores match `scores()`;
+/// * the game's record replays to the same state, both fully stated and with every chance
+///   outcome left to the seed.
+///
+/// # Panics
+/// On the first broken check, with the seed and step in the message.
+pub fn check_game<G: Game>(players: u8, options: &str, seeds: Range<u64>) {
+    let opts = Options::parse_list(G::OPTIONS, options)
+        .unwrap_or_else(|e| panic!("{}: bad options `{options}`: {e}", G::ID));
+    for seed in seeds {
+        check_one::<G>(players, opts.clone(), seed);
+    }
+}
+
+fn check_one<G: Game>(players: u8, options: Options, seed: u64) {
+    let mut m = Match::<G>::new(players, options, seed)
+        .unwrap_or_else(|e| panic!("{}: setup failed: {e}", G::ID));
+    let mut rng = rng_from_seed(derive_seed(seed, 0xC0FF_EE));
+    let mut pool: BTreeSet<G::Action> = BTreeSet::new();
+    let mut buf = Vec::new();
+    let ctx = |step: usize| format!("{} seed {seed} step {step}", G::ID);
+    let mut step = 0;
+    loop {
+        assert!(
+            step < MAX_STEPS,
+            "{}: no end within {MAX_STEPS} steps",
+            ctx(step)
+        );
+        let state = m.state();
+        if let Err(e) = state.check_invariants() {
+            panic!("{}: invariant broken: {e}", ctx(step));
+        }
+        check_views(state, &ctx(step));
+        match state.to_act() {
+            ToAct::Terminal => {
+                let outcome = state
+                    .outcome()
+                    .unwrap_or_else(|| panic!("{}: terminal without outcome", ctx(step)));
+                assert_eq!(
+                    outcome.scores,
+                    state.scores(),
+                    "{}: outcome scores differ from scores()",
+                    ctx(step)
+                );
+                assert!(!outcome.winners.is_empty(), "{}: nobody won", ctx(step));
+                for seat in Seat::all(players) {
+                    state.legal_actions(seat, &mut buf);
+                    assert!(buf.is_empty(), "{}: legal actions after the end", ctx(step));
+                }
+                break;
+            }
+            ToAct::Chance => {
+                assert!(
+                    state.outcome().is_none(),
+                    "{}: outcome before the end",
+                    ctx(step)
+                );
+                let before = format!("{state:?}");
+                let mut probe = state.clone();
+                assert!(
+                    probe
+                        .apply_chance(state.sample_chance(&mut rng.clone()), &mut ())
+                        .is_ok(),
+                    "{}: sampled chance rejected",
+                    ctx(step)
+                );
+                let c = state.sample_chance(&mut rng.clone());
+                let text = state.chance_text(&c);
+                let parsed = state.parse_chance(&text).unwrap_or_else(|e| {
+                    panic!("{}: chance `{text}` does not parse: {e}", ctx(step))
+                });
+                assert_eq!(
+                    parsed,
+                    c,
+                    "{}: chance text `{text}` does not round-trip",
+                    ctx(step)
+                );
+                for seat in Seat::all(players) {
+                    let mut s = state.clone();
+                    let first = pool.iter().next().copied();
+                    if let Some(a) = first {
+                        assert!(
+                            s.apply(seat, a, &mut ()).is_err(),
+                            "{}: action accepted at a chance node",
+                            ctx(step)
+                        );
+                        assert_eq!(
+                            format!("{s:?}"),
+                            before,
+                            "{}: rejected action changed the state",
+                            ctx(step)
+                        );
+                    }
+                }
+                if let Ok(garbage) = state.parse_chance("") {
+                    let mut s = state.clone();
+                    if s.apply_chance(garbage, &mut ()).is_err() {
+                        assert_eq!(
+                            format!("{s:?}"),
+                            before,
+                            "{}: rejected chance changed the state",
+                            ctx(step)
+                        );
+                    }
+                }
+                m.draw_chance();
+            }
+            ToAct::Seats(seats) => {
+                assert!(!seats.is_empty(), "{}: no seat to act", ctx(step));
+                assert!(
+                    state.outcome().is_none(),
+                    "{}: outcome before the end",
+                    ctx(step)
+                );
+                let before = format!("{state:?}");
+                for seat in Seat::all(players) {
+                    state.legal_actions(seat, &mut buf);
+                    if !seats.contains(seat) {
+                        assert!(
+                            buf.is_empty(),
+                            "{}: seat {seat} not to act has legal actions",
+                            ctx(step)
+                        );
+                        if let Some(&a) = pool.iter().next() {
+                            let mut s = state.clone();
+                            assert!(
+                                s.apply(seat, a, &mut ()).is_err(),
+                                "{}: seat {seat} acted out of turn",
+                                ctx(step)
+                            );
+                            assert_eq!(
+                                format!("{s:?}"),
+                                before,
+                                "{}: rejected action changed the state",
+                                ctx(step)
+                            );
+                        }
+                        continue;
+                    }
+                    assert!(
+                        !buf.is_empty(),
+                        "{}: seat {seat} to act has no legal action",
+                        ctx(step)
+                    );
+                    assert!(
+                        buf.windows(2).all(|w| w[0] < w[1]),
+                        "{}: legal actions not sorted and unique: {buf:?}",
+                        ctx(step)
+                    );
+                    for &a in &buf {
+                        assert!(
+                            state.is_legal(seat, a),
+                            "{}: listed action {a:?} fails is_legal",
+                            ctx(step)
+                        );
+                        let text = state.action_text(a);
+                        let parsed = state.parse_action(seat, &text).unwrap_or_else(|e| {
+                            panic!("{}: action `{text}` does not parse: {e}", ctx(step))
+                        });
+                        assert_eq!(
+                            parsed,
+                            a,
+                            "{}: action text `{text}` does not round-trip",
+                            ctx(step)
+                        );
+                    }
+                    let illegal: Vec<G::Action> = pool
+                        .iter()
+                        .filter(|a| buf.binary_search(a).is_err())
+                        .take(8)
+                        .copied()
+                        .collect();
+                    for a in illegal {
+                        assert!(
+                            !state.is_legal(seat, a),
+                            "{}: is_legal accepts unlisted {a:?}",
+                            ctx(step)
+                        );
+                        let mut s = state.clone();
+                        assert!(
+                            s.apply(seat, a, &mut ()).is_err(),
+                            "{}: unlisted {a:?} was applied",
+                            ctx(step)
+                        );
+                        assert_eq!(
+                            format!("{s:?}"),
+                            before,
+                            "{}: rejected action changed the state",
+                            ctx(step)
+                        );
+                    }
+                    pool.extend(buf.iter().copied());
+                    check_resample(state, seat, &mut rng, &ctx(step));
+                }
+                let seat = seats.first().expect("non-empty");
+                state.legal_actions(seat, &mut buf);
+                let a = buf[rng.random_range(0..buf.len())];
+                m.apply_action(seat, a)
+                    .unwrap_or_else(|e| panic!("{}: legal action rejected: {e}", ctx(step)));
+                check_event_texts(&m, &ctx(step));
+            }
+        }
+        step += 1;
+    }
+    check_replay(&m, seed);
+}
+
+fn json_strings(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::String(s) => {
+            out.insert(s.clone());
+            for tok in s.split(|c: char| c.is_whitespace() || ",;:()[]{}\"'".contains(c)) {
+                if !tok.is_empty() {
+                    out.insert(tok.to_owned());
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| json_strings(x, out)),
+        Value::Object(o) => o.iter().for_each(|(k, x)| {
+            out.insert(k.clone());
+            json_strings(x, out);
+        }),
+        _ => {}
+    }
+}
+
+fn check_views<G: Game>(state: &G, ctx: &str) {
+    let viewers = std::iter::once(None).chain(Seat::all(state.players()).map(Some));
+    for viewer in viewers {
+        let view = state.view(viewer);
+        let _ = view.to_string();
+        let json = serde_json::to_value(&view)
+            .unwrap_or_else(|e| panic!("{ctx}: view does not serialise: {e}"));
+        let mut strings = BTreeSet::new();
+        json_strings(&json, &mut strings);
+        for secret in state.secrets(viewer) {
+            assert!(
+                !strings.contains(&secret),
+                "{ctx}: view of {viewer:?} shows secret `{secret}`"
+            );
+        }
+    }
+}
+
+fn check_event_texts<G: Game>(m: &Match<G>, ctx: &str) {
+    let state = m.state();
+    for seat in Seat::all(state.players()) {
+        let secrets = state.secrets(Some(seat));
+        for text in m.last_events(Viewer::Seat(seat)) {
+            let mut strings = BTreeSet::new();
+            json_strings(&Value::String(text.clone()), &mut strings);
+            for secret in &secrets {
+                assert!(
+                    !strings.contains(secret),
+                    "{ctx}: event `{text}` shown to seat {seat} reveals `{secret}`"
+                );
+            }
+        }
+    }
+}
+
+fn check_resample<G: Game>(state: &G, seat: Seat, rng: &mut parlour_core::GameRng, ctx: &str) {
+    let sampled = state.sample_consistent(seat, rng);
+    if let Err(e) = sampled.check_invariants() {
+        panic!("{ctx}: determinization for seat {seat} breaks an invariant: {e}");
+    }
+    assert_eq!(
+        sampled.to_act(),
+        state.to_act(),
+        "{ctx}: determinization changed who acts"
+    );
+    assert_eq!(
+        sampled.view(Some(seat)),
+        state.view(Some(seat)),
+        "{ctx}: determinization changed seat {seat}'s view"
+    );
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    state.legal_actions(seat, &mut a);
+    sampled.legal_actions(seat, &mut b);
+    assert_eq!(
+        a, b,
+        "{ctx}: determinization changed seat {seat}'s legal actions"
+    );
+}
+
+fn check_replay<G: Game>(m: &Match<G>, seed: u64) {
+    let record = m.to_record();
+    let json = record.to_json();
+    let reread = Record::from_json(&json)
+        .unwrap_or_else(|e| panic!("{} seed {seed}: record does not re-read: {e}", G::ID));
+    let full = Match::<G>::from_record(&reread)
+        .unwrap_or_else(|e| panic!("{} seed {seed}: record does not replay: {e}", G::ID));
+    assert_eq!(
+        format!("{:?}", full.state()),
+        format!("{:?}", m.state()),
+        "{} seed {seed}: replay differs",
+        G::ID
+    );
+    let mut short = reread;
+    short.actions.retain(|e| !e.starts_with("chance:"));
+    let short = Match::<G>::from_record(&short)
+        .unwrap_or_else(|e| panic!("{} seed {seed}: short record does not replay: {e}", G::ID));
+    assert_eq!(
+        format!("{:?}", short.state()),
+        format!("{:?}", m.state()),
+        "{} seed {seed}: short replay differs",
+        G::ID
+    );
+}

@@ -1,0 +1,14 @@
+//! The conformance suite every parlour game passes, random playouts, and perft.
+//!
+//! ```ignore
+//! #[test]
+//! fn conforms() {
+//!     parlour_testkit::check_game::<my_game::State>(4, "", 0..20);
+//! }
+//! ```
+
+mod conformance;
+mod playout;
+
+pub use conformance::{MAX_STEPS, check_game};
+pub use playout::{divide, perft, random_action, random_playout, settle_chance};
