@@ -1,0 +1,98 @@
+use parlour_core::{Game, GameRng};
+use rand::Rng;
+
+use crate::Observation;
+
+/// A player that chooses actions from an [`Observation`].
+pub trait Bot<G: Game>: Send {
+    /// The bot's name as given on the command line (`random`, `greedy`, `ismcts:hard`).
+    fn name(&self) -> String;
+
+    /// Chooses one of the seat's legal actions.
+    ///
+    /// # Panics
+    /// May panic if the seat has no legal action (the caller asks only seats to act).
+    fn choose(&mut self, obs: &Observation<'_, G>) -> G::Action;
+}
+
+/// Chooses uniformly among the legal actions.
+pub struct RandomBot {
+    rng: GameRng,
+}
+
+impl RandomBot {
+    /// A random bot drawing from `rng`.
+    #[must_use]
+    pub fn new(rng: GameRng) -> Self {
+        RandomBot { rng }
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn choose(&mut self, obs: &Observation<'_, G>) -> G::Action {
+        let mut legal = Vec::new();
+        obs.legal_actions(&mut legal);
+        assert!(!legal.is_empty(), "asked to act with no legal action");
+        legal[self.rng.random_range(0..legal.len())]
+    }
+}
+
+/// One-ply lookahead: applies each legal action to a few determinizations and keeps the action
+/// with the best mean [`Game::evaluate`] for its seat. Ties go to the first in canonical order.
+pub struct GreedyBot {
+    rng: GameRng,
+    samples: u32,
+}
+
+impl GreedyBot {
+    /// Determinizations averaged per decision.
+    pub const DEFAULT_SAMPLES: u32 = 4;
+
+    /// A greedy bot drawing determinizations from `rng`.
+    #[must_use]
+    pub fn new(rng: GameRng) -> Self {
+        GreedyBot {
+            rng,
+            samples: Self::DEFAULT_SAMPLES,
+        }
+    }
+}
+
+impl<G: Game> Bot<G> for GreedyBot {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn choose(&mut self, obs: &Observation<'_, G>) -> G::Action {
+        let mut legal = Vec::new();
+        obs.legal_actions(&mut legal);
+        assert!(!legal.is_empty(), "asked to act with no legal action");
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let seat = obs.seat();
+        let mut totals = vec![0.0f64; legal.len()];
+        for _ in 0..self.samples {
+            let world = obs.determinize(&mut self.rng);
+            for (total, &a) in totals.iter_mut().zip(&legal) {
+                let mut next = world.clone();
+                if next.apply(seat, a, &mut ()).is_ok() {
+                    *total += next.evaluate(seat);
+                } else {
+                    *total = f64::NEG_INFINITY;
+                }
+            }
+        }
+        let mut best = 0;
+        for (i, t) in totals.iter().enumerate() {
+            if *t > totals[best] {
+                best = i;
+            }
+        }
+        legal[best]
+    }
+}
