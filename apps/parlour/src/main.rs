@@ -1,1 +1,191 @@
-fn main() {}
+//! `parlour`: play, replay, simulate and drive the parlour card games.
+
+mod common;
+mod engine;
+mod games_cmd;
+mod play;
+mod replay;
+mod sim_cmd;
+
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use clap::{Parser, Subcommand};
+use parlour_core::Seat;
+use parlour_sim::SimConfig;
+
+use crate::common::{fresh_seed, players_or_default, resolve_options};
+
+#[derive(Parser)]
+#[command(
+    name = "parlour",
+    version,
+    about = "Rules engine, bots and simulator for the parlour card games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every game with its player counts and options.
+    Games {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play in the terminal against bots.
+    Play {
+        /// Game id (see `parlour games`).
+        game: String,
+        /// Number of players (default: the game's usual count).
+        #[arg(long, short)]
+        players: Option<u8>,
+        /// Your seat.
+        #[arg(long, default_value_t = 0)]
+        seat: u8,
+        /// Bots for the other seats, in seat order, comma-separated (a shorter list repeats).
+        #[arg(long, value_delimiter = ',', default_value = "greedy")]
+        bots: Vec<String>,
+        /// Seed (default: from the clock; it is printed and recorded).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Variant options, `k=v,k2=v2` (see `parlour games`).
+        #[arg(long, default_value = "")]
+        options: String,
+        /// Seating arrangement name or file (The King's Feast).
+        #[arg(long)]
+        arrangement: Option<String>,
+        /// Where to save the record (default: `<game>-<seed>.json`).
+        #[arg(long)]
+        save: Option<PathBuf>,
+    },
+    /// Replay a record and show the resulting state.
+    Replay {
+        /// Record file, or `-` for standard input.
+        record: String,
+        /// Print one JSON object (docs/records.md).
+        #[arg(long)]
+        json: bool,
+        /// Print one JSON line per step before each entry, then the final object.
+        #[arg(long)]
+        trace: bool,
+    },
+    /// Play many games between bots and report statistics.
+    Sim {
+        /// Game id.
+        game: String,
+        /// Number of games.
+        #[arg(long, short = 'n', default_value_t = 1000)]
+        games: u64,
+        /// Number of players (default: the game's usual count).
+        #[arg(long, short)]
+        players: Option<u8>,
+        /// Bots per seat, comma-separated (a shorter list repeats).
+        #[arg(long, value_delimiter = ',', default_value = "random")]
+        bots: Vec<String>,
+        /// Worker threads (default: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Variant options, `k=v,k2=v2`.
+        #[arg(long, default_value = "")]
+        options: String,
+        /// Seating arrangement name or file (The King's Feast).
+        #[arg(long)]
+        arrangement: Option<String>,
+        /// Also write the report as JSON to this file.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Keep every game's record in this folder.
+        #[arg(long)]
+        records: Option<PathBuf>,
+    },
+    /// Serve the JSON line protocol on standard input and output (docs/engine-protocol.md).
+    Engine,
+}
+
+fn main() {
+    let code = match run(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            2
+        }
+    };
+    std::process::exit(code);
+}
+
+fn run(cli: Cli) -> Result<i32> {
+    match cli.command {
+        Command::Games { json } => games_cmd::run(json),
+        Command::Play {
+            game,
+            players,
+            seat,
+            bots,
+            seed,
+            options,
+            arrangement,
+            save,
+        } => {
+            let info = parlour_games::find(&game)?;
+            let players = players_or_default(&info, players)?;
+            let options = resolve_options(&info, &options, arrangement.as_deref())?;
+            let seed = seed.unwrap_or_else(fresh_seed);
+            let cfg = play::PlayConfig {
+                players,
+                seat: Seat(seat),
+                bots,
+                seed,
+                options,
+                save: save.unwrap_or_else(|| PathBuf::from(format!("{game}-{seed}.json"))),
+            };
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            let mut out = std::io::stdout();
+            parlour_games::with_game!(game.as_str(), G => play::play::<G>(&cfg, &mut input, &mut out))?;
+        }
+        Command::Replay {
+            record,
+            json,
+            trace,
+        } => return replay::run(&record, json, trace),
+        Command::Sim {
+            game,
+            games,
+            players,
+            bots,
+            threads,
+            seed,
+            options,
+            arrangement,
+            json,
+            records,
+        } => {
+            let info = parlour_games::find(&game)?;
+            let players = players_or_default(&info, players)?;
+            if games == 0 {
+                bail!("--games must be at least 1");
+            }
+            let cfg = SimConfig {
+                players,
+                options: resolve_options(&info, &options, arrangement.as_deref())?,
+                games,
+                bots,
+                seed,
+                threads,
+                keep_records: records.is_some(),
+            };
+            parlour_games::with_game!(game.as_str(), G => sim_cmd::run::<G>(&cfg, json.as_ref(), records.as_ref()))?;
+        }
+        Command::Engine => {
+            let stdin = std::io::stdin();
+            engine::serve(&mut stdin.lock(), &mut std::io::stdout())?;
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,48 @@
+use parlour_core::OptionKind;
+use serde_json::json;
+
+/// `parlour games`: every game with its player counts and options.
+pub fn run(json_out: bool) {
+    let games = parlour_games::games();
+    if json_out {
+        let list: Vec<_> = games
+            .iter()
+            .map(|g| {
+                json!({
+                    "id": g.id,
+                    "name": g.name,
+                    "players": [g.players.start(), g.players.end()],
+                    "options": g.options.iter().map(|o| json!({
+                        "id": o.id,
+                        "help": o.help,
+                        "values": o.values_hint(),
+                        "default": if matches!(o.kind, OptionKind::Text { .. }) && o.default_text().len() > 40 { "(long text)".to_owned() } else { o.default_text() },
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&list).expect("json"));
+        return;
+    }
+    for g in &games {
+        println!(
+            "{:<18} {}  ({}–{} players)",
+            g.id,
+            g.name,
+            g.players.start(),
+            g.players.end()
+        );
+        for o in g.options {
+            println!(
+                "    {:<36} {:<14} default {:<8} {}",
+                o.id,
+                o.values_hint(),
+                o.default_text(),
+                o.help
+            );
+        }
+    }
+    if games.is_empty() {
+        println!("no games are compiled in");
+    }
+}

@@ -1,0 +1,164 @@
+use std::collections::BTreeMap;
+use std::io::Read;
+
+use anyhow::{Context, Result};
+use parlour_core::{ToAct, Viewer};
+use parlour_games::DynMatch;
+use parlour_record::{Entry, Record};
+use serde_json::{Value, json};
+
+/// Where a replay stopped.
+pub enum ReplayFailure {
+    /// The record could not be read or set up (message names the field).
+    Malformed(String),
+    /// Entry `index` was rejected.
+    Step {
+        index: usize,
+        action: String,
+        reason: String,
+    },
+}
+
+/// Reads a record from a path, or standard input for `-`.
+pub fn read_record(path: &str) -> Result<String> {
+    if path == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .context("reading the record from standard input")?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("reading record {path}"))
+    }
+}
+
+/// Sets up the record's game, then applies its entries one by one, calling `before_step` before
+/// each (after drawing any unstated chance due before a seat's action).
+pub fn replay_stepwise(
+    text: &str,
+    mut before_step: impl FnMut(usize, &dyn DynMatch),
+) -> Result<Box<dyn DynMatch>, ReplayFailure> {
+    let record = Record::from_json(text).map_err(|e| ReplayFailure::Malformed(e.to_string()))?;
+    let info = parlour_games::find(&record.game)
+        .map_err(|e| ReplayFailure::Malformed(format!("record field `game`: {e}")))?;
+    let options = record
+        .resolve_options(info.options)
+        .map_err(|e| ReplayFailure::Malformed(e.to_string()))?;
+    let mut m = parlour_games::new_match(&record.game, record.players, options, record.seed)
+        .map_err(|e| {
+            ReplayFailure::Malformed(format!("record field `players` or `options`: {e}"))
+        })?;
+    for (index, entry) in record.actions.iter().enumerate() {
+        if matches!(Entry::parse(entry), Ok(Entry::Action(..))) {
+            m.draw_due_chance();
+        }
+        before_step(index, m.as_ref());
+        m.apply_entry(entry).map_err(|e| ReplayFailure::Step {
+            index,
+            action: entry.clone(),
+            reason: e.to_string(),
+        })?;
+    }
+    m.draw_due_chance();
+    Ok(m)
+}
+
+/// The seats to act as JSON.
+pub fn to_act_json(m: &dyn DynMatch) -> Value {
+    json!(m.to_act().seats().iter().map(|s| s.0).collect::<Vec<_>>())
+}
+
+/// Legal actions of every seat to act, keyed by seat.
+pub fn legal_json(m: &dyn DynMatch) -> Value {
+    let map: BTreeMap<String, Vec<String>> = m
+        .to_act()
+        .seats()
+        .iter()
+        .map(|s| (s.to_string(), m.legal(s)))
+        .collect();
+    json!(map)
+}
+
+/// The state summary object of `replay --json` (docs/records.md).
+pub fn summary_json(m: &dyn DynMatch) -> Value {
+    let outcome = m.outcome();
+    json!({
+        "game": m.game_id(),
+        "status": if m.to_act() == ToAct::Terminal { "finished" } else { "in_progress" },
+        "to_act": to_act_json(m),
+        "legal": legal_json(m),
+        "scores": outcome.as_ref().map_or_else(|| m.scores(), |o| o.scores.clone()),
+        "winners": outcome.map_or_else(Vec::new, |o| o.winners.iter().map(|s| s.0).collect::<Vec<_>>()),
+        "log": m.log(Viewer::Omniscient),
+    })
+}
+
+/// `parlour replay`. Returns the process exit code.
+pub fn run(path: &str, json_out: bool, trace: bool) -> Result<i32> {
+    let text = read_record(path)?;
+    let result = replay_stepwise(&text, |index, m| {
+        if trace {
+            let mut line =
+                json!({ "step": index, "to_act": to_act_json(m), "legal": legal_json(m) });
+            if let Some(hint) = m.chance_hint() {
+                line["chance"] = json!(hint);
+            }
+            println!("{line}");
+        }
+    });
+    match result {
+        Ok(m) => {
+            if json_out || trace {
+                println!("{}", summary_json(m.as_ref()));
+            } else {
+                print_human(m.as_ref());
+            }
+            Ok(0)
+        }
+        Err(ReplayFailure::Malformed(msg)) => {
+            if json_out || trace {
+                println!("{}", json!({ "error": { "reason": msg } }));
+            }
+            eprintln!("error: {msg}");
+            Ok(2)
+        }
+        Err(ReplayFailure::Step {
+            index,
+            action,
+            reason,
+        }) => {
+            if json_out || trace {
+                println!(
+                    "{}",
+                    json!({ "error": { "index": index, "action": action, "reason": reason } })
+                );
+            } else {
+                eprintln!("error: entry {index} `{action}`: {reason}");
+            }
+            Ok(1)
+        }
+    }
+}
+
+fn print_human(m: &dyn DynMatch) {
+    println!("{}", m.view_text(None));
+    println!();
+    match m.to_act() {
+        ToAct::Terminal => {
+            let o = m.outcome().expect("finished games have an outcome");
+            let winners: Vec<String> = o.winners.iter().map(|s| format!("seat {s}")).collect();
+            println!(
+                "finished · scores {:?} · won by {}",
+                o.scores,
+                winners.join(", ")
+            );
+        }
+        ToAct::Chance => println!("chance due: {}", m.chance_hint().unwrap_or_default()),
+        ToAct::Seats(seats) => {
+            println!("in progress · scores {:?}", m.scores());
+            for s in seats.iter() {
+                println!("seat {s} to act: {}", m.legal(s).join(" | "));
+            }
+        }
+    }
+}
