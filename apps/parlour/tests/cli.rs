@@ -1,0 +1,432 @@
+//! The command line end to end: records, replay, trace, engine protocol, sim and play.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+fn parlour(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .output()
+        .expect("parlour runs")
+}
+
+fn parlour_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("parlour starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write input");
+    child.wait_with_output().expect("parlour ends")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("parlour-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn sim_record(dir: &Path, game: &str, players: &str) -> Value {
+    let recs = dir.join("records");
+    let o = parlour(&[
+        "sim",
+        game,
+        "--games",
+        "2",
+        "--players",
+        players,
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "5",
+        "--records",
+        recs.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let first = std::fs::read_dir(&recs)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .min()
+        .expect("a record");
+    serde_json::from_str(&std::fs::read_to_string(first).unwrap()).unwrap()
+}
+
+fn replay_json(dir: &Path, record: &Value, extra: &[&str]) -> (Output, Vec<Value>) {
+    let path = dir.join("r.json");
+    std::fs::write(&path, record.to_string()).unwrap();
+    let mut args = vec!["replay", path.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let o = parlour(&args);
+    let lines = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
+    (o, lines)
+}
+
+#[test]
+fn games_lists_ids_player_counts_and_options() {
+    let o = parlour(&["games", "--json"]);
+    assert!(o.status.success());
+    let games: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let tt = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "troll-tricker")
+        .expect("troll-tricker listed");
+    assert_eq!(tt["players"], json!([3, 7]));
+    assert!(
+        tt["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|o| o["id"] == "tiebreak_most_tricks")
+    );
+}
+
+#[test]
+fn simulated_records_replay_to_a_finished_game_also_without_stated_chance() {
+    let dir = temp_dir("replay");
+    let record = sim_record(&dir, "troll-tricker", "4");
+    let (o, lines) = replay_json(&dir, &record, &["--json"]);
+    assert!(o.status.success());
+    let full = &lines[0];
+    assert_eq!(full["status"], "finished");
+    assert_eq!(full["to_act"], json!([]));
+    assert!(!full["winners"].as_array().unwrap().is_empty());
+    let mut short = record.clone();
+    let actions: Vec<Value> = short["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| !a.as_str().unwrap().starts_with("chance:"))
+        .cloned()
+        .collect();
+    short["actions"] = json!(actions);
+    let (_, lines) = replay_json(&dir, &short, &["--json"]);
+    assert_eq!(lines[0]["scores"], full["scores"]);
+    assert_eq!(lines[0]["log"], full["log"]);
+}
+
+#[test]
+fn an_illegal_entry_exits_non_zero_naming_its_index() {
+    let dir = temp_dir("illegal");
+    let mut record = sim_record(&dir, "troll-tricker", "4");
+    let mut actions: Vec<Value> = record["actions"].as_array().unwrap()[..5].to_vec();
+    let (_, lines) = replay_json(
+        &dir,
+        &json!({"format": "parlour-record/1", "game": "troll-tricker", "players": 4, "seed": record["seed"], "options": record["options"], "actions": actions.clone()}),
+        &["--json"],
+    );
+    let seat = lines[0]["to_act"][0].as_u64().unwrap();
+    let next_seat = (seat + 1) % 4;
+    actions.push(json!(format!("{next_seat}: play flame-1")));
+    record["actions"] = json!(actions);
+    let (o, lines) = replay_json(&dir, &record, &["--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(lines[0]["error"]["index"], 5);
+    assert_eq!(
+        lines[0]["error"]["action"],
+        format!("{next_seat}: play flame-1")
+    );
+    assert!(
+        lines[0]["error"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not to act"),
+        "{}",
+        lines[0]
+    );
+}
+
+#[test]
+fn a_malformed_record_gets_a_message_naming_the_field() {
+    let dir = temp_dir("malformed");
+    let (o, _) = replay_json(
+        &dir,
+        &json!({"format": "parlour-record/1", "game": "troll-tricker", "players": 4}),
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("seed"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let (o, _) = replay_json(
+        &dir,
+        &json!({"format": "parlour-record/1", "game": "chess", "players": 2, "seed": 1}),
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown game `chess`"));
+    let (o, _) = replay_json(
+        &dir,
+        &json!({"format": "parlour-record/1", "game": "troll-tricker", "players": 4, "seed": 1, "options": {"moon": true}}),
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("moon"));
+}
+
+#[test]
+fn trace_prints_a_line_per_entry_then_the_final_object() {
+    let dir = temp_dir("trace");
+    let record = sim_record(&dir, "troll-tricker", "3");
+    let (o, lines) = replay_json(&dir, &record, &["--trace"]);
+    assert!(o.status.success());
+    let n = record["actions"].as_array().unwrap().len();
+    assert_eq!(lines.len(), n + 1);
+    for (i, line) in lines[..n].iter().enumerate() {
+        assert_eq!(line["step"], i);
+        let entry = record["actions"][i].as_str().unwrap();
+        if let Some((seat, action)) = entry.split_once(": ").filter(|(s, _)| *s != "chance") {
+            let legal = line["legal"][seat]
+                .as_array()
+                .expect("the acting seat's legal actions");
+            assert!(
+                legal.iter().any(|a| a == action),
+                "step {i}: {action} not in {legal:?}"
+            );
+        } else {
+            assert_eq!(line["to_act"], json!([]));
+        }
+    }
+    assert_eq!(lines[n]["status"], "finished");
+}
+
+#[test]
+fn engine_serves_a_game_and_survives_bad_input() {
+    let script = [
+        r#"{"cmd":"state"}"#,
+        r#"{"cmd":"new","game":"troll-tricker","players":3,"seed":11,"options":{"traditional_mat":true}}"#,
+        r#"{"cmd":"draw","until_decision":true}"#,
+        "this is not json",
+        r#"{"cmd":"view","seat":1}"#,
+        r#"{"cmd":"act","seat":9,"action":"play flame-1"}"#,
+        r#"{"cmd":"record"}"#,
+        r#"{"cmd":"quit"}"#,
+        r#"{"cmd":"state"}"#,
+    ]
+    .join("\n");
+    let o = parlour_with_input(&["engine"], &script);
+    assert!(o.status.success());
+    let replies: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(replies.len(), 8, "one reply per request up to quit");
+    assert_eq!(replies[0]["ok"], false);
+    assert_eq!(replies[1]["state"]["status"], "chance");
+    let state = &replies[2]["state"];
+    assert_eq!(state["status"], "in_progress");
+    let seat = state["to_act"][0].as_u64().unwrap();
+    assert_eq!(
+        state["legal"][seat.to_string()].as_array().unwrap().len(),
+        11,
+        "a leader may lead any of 11 cards"
+    );
+    assert_eq!(replies[3]["ok"], false);
+    assert!(
+        replies[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("bad request")
+    );
+    assert_eq!(replies[4]["ok"], true);
+    assert_eq!(replies[5]["ok"], false);
+    assert!(replies[5]["error"].as_str().unwrap().contains("seat 9"));
+    assert_eq!(replies[6]["record"]["game"], "troll-tricker");
+    assert_eq!(replies[6]["record"]["actions"].as_array().unwrap().len(), 2);
+    assert_eq!(replies[7]["ok"], true);
+}
+
+#[test]
+fn engine_plays_a_whole_game_by_first_legal_action() {
+    let mut script =
+        vec![r#"{"cmd":"new","game":"troll-tricker","players":4,"seed":3}"#.to_owned()];
+    script.push(r#"{"cmd":"draw","until_decision":true}"#.to_owned());
+    // 132 plays; deals between hands are drawn after each action by the replies' status.
+    let o = {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut last = Value::Null;
+        let mut send = |line: &str, stdin: &mut std::process::ChildStdin| -> Value {
+            use std::io::BufRead;
+            writeln!(stdin, "{line}").unwrap();
+            let mut reply = String::new();
+            reader.read_line(&mut reply).unwrap();
+            serde_json::from_str(&reply).unwrap()
+        };
+        for line in &script {
+            last = send(line, &mut stdin);
+        }
+        let mut plays = 0;
+        while last["state"]["status"] != "finished" {
+            last = if last["state"]["status"] == "chance" {
+                send(r#"{"cmd":"draw","until_decision":true}"#, &mut stdin)
+            } else {
+                let seat = last["state"]["to_act"][0].as_u64().unwrap();
+                let action = last["state"]["legal"][seat.to_string()][0]
+                    .as_str()
+                    .unwrap()
+                    .to_owned();
+                plays += 1;
+                send(
+                    &json!({"cmd": "act", "seat": seat, "action": action}).to_string(),
+                    &mut stdin,
+                )
+            };
+            assert_eq!(last["ok"], true, "{last}");
+        }
+        drop(stdin);
+        child.wait().unwrap();
+        (plays, last)
+    };
+    assert_eq!(o.0, 132, "3 hands of 11 tricks of 4 cards");
+    assert!(!o.1["state"]["winners"].as_array().unwrap().is_empty());
+}
+
+fn report_without_timing(path: &Path) -> Value {
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    v.as_object_mut().unwrap().remove("throughput");
+    v
+}
+
+#[test]
+fn sim_reports_are_the_same_whatever_the_thread_count() {
+    let dir = temp_dir("sim");
+    let (a, b) = (dir.join("a.json"), dir.join("b.json"));
+    for (threads, path) in [("1", &a), ("2", &b)] {
+        let o = parlour(&[
+            "sim",
+            "troll-tricker",
+            "--games",
+            "300",
+            "--players",
+            "5",
+            "--bots",
+            "greedy,random",
+            "--threads",
+            threads,
+            "--seed",
+            "9",
+            "--json",
+            path.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(stdout(&o).contains("win rate"));
+    }
+    let ra = report_without_timing(&a);
+    assert_eq!(ra, report_without_timing(&b));
+    let wins: f64 = ra["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["wins"].as_f64().unwrap())
+        .sum();
+    assert!(
+        (wins - 300.0).abs() < 1e-6,
+        "shared wins add up to the game count: {wins}"
+    );
+}
+
+#[test]
+fn sim_rejects_bad_arguments_clearly() {
+    let o = parlour(&["sim", "troll-tricker", "--players", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("3 to 7 players"));
+    let o = parlour(&["sim", "troll-tricker", "--bots", "wizard"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown bot `wizard`"));
+    let o = parlour(&[
+        "sim",
+        "troll-tricker",
+        "--options",
+        "traditional_mat=perhaps",
+    ]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("traditional_mat"));
+}
+
+#[test]
+fn a_person_plays_a_whole_game_and_the_record_replays() {
+    let dir = temp_dir("play");
+    let save = dir.join("game.json");
+    let input = "1\n".repeat(40);
+    let o = parlour_with_input(
+        &[
+            "play",
+            "troll-tricker",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--bots",
+            "random",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("game over"), "{out}");
+    let (o, lines) = replay_json(
+        &dir,
+        &serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap(),
+        &["--json"],
+    );
+    assert!(o.status.success());
+    assert_eq!(lines[0]["status"], "finished");
+}
+
+#[test]
+fn quitting_saves_a_record_that_resumes_at_the_same_decision() {
+    let dir = temp_dir("quit");
+    let save = dir.join("game.json");
+    let o = parlour_with_input(
+        &[
+            "play",
+            "troll-tricker",
+            "--players",
+            "4",
+            "--seed",
+            "8",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "2\nnonsense\n99\nq\n",
+    );
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("not allowed"), "{out}");
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let (_, lines) = replay_json(&dir, &record, &["--json"]);
+    assert_eq!(lines[0]["status"], "in_progress");
+    assert_eq!(
+        lines[0]["to_act"],
+        json!([0]),
+        "the person's seat is to act again"
+    );
+}
