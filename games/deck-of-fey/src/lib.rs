@@ -13,11 +13,13 @@
 //! ```
 
 mod card;
+mod draw;
 mod mat;
 mod setup;
 mod sign;
 
 pub use card::Card;
+pub use draw::Draw;
 pub use mat::{Mat, Relation};
 pub use setup::{
     FirstPlayer, TableSetup, card_name, cards_text, full_deck, options, parse_cards, sample_layout,
