@@ -37,7 +37,7 @@ pub fn check_game<G: Game>(players: u8, options: &str, seeds: Range<u64>) {
 fn check_one<G: Game>(players: u8, options: Options, seed: u64) {
     let mut m = Match::<G>::new(players, options, seed)
         .unwrap_or_else(|e| panic!("{}: setup failed: {e}", G::ID));
-    let mut rng = rng_from_seed(derive_seed(seed, 0xC0FF_EE));
+    let mut rng = rng_from_seed(derive_seed(seed, 0x00C0_FFEE));
     let mut pool: BTreeSet<G::Action> = BTreeSet::new();
     let mut buf = Vec::new();
     let ctx = |step: usize| format!("{} seed {seed} step {step}", G::ID);
