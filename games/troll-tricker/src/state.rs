@@ -1,0 +1,741 @@
+use parlour_cards::CardSet;
+use parlour_core::{
+    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
+    SetupError, ToAct, Viewer, check_players,
+};
+use parlour_fey::{
+    Card, Draw, FirstPlayer, Mat, Sign, TableSetup, card_name, full_deck, sample_layout,
+};
+
+use crate::rules::{OPTIONS, Rules};
+use crate::scoring::{SIGN_MASK, final_outcome};
+use crate::setup::{Chance, Due};
+use crate::{Action, Event, View, notation};
+
+/// Cards dealt to each player per hand, and tricks per hand (spec §2.2).
+pub const HAND_SIZE: u8 = 11;
+/// Hands per game (spec §2.2).
+pub const HANDS: u8 = 3;
+
+/// Where the game is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Phase {
+    /// Before the opening table setup (chance).
+    Setup,
+    /// Between hands: a new layout or new signs is due (chance).
+    Table,
+    /// Dealing the hand (chance: deals and reshuffles).
+    Deal,
+    /// Playing tricks.
+    Play,
+    /// The game is over.
+    Over,
+}
+
+/// The last completed trick, kept for views.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct LastTrick {
+    pub leader: Seat,
+    pub cards: [u8; 7],
+    pub len: u8,
+    pub winner: Seat,
+    pub points: i32,
+}
+
+/// A full (omniscient) Troll Tricker state. See the crate docs for the rules.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub(crate) n: u8,
+    pub(crate) rules: Rules,
+    pub(crate) phase: Phase,
+    /// The mat of the current hand (a placeholder before setup).
+    pub(crate) mat: Mat,
+    pub(crate) signs: [Sign; 7],
+    pub(crate) first: Seat,
+    /// Current hand, 0-based; `HANDS` once over.
+    pub(crate) hand: u8,
+    pub(crate) hands: [CardSet; 7],
+    pub(crate) draw: CardSet,
+    pub(crate) discard: CardSet,
+    /// Cards dealt so far this hand.
+    pub(crate) dealt: u8,
+    /// Leader of the current trick (during the deal: the hand's first leader).
+    pub(crate) leader: Seat,
+    pub(crate) last_winner: Seat,
+    pub(crate) trick_no: u8,
+    /// Cards of the current trick in play order, from the leader.
+    pub(crate) trick: [u8; 7],
+    pub(crate) trick_len: u8,
+    pub(crate) trick_set: CardSet,
+    /// Sign index of the led card.
+    pub(crate) led: u8,
+    pub(crate) scores: [i32; 7],
+    pub(crate) tricks_hand: [u8; 7],
+    pub(crate) tricks_total: [u16; 7],
+    /// Signs each seat has shown to be void in this hand (bit per sign index), public knowledge.
+    pub(crate) voids: [u8; 7],
+    pub(crate) last_trick: Option<LastTrick>,
+}
+
+impl State {
+    /// The seat whose turn it is during trick play.
+    #[inline]
+    pub(crate) fn current(&self) -> Seat {
+        self.leader.offset(u32::from(self.trick_len), self.n)
+    }
+
+    /// The fey sign (valid after setup).
+    #[must_use]
+    pub fn fey(&self) -> Sign {
+        self.mat.fey()
+    }
+
+    /// The mat of the current hand, once set up.
+    #[must_use]
+    pub fn mat(&self) -> Option<Mat> {
+        (self.phase != Phase::Setup).then_some(self.mat)
+    }
+
+    /// Each seat's sign, once set up.
+    #[must_use]
+    pub fn signs(&self) -> Vec<Sign> {
+        if self.phase == Phase::Setup {
+            Vec::new()
+        } else {
+            self.signs[..self.n as usize].to_vec()
+        }
+    }
+
+    /// A seat's hand (omniscient).
+    #[must_use]
+    pub fn hand_of(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index() % 7]
+    }
+
+    /// The draw pile (omniscient; its order is not fixed until a deal).
+    #[must_use]
+    pub fn draw_pile(&self) -> CardSet {
+        self.draw
+    }
+
+    /// The discard pile (public).
+    #[must_use]
+    pub fn discard_pile(&self) -> CardSet {
+        self.discard
+    }
+
+    /// Hands begun so far is [`Game::round`]; this is the current hand, 0-based.
+    #[must_use]
+    pub fn hand_number(&self) -> u8 {
+        self.hand
+    }
+
+    /// Tricks won per seat this hand.
+    #[must_use]
+    pub fn tricks_this_hand(&self) -> Vec<u8> {
+        self.tricks_hand[..self.n as usize].to_vec()
+    }
+
+    /// Tricks won per seat over the game.
+    #[must_use]
+    pub fn tricks_total(&self) -> Vec<u16> {
+        self.tricks_total[..self.n as usize].to_vec()
+    }
+
+    /// The first player (after setup).
+    #[must_use]
+    pub fn first_player(&self) -> Seat {
+        self.first
+    }
+
+    /// The legal cards of `seat` as a bit mask over card ids (spec §2.3); 0 if not to act.
+    #[inline]
+    #[must_use]
+    pub fn legal_mask(&self, seat: Seat) -> u128 {
+        if self.phase != Phase::Play || seat != self.current() {
+            return 0;
+        }
+        let hand = self.hands[seat.index()].0;
+        if self.trick_len == 0 {
+            return hand;
+        }
+        let fey = SIGN_MASK[self.mat.fey().index() as usize];
+        let led = SIGN_MASK[self.led as usize];
+        if led == fey {
+            // D-TT-5: a fey lead must be followed with fey when possible.
+            let f = hand & fey;
+            if f != 0 { f } else { hand }
+        } else if hand & led != 0 {
+            // Follow the led sign, or play fey (always allowed).
+            hand & (led | fey)
+        } else {
+            hand
+        }
+    }
+
+    pub(crate) fn due(&self) -> Option<Due> {
+        match self.phase {
+            Phase::Setup => Some(Due::Opening),
+            Phase::Table => Some(if self.rules.reshuffle_player_signs {
+                Due::NewSigns
+            } else {
+                Due::Layout
+            }),
+            Phase::Deal => {
+                let need = (usize::from(HAND_SIZE) * usize::from(self.n))
+                    .saturating_sub(usize::from(self.dealt));
+                Some(if self.draw.is_empty() {
+                    Due::Reshuffle(need.min(self.discard.len() as usize))
+                } else {
+                    Due::Deal(need.min(self.draw.len() as usize))
+                })
+            }
+            Phase::Play | Phase::Over => None,
+        }
+    }
+
+    fn start_hand(&mut self, events: &mut impl EventSink<Event>) {
+        self.leader = if self.hand == 0 {
+            self.first
+        } else if self.rules.last_trick_winner_leads_next_hand {
+            self.last_winner
+        } else {
+            self.first.offset(u32::from(self.hand), self.n)
+        };
+        if self.hand > 0 && (self.rules.reshuffle_player_signs || !self.rules.traditional_mat) {
+            self.phase = Phase::Table;
+        } else {
+            self.begin_deal(events);
+        }
+    }
+
+    fn begin_deal(&mut self, events: &mut impl EventSink<Event>) {
+        if self.rules.full_reshuffle_each_hand {
+            self.draw = self.draw.or(self.discard);
+            self.discard = CardSet::EMPTY;
+        }
+        self.dealt = 0;
+        self.trick_no = 0;
+        self.tricks_hand = [0; 7];
+        self.voids = [0; 7];
+        self.last_trick = None;
+        self.phase = Phase::Deal;
+        events.push(Event::HandStart {
+            hand: self.hand,
+            leader: self.leader,
+        });
+    }
+
+    fn deal_cards(&mut self, cards: &[u8], events: &mut impl EventSink<Event>) {
+        let n = u32::from(self.n);
+        let mut got = [CardSet::EMPTY; 7];
+        for (i, &c) in cards.iter().enumerate() {
+            let seat = (u32::from(self.leader.0) + u32::from(self.dealt) + i as u32) % n;
+            got[seat as usize].insert(c);
+            self.draw.remove(c);
+        }
+        for (s, g) in got.iter().enumerate().take(self.n as usize) {
+            if !g.is_empty() {
+                self.hands[s] = self.hands[s].or(*g);
+                events.push(Event::Dealt {
+                    seat: Seat(s as u8),
+                    cards: *g,
+                });
+            }
+        }
+        self.dealt += cards.len() as u8;
+        if self.dealt == HAND_SIZE * self.n {
+            self.phase = Phase::Play;
+            self.trick_len = 0;
+            self.trick_set = CardSet::EMPTY;
+        }
+    }
+
+    fn play(&mut self, seat: Seat, id: u8, events: &mut impl EventSink<Event>) {
+        let s = seat.index();
+        self.hands[s].remove(id);
+        self.trick[self.trick_len as usize] = id;
+        self.trick_set.insert(id);
+        let sign = id / 11;
+        if self.trick_len == 0 {
+            self.led = sign;
+        } else if sign != self.led && sign != self.mat.fey().index() {
+            // Neither followed nor played fey: void in the led sign (public inference).
+            self.voids[s] |= 1 << self.led;
+        }
+        self.trick_len += 1;
+        events.push(Event::Played {
+            seat,
+            card: Card::from_id(id).expect("a card in hand is a deck card"),
+        });
+        if self.trick_len == self.n {
+            self.resolve_trick(events);
+        }
+    }
+
+    fn resolve_trick(&mut self, events: &mut impl EventSink<Event>) {
+        let led = Sign::from_index(self.led);
+        let fey = self.mat.fey();
+        let win = crate::scoring::trick_winner(self.trick_set, led, fey);
+        let pos = self.trick[..self.n as usize]
+            .iter()
+            .position(|&c| c == win.id())
+            .expect("the winning card is in the trick");
+        let w = self.leader.offset(pos as u32, self.n);
+        let (points, reason) = crate::scoring::trick_points(
+            &self.mat,
+            self.n,
+            self.signs[w.index()],
+            led,
+            win.sign(),
+            self.rules.fey_trump_points_by_player_count,
+        );
+        self.scores[w.index()] += points;
+        self.tricks_hand[w.index()] += 1;
+        self.tricks_total[w.index()] += 1;
+        self.discard = self.discard.or(self.trick_set);
+        self.last_trick = Some(LastTrick {
+            leader: self.leader,
+            cards: self.trick,
+            len: self.n,
+            winner: w,
+            points,
+        });
+        self.trick_set = CardSet::EMPTY;
+        self.trick_len = 0;
+        self.trick_no += 1;
+        self.leader = w;
+        self.last_winner = w;
+        events.push(Event::TrickWon {
+            seat: w,
+            card: win,
+            points,
+            reason,
+        });
+        if self.trick_no == HAND_SIZE {
+            self.end_hand(events);
+        }
+    }
+
+    fn end_hand(&mut self, events: &mut impl EventSink<Event>) {
+        let bonus = crate::scoring::zero_trick_bonus(self.n);
+        for s in 0..self.n as usize {
+            if self.tricks_hand[s] == 0 {
+                self.scores[s] += bonus;
+                events.push(Event::ZeroTrickBonus {
+                    seat: Seat(s as u8),
+                    points: bonus,
+                });
+            }
+        }
+        self.hand += 1;
+        if self.hand == HANDS {
+            self.phase = Phase::Over;
+            events.push(Event::GameOver);
+        } else {
+            self.start_hand(events);
+        }
+    }
+
+    fn check_chance(&self, due: Due, chance: &Chance) -> Result<(), IllegalAction> {
+        let bad = |r: String| IllegalAction::new("chance-outcome", r);
+        let traditional = self.rules.traditional_mat;
+        match (due, chance) {
+            (Due::Opening, Chance::Table(t)) => t
+                .validate(
+                    self.n,
+                    traditional,
+                    FirstPlayer::from_option(self.rules.first_player),
+                )
+                .map_err(bad),
+            (Due::NewSigns, Chance::Table(t)) => {
+                t.validate(self.n, traditional, FirstPlayer::None)
+                    .map_err(bad)?;
+                if !self.rules.new_fey_each_hand && t.mat.fey() != self.mat.fey() {
+                    return Err(bad(format!(
+                        "the fey sign stays {} for the game",
+                        self.mat.fey().id()
+                    )));
+                }
+                Ok(())
+            }
+            (Due::Layout, Chance::Layout(m)) => {
+                if m.fey() == self.mat.fey() {
+                    Ok(())
+                } else {
+                    Err(bad(format!(
+                        "the fey sign stays {} for the game",
+                        self.mat.fey().id()
+                    )))
+                }
+            }
+            (Due::Deal(k), Chance::Deal(d)) => d.check(self.draw, k).map_err(bad),
+            (Due::Reshuffle(k), Chance::Reshuffle(d)) => d.check(self.discard, k).map_err(bad),
+            (due, _) => Err(IllegalAction::new(
+                "chance-kind",
+                format!("{} is due, not this outcome", due_name(due)),
+            )),
+        }
+    }
+}
+
+fn due_name(due: Due) -> &'static str {
+    match due {
+        Due::Opening => "the opening table setup",
+        Due::NewSigns => "new player signs",
+        Due::Layout => "a new mat layout",
+        Due::Deal(_) => "a deal from the draw pile",
+        Due::Reshuffle(_) => "a reshuffle of the discard pile",
+    }
+}
+
+impl Game for State {
+    type Action = Action;
+    type Chance = Chance;
+    type View = View;
+    type Event = Event;
+
+    const ID: &'static str = "troll-tricker";
+    const NAME: &'static str = "Troll Tricker";
+    const PLAYERS: std::ops::RangeInclusive<u8> = 3..=7;
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    fn new(players: u8, options: &Options) -> Result<Self, SetupError> {
+        check_players::<State>(players)?;
+        let rules = Rules::from_options(options);
+        if let Some(f) = rules.first_player
+            && f.0 >= players
+        {
+            return Err(SetupError::Invalid(format!(
+                "first_player {f} is not a seat of a {players}-player table"
+            )));
+        }
+        Ok(State {
+            n: players,
+            rules,
+            phase: Phase::Setup,
+            mat: Mat::traditional(Sign::Bone),
+            signs: [Sign::Flame; 7],
+            first: Seat(0),
+            hand: 0,
+            hands: [CardSet::EMPTY; 7],
+            draw: full_deck(),
+            discard: CardSet::EMPTY,
+            dealt: 0,
+            leader: Seat(0),
+            last_winner: Seat(0),
+            trick_no: 0,
+            trick: [0; 7],
+            trick_len: 0,
+            trick_set: CardSet::EMPTY,
+            led: 0,
+            scores: [0; 7],
+            tricks_hand: [0; 7],
+            tricks_total: [0; 7],
+            voids: [0; 7],
+            last_trick: None,
+        })
+    }
+
+    fn players(&self) -> u8 {
+        self.n
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.phase {
+            Phase::Setup | Phase::Table | Phase::Deal => ToAct::Chance,
+            Phase::Play => ToAct::Seats(parlour_core::SeatSet::single(self.current())),
+            Phase::Over => ToAct::Terminal,
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        for id in CardSet(self.legal_mask(seat)) {
+            out.push(Action::Play(
+                Card::from_id(id).expect("hands hold deck cards"),
+            ));
+        }
+    }
+
+    #[inline]
+    fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        let Action::Play(c) = action;
+        self.legal_mask(seat) >> c.id() & 1 == 1
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        match self.phase {
+            Phase::Play => {}
+            Phase::Over => return Err(IllegalAction::new("game-over", "the game is over")),
+            _ => return Err(IllegalAction::wrong_node("a chance event")),
+        }
+        if seat != self.current() {
+            return Err(IllegalAction::not_your_turn(seat));
+        }
+        let Action::Play(card) = action;
+        let id = card.id();
+        if !self.hands[seat.index()].contains(id) {
+            return Err(IllegalAction::new(
+                "card-in-hand",
+                format!("{card} is not in seat {seat}'s hand"),
+            ));
+        }
+        if self.legal_mask(seat) >> id & 1 == 0 {
+            let led = Sign::from_index(self.led);
+            return Err(if led == self.mat.fey() {
+                IllegalAction::new(
+                    "must-follow-fey-lead",
+                    format!(
+                        "a fey ({}) card was led and seat {seat} holds one",
+                        led.id()
+                    ),
+                )
+            } else {
+                IllegalAction::new(
+                    "must-follow-led-sign",
+                    format!(
+                        "seat {seat} holds {} and must follow it (or play fey)",
+                        led.id()
+                    ),
+                )
+            });
+        }
+        self.play(seat, id, events);
+        Ok(())
+    }
+
+    fn sample_chance(&self, rng: &mut GameRng) -> Chance {
+        let due = self
+            .due()
+            .expect("sample_chance is called at a chance node");
+        let n = self.n;
+        let traditional = self.rules.traditional_mat;
+        match due {
+            Due::Opening => Chance::Table(TableSetup::sample(
+                n,
+                traditional,
+                FirstPlayer::from_option(self.rules.first_player),
+                rng,
+            )),
+            Due::NewSigns => {
+                if self.rules.new_fey_each_hand {
+                    Chance::Table(TableSetup::sample(n, traditional, FirstPlayer::None, rng))
+                } else {
+                    let fey = self.mat.fey();
+                    let mat = if traditional {
+                        Mat::traditional(fey)
+                    } else {
+                        sample_layout(fey, rng)
+                    };
+                    let signs = TableSetup::sample_signs(n, fey, rng);
+                    Chance::Table(TableSetup {
+                        mat,
+                        signs,
+                        first: None,
+                    })
+                }
+            }
+            Due::Layout => Chance::Layout(sample_layout(self.mat.fey(), rng)),
+            Due::Deal(k) => Chance::Deal(Draw::sample(self.draw, k, rng)),
+            Due::Reshuffle(k) => Chance::Reshuffle(Draw::sample(self.discard, k, rng)),
+        }
+    }
+
+    fn apply_chance(
+        &mut self,
+        chance: Chance,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        let due = self
+            .due()
+            .ok_or_else(|| IllegalAction::wrong_node("a player's action"))?;
+        self.check_chance(due, &chance)?;
+        match chance {
+            Chance::Table(t) => {
+                self.mat = t.mat;
+                for (slot, s) in self.signs.iter_mut().zip(&t.signs) {
+                    *slot = *s;
+                }
+                if let Some(f) = t.first {
+                    self.first = f;
+                }
+                events.push(Event::Table(t));
+                if self.phase == Phase::Setup {
+                    self.hand = 0;
+                    self.start_hand(events);
+                } else {
+                    self.begin_deal(events);
+                }
+            }
+            Chance::Layout(m) => {
+                self.mat = m;
+                events.push(Event::Layout(m));
+                self.begin_deal(events);
+            }
+            Chance::Deal(d) => self.deal_cards(d.cards(), events),
+            Chance::Reshuffle(d) => {
+                events.push(Event::Reshuffled {
+                    cards: self.discard.len() as u8,
+                });
+                self.draw = self.discard;
+                self.discard = CardSet::EMPTY;
+                self.deal_cards(d.cards(), events);
+            }
+        }
+        Ok(())
+    }
+
+    fn chance_hint(&self) -> String {
+        match self.due() {
+            Some(Due::Opening) => "table: `mat <fey>: <7 signs in position order>; signs <one per seat>; first <seat>`".into(),
+            Some(Due::NewSigns) => "new signs: `mat <fey>: <7 signs>; signs <one per seat>`".into(),
+            Some(Due::Layout) => format!("new layout: `mat {}: <7 live signs in position order>`", self.mat.fey().id()),
+            Some(Due::Deal(k)) => format!("deal: `deal` and the {k} card ids dealt from the draw pile, in deal order"),
+            Some(Due::Reshuffle(k)) => format!("reshuffle: `reshuffle` and the {k} card ids dealt from the reshuffled discard pile, in deal order"),
+            None => "no chance event is due".into(),
+        }
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> View {
+        View::of(self, viewer)
+    }
+
+    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
+        event.describe(viewer)
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        self.scores[..self.n as usize].to_vec()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over).then(|| {
+            final_outcome(
+                &self.scores[..self.n as usize],
+                &self.tricks_total[..self.n as usize],
+                self.rules.tiebreak_most_tricks,
+            )
+        })
+    }
+
+    fn round(&self) -> u32 {
+        match self.phase {
+            Phase::Setup => 0,
+            Phase::Over => u32::from(HANDS),
+            _ => u32::from(self.hand) + 1,
+        }
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        action.to_string()
+    }
+
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, ParseError> {
+        notation::parse_action(text)
+    }
+
+    fn chance_text(&self, chance: &Chance) -> String {
+        notation::chance_text(chance)
+    }
+
+    fn parse_chance(&self, text: &str) -> Result<Chance, ParseError> {
+        let due = self
+            .due()
+            .ok_or_else(|| ParseError::new(text, "no chance event is due"))?;
+        notation::parse_chance(due, text)
+    }
+
+    fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
+        crate::resample::sample_consistent(self, observer, rng)
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let s = seat.index() % 7;
+        let mut v = f64::from(self.scores[s]);
+        if self.phase == Phase::Play || self.phase == Phase::Deal {
+            // A little for trick-taking power still in hand: fey cards and high cards.
+            let hand = self.hands[s];
+            let fey = CardSet(SIGN_MASK[self.mat.fey().index() as usize]);
+            v += 0.6 * f64::from(hand.and(fey).len());
+            v += 0.05
+                * hand
+                    .iter()
+                    .map(|c| f64::from((c % 11 + 1).saturating_sub(7)))
+                    .sum::<f64>();
+        }
+        v
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let n = self.n as usize;
+        let mut seen = CardSet::EMPTY;
+        let zones =
+            self.hands[..n]
+                .iter()
+                .copied()
+                .chain([self.draw, self.discard, self.trick_set]);
+        for z in zones {
+            if let Some(c) = seen.and(z).first() {
+                return Err(format!("{} is in two places", card_name(c)));
+            }
+            seen = seen.or(z);
+        }
+        if seen != full_deck() {
+            let missing = full_deck().minus(seen);
+            return Err(format!(
+                "cards missing or foreign: {:?}",
+                missing.or(seen.minus(full_deck()))
+            ));
+        }
+        if self.hands[n..].iter().any(|h| !h.is_empty()) {
+            return Err("a seat beyond the table holds cards".into());
+        }
+        if self.trick_set.len() != u32::from(self.trick_len) {
+            return Err("trick size mismatch".into());
+        }
+        match self.phase {
+            Phase::Play => {
+                for s in 0..n {
+                    let pos = (s + n - self.leader.index()) % n;
+                    let played = u8::from(pos < self.trick_len as usize);
+                    let want = HAND_SIZE - self.trick_no - played;
+                    if self.hands[s].len() != u32::from(want) {
+                        return Err(format!(
+                            "seat {s} holds {} cards, expected {want}",
+                            self.hands[s].len()
+                        ));
+                    }
+                }
+            }
+            Phase::Deal => {
+                let held: u32 = self.hands[..n].iter().map(|h| h.len()).sum();
+                if held != u32::from(self.dealt) || self.hands[..n].iter().any(|h| h.len() > 11) {
+                    return Err("deal count mismatch".into());
+                }
+            }
+            _ => {
+                if self.hands[..n].iter().any(|h| !h.is_empty()) {
+                    return Err("cards in hand outside a hand".into());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
+        let mut hidden = self.draw;
+        for s in 0..self.n {
+            if viewer != Some(Seat(s)) {
+                hidden = hidden.or(self.hands[s as usize]);
+            }
+        }
+        hidden.iter().map(card_name).collect()
+    }
+}

@@ -1,0 +1,149 @@
+//! Perft: legal-move counts from fixed seeded deals, against golden numbers in
+//! `troll-tricker.perft`, each cross-checked by a naive count written straight from spec §2.3.
+
+use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
+use parlour_fey::{Card, Sign};
+use parlour_testkit::{perft, settle_chance};
+use parlour_troll_tricker::State;
+
+fn dealt(seed: u64, players: u8, options: &str) -> State {
+    let o = Options::parse_list(State::OPTIONS, options).unwrap();
+    let mut s = State::new(players, &o).unwrap();
+    settle_chance(&mut s, &mut rng_from_seed(seed));
+    s
+}
+
+/// Naive enumeration: hands as card lists, the legal rule re-read from the spec text.
+fn naive(
+    hands: &mut [Vec<Card>],
+    leader: usize,
+    trick: &mut Vec<Card>,
+    fey: Sign,
+    depth: u32,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let n = hands.len();
+    if trick.is_empty() && hands.iter().all(Vec::is_empty) {
+        return 1; // end of the hand: a chance node
+    }
+    let seat = (leader + trick.len()) % n;
+    let hand = hands[seat].clone();
+    let legal: Vec<Card> = match trick.first() {
+        None => hand.clone(),
+        Some(led) => {
+            let led = led.sign();
+            let pick = |s: &dyn Fn(&Card) -> bool| {
+                hand.iter().copied().filter(|c| s(c)).collect::<Vec<_>>()
+            };
+            if led == fey {
+                let f = pick(&|c| c.sign() == fey);
+                if f.is_empty() { hand.clone() } else { f }
+            } else if hand.iter().any(|c| c.sign() == led) {
+                pick(&|c| c.sign() == led || c.sign() == fey)
+            } else {
+                hand.clone()
+            }
+        }
+    };
+    if depth == 1 {
+        return legal.len() as u64;
+    }
+    let mut total = 0;
+    for c in legal {
+        hands[seat].retain(|x| *x != c);
+        trick.push(c);
+        if trick.len() == n {
+            let led = trick[0].sign();
+            let best = |s: Sign| {
+                trick
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.sign() == s)
+                    .max_by_key(|(_, c)| c.value())
+                    .map(|(i, _)| i)
+            };
+            let pos = best(fey).or_else(|| best(led)).unwrap();
+            let saved = std::mem::take(trick);
+            total += naive(hands, (leader + pos) % n, trick, fey, depth - 1);
+            *trick = saved;
+        } else {
+            total += naive(hands, leader, trick, fey, depth - 1);
+        }
+        trick.pop();
+        hands[seat].push(c);
+    }
+    total
+}
+
+fn naive_count(s: &State, depth: u32) -> u64 {
+    let n = s.players();
+    let mut hands: Vec<Vec<Card>> = (0..n)
+        .map(|p| {
+            s.hand_of(Seat(p))
+                .iter()
+                .filter_map(Card::from_id)
+                .collect()
+        })
+        .collect();
+    let ToAct::Seats(seats) = s.to_act() else {
+        panic!("not a player node")
+    };
+    let leader = seats.first().unwrap().index();
+    naive(&mut hands, leader, &mut Vec::new(), s.fey(), depth)
+}
+
+#[test]
+fn perft_matches_golden_counts_and_naive_enumeration() {
+    let text = include_str!("troll-tricker.perft");
+    let mut state = None;
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let parts: Vec<&str> = line.split_whitespace().collect();
+        match parts[0] {
+            "setup" => {
+                let opts = parts.get(3).copied().filter(|o| *o != "-").unwrap_or("");
+                state = Some(dealt(
+                    parts[1].parse().unwrap(),
+                    parts[2].parse().unwrap(),
+                    opts,
+                ));
+            }
+            "perft" => {
+                let s = state.as_ref().expect("setup first");
+                let depth: u32 = parts[1].parse().unwrap();
+                let want: u64 = parts[2].parse().unwrap();
+                let naive = naive_count(s, depth);
+                assert_eq!(
+                    naive, want,
+                    "naive count disagrees with the golden file at {line}"
+                );
+                assert_eq!(perft(s, depth), want, "perft {depth}");
+                checked += 1;
+            }
+            other => panic!("unknown line kind {other}"),
+        }
+    }
+    assert!(checked >= 6);
+}
+
+#[test]
+#[ignore = "prints the counts for a new golden file"]
+fn print_counts() {
+    for (seed, players, opts) in [
+        (1u64, 4u8, "first_player=0"),
+        (2, 3, ""),
+        (3, 7, "traditional_mat"),
+    ] {
+        let s = dealt(seed, players, opts);
+        println!("setup {seed} {players} {opts}");
+        for d in 1..=8 {
+            println!("perft {d} {}", naive_count(&s, d));
+        }
+    }
+}
