@@ -1,7 +1,7 @@
 use parlour_core::{Game, derive_seed, rng_from_seed};
 use thiserror::Error;
 
-use crate::{Bot, GreedyBot, RandomBot};
+use crate::{Bot, Budget, GreedyBot, IsmctsBot, IsmctsConfig, RandomBot};
 
 /// A bot name that is not known.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -9,22 +9,77 @@ use crate::{Bot, GreedyBot, RandomBot};
 pub struct UnknownBot(pub String);
 
 /// The bot names [`make_bot`] accepts, for help texts.
-pub const KNOWN_BOTS: &str = "random, greedy";
+pub const KNOWN_BOTS: &str = "random, greedy, ismcts (= ismcts:medium), ismcts:easy, \
+                              ismcts:medium, ismcts:hard, ismcts:<N> (N iterations), \
+                              ismcts:<N>ms (N milliseconds per decision)";
 
 /// Builds the bot named `spec` for a seat. Its random stream is derived from `seed` and
-/// `stream` (match seed and seat), so a match replays exactly.
+/// `stream` (match seed and seat), so a match replays exactly (except for time-budgeted bots,
+/// `ismcts:<N>ms`, whose play depends on the machine's speed).
+///
+/// | name | bot |
+/// | --- | --- |
+/// | `random` | [`RandomBot`] |
+/// | `greedy` | [`GreedyBot`] |
+/// | `ismcts`, `ismcts:medium` | [`IsmctsBot`], [`IsmctsConfig::MEDIUM_ITERATIONS`] iterations |
+/// | `ismcts:easy` | [`IsmctsConfig::EASY_ITERATIONS`] iterations |
+/// | `ismcts:hard` | [`IsmctsConfig::HARD_ITERATIONS`] iterations |
+/// | `ismcts:<N>` | `N` iterations per decision (`N` ≥ 1) |
+/// | `ismcts:<N>ms` | `N` milliseconds per decision (`N` ≥ 1) |
 ///
 /// # Errors
 /// An unknown name.
+///
+/// # Examples
+/// ```
+/// # use parlour_bots::{make_bot, parse_ismcts, IsmctsConfig, Budget};
+/// assert_eq!(parse_ismcts("ismcts:250"), Some(IsmctsConfig::with_budget(Budget::Iterations(250))));
+/// assert_eq!(parse_ismcts("ismcts:40ms"), Some(IsmctsConfig::with_budget(Budget::Millis(40))));
+/// assert_eq!(parse_ismcts("ismcts:hard"), Some(IsmctsConfig::hard()));
+/// assert_eq!(parse_ismcts("ismcts:0"), None);
+/// ```
 pub fn make_bot<G: Game>(
     spec: &str,
     seed: u64,
     stream: u64,
 ) -> Result<Box<dyn Bot<G>>, UnknownBot> {
     let rng = rng_from_seed(derive_seed(seed, stream));
-    match spec.trim() {
+    let spec = spec.trim();
+    match spec {
         "random" => Ok(Box::new(RandomBot::new(rng))),
         "greedy" => Ok(Box::new(GreedyBot::new(rng))),
-        other => Err(UnknownBot(other.to_owned())),
+        other => match parse_ismcts(other) {
+            Some(config) => Ok(Box::new(IsmctsBot::<G>::new(other, config, rng))),
+            None => Err(UnknownBot(other.to_owned())),
+        },
     }
+}
+
+/// The settings an `ismcts…` bot name stands for (see [`make_bot`]), or `None` if `spec` is not
+/// one.
+#[must_use]
+pub fn parse_ismcts(spec: &str) -> Option<IsmctsConfig> {
+    let level = match spec.trim() {
+        "ismcts" => return Some(IsmctsConfig::medium()),
+        s => s.strip_prefix("ismcts:")?,
+    };
+    match level {
+        "easy" => Some(IsmctsConfig::easy()),
+        "medium" => Some(IsmctsConfig::medium()),
+        "hard" => Some(IsmctsConfig::hard()),
+        n => {
+            let budget = match n.strip_suffix("ms") {
+                Some(ms) => Budget::Millis(positive(ms)?),
+                None => Budget::Iterations(u32::try_from(positive(n)?).ok()?),
+            };
+            Some(IsmctsConfig::with_budget(budget))
+        }
+    }
+}
+
+fn positive(text: &str) -> Option<u64> {
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok().filter(|n| *n > 0)
 }
