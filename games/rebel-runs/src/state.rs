@@ -1,0 +1,668 @@
+//! The full (omniscient) state of a game of Rebel Runs and its [`Game`] implementation.
+
+use parlour_cards::CardSet;
+use parlour_core::{
+    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
+    SetupError, ToAct, Viewer, check_players,
+};
+use parlour_fey::{Card, FirstPlayer, Mat, Sign, TableSetup, card_name, full_deck, sample_layout};
+use rand::seq::SliceRandom;
+
+use crate::event::Event;
+use crate::meld::{Meld, MeldKind, check_meld};
+use crate::phase::{HandEnd, Phase};
+use crate::rules::{OPTIONS, Rules};
+use crate::scoring::meld_points;
+use crate::setup::{Chance, parse_order};
+use crate::view::View;
+use crate::{Action, notation};
+
+/// Most seats.
+pub const MAX_PLAYERS: usize = 7;
+/// Cards dealt to each player (§3.1).
+pub const HAND_SIZE: u32 = 7;
+/// Most melds one hand can hold: every meld has at least 3 of the 88 cards.
+pub const MAX_MELDS: usize = 29;
+
+/// What is known of the last finished hand.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct HandSummary {
+    /// Hand number, from 0.
+    pub hand: u8,
+    /// Why it ended.
+    pub reason: HandEnd,
+    /// Each seat's points for it.
+    pub scores: [i32; MAX_PLAYERS],
+}
+
+/// A game of Rebel Runs: every card's place, the melds, the scores, whose turn it is.
+///
+/// The stock keeps the order of the deal, so a stock draw is not a chance node; the stock order
+/// is hidden from every view and [`Game::sample_consistent`] reshuffles it with the other unknown
+/// cards.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub(crate) rules: Rules,
+    pub(crate) players: u8,
+    pub(crate) phase: Phase,
+    /// The hand being played (or set up next), from 0.
+    pub(crate) hand_no: u8,
+    /// Whether the opening table setup is done (mat, signs, first player are meaningful).
+    pub(crate) table_known: bool,
+    pub(crate) first_player: Seat,
+    pub(crate) mat: Mat,
+    pub(crate) signs: [Sign; MAX_PLAYERS],
+    pub(crate) current: Seat,
+    pub(crate) hands: [CardSet; MAX_PLAYERS],
+    /// Cards every seat knows to be in that hand (taken from the discard pile).
+    pub(crate) known: [CardSet; MAX_PLAYERS],
+    /// The cards each seat put on the table this hand (melded or laid off).
+    pub(crate) contributed: [CardSet; MAX_PLAYERS],
+    pub(crate) melds: [Meld; MAX_MELDS],
+    pub(crate) meld_count: u8,
+    /// `stock[stock_top..stock_end]`, top first.
+    pub(crate) stock: [u8; Card::COUNT as usize],
+    pub(crate) stock_top: u8,
+    pub(crate) stock_end: u8,
+    /// `discard[..discard_len]`, bottom first.
+    pub(crate) discard: [u8; Card::COUNT as usize],
+    pub(crate) discard_len: u8,
+    /// The card taken from the discard pile this turn (it may not be discarded again, D-RR-2).
+    pub(crate) taken: Option<u8>,
+    pub(crate) reshuffled: bool,
+    /// The cards that formed the new stock at the reshuffle (public).
+    pub(crate) reshuffle_pool: CardSet,
+    /// Stock draws per seat since the reshuffle (public).
+    pub(crate) draws_since_reshuffle: [u8; MAX_PLAYERS],
+    /// Turns finished in this hand.
+    pub(crate) turns: u32,
+    pub(crate) totals: [i32; MAX_PLAYERS],
+    pub(crate) last_hand: Option<HandSummary>,
+}
+
+const NO_MELD: Meld = Meld {
+    cards: CardSet::EMPTY,
+    kind: MeldKind::Set { value: 1 },
+    owner: Seat(0),
+};
+
+impl State {
+    /// The resolved options.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The current phase.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The hand being played (or set up next), from 0.
+    #[must_use]
+    pub fn hand_number(&self) -> u8 {
+        self.hand_no
+    }
+
+    /// The mat of the current hand (meaningless before the opening setup).
+    #[must_use]
+    pub fn mat(&self) -> &Mat {
+        &self.mat
+    }
+
+    /// Each seat's sign.
+    #[must_use]
+    pub fn signs(&self) -> &[Sign] {
+        &self.signs[..self.players as usize]
+    }
+
+    /// The seat whose turn it is.
+    #[must_use]
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+
+    /// A seat's hand.
+    #[must_use]
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    /// The melds on the table, numbered as lay-offs name them.
+    #[must_use]
+    pub fn melds(&self) -> &[Meld] {
+        &self.melds[..self.meld_count as usize]
+    }
+
+    /// The discard pile, bottom first.
+    #[must_use]
+    pub fn discard_pile(&self) -> &[u8] {
+        &self.discard[..self.discard_len as usize]
+    }
+
+    /// The stock, top first.
+    #[must_use]
+    pub fn stock(&self) -> &[u8] {
+        &self.stock[self.stock_top as usize..self.stock_end as usize]
+    }
+
+    /// Totals of the finished hands.
+    #[must_use]
+    pub fn totals(&self) -> &[i32] {
+        &self.totals[..self.players as usize]
+    }
+
+    /// The last finished hand.
+    #[must_use]
+    pub fn last_hand(&self) -> Option<&HandSummary> {
+        self.last_hand.as_ref()
+    }
+
+    /// Turns finished in this hand.
+    #[must_use]
+    pub fn turns_taken(&self) -> u32 {
+        self.turns
+    }
+
+    /// Each seat's points for the melds on the table now (this hand).
+    #[must_use]
+    pub fn table_points(&self) -> [i32; MAX_PLAYERS] {
+        let mut points = [0; MAX_PLAYERS];
+        for m in self.melds() {
+            let n = self.players as usize;
+            for (seat, pts) in points.iter_mut().enumerate().take(n) {
+                let mine = m.cards.and(self.contributed[seat]);
+                if !mine.is_empty() {
+                    *pts += meld_points(
+                        m.cards,
+                        m.kind,
+                        mine,
+                        self.signs[seat],
+                        &self.mat,
+                        self.rules.scoring,
+                    );
+                }
+            }
+        }
+        points
+    }
+
+    pub(crate) fn stock_set(&self) -> CardSet {
+        self.stock().iter().copied().collect()
+    }
+
+    pub(crate) fn discard_set(&self) -> CardSet {
+        self.discard_pile().iter().copied().collect()
+    }
+
+    pub(crate) fn in_hand_play(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::Draw | Phase::Discard | Phase::Meld | Phase::Reshuffle
+        )
+    }
+
+    fn table_setup_check(&self, setup: &TableSetup) -> Result<(), String> {
+        let first = if self.hand_no == 0 {
+            FirstPlayer::from_option(self.rules.first_player)
+        } else {
+            FirstPlayer::None
+        };
+        setup.validate(self.players, self.rules.traditional_mat, first)?;
+        if self.hand_no > 0 {
+            if !self.rules.new_fey && setup.mat.fey() != self.mat.fey() {
+                return Err(format!(
+                    "the fey sign stays {} for the whole game",
+                    self.mat.fey().id()
+                ));
+            }
+            if !self.rules.reshuffle_signs && setup.signs[..] != self.signs[..self.players as usize]
+            {
+                return Err("the players' signs stay the same for the whole game".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Game for State {
+    type Action = Action;
+    type Chance = Chance;
+    type View = View;
+    type Event = Event;
+
+    const ID: &'static str = "rebel-runs";
+    const NAME: &'static str = "Rebel Runs";
+    const PLAYERS: std::ops::RangeInclusive<u8> = 2..=7;
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    fn new(players: u8, options: &Options) -> Result<Self, SetupError> {
+        check_players::<State>(players)?;
+        let rules = Rules::new(players, options)?;
+        Ok(State {
+            rules,
+            players,
+            phase: Phase::TableSetup,
+            hand_no: 0,
+            table_known: false,
+            first_player: Seat(0),
+            mat: Mat::traditional(Sign::Bone),
+            signs: [Sign::Flame; MAX_PLAYERS],
+            current: Seat(0),
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            known: [CardSet::EMPTY; MAX_PLAYERS],
+            contributed: [CardSet::EMPTY; MAX_PLAYERS],
+            melds: [NO_MELD; MAX_MELDS],
+            meld_count: 0,
+            stock: [0; Card::COUNT as usize],
+            stock_top: 0,
+            stock_end: 0,
+            discard: [0; Card::COUNT as usize],
+            discard_len: 0,
+            taken: None,
+            reshuffled: false,
+            reshuffle_pool: CardSet::EMPTY,
+            draws_since_reshuffle: [0; MAX_PLAYERS],
+            turns: 0,
+            totals: [0; MAX_PLAYERS],
+            last_hand: None,
+        })
+    }
+
+    fn players(&self) -> u8 {
+        self.players
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.phase {
+            Phase::TableSetup | Phase::Deal | Phase::Reshuffle => ToAct::Chance,
+            Phase::Draw | Phase::Discard | Phase::Meld => {
+                ToAct::Seats(parlour_core::SeatSet::single(self.current))
+            }
+            Phase::GameOver => ToAct::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        if seat != self.current || !matches!(self.phase, Phase::Draw | Phase::Discard | Phase::Meld)
+        {
+            return;
+        }
+        self.generate(out);
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "{out:?}");
+    }
+
+    fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        self.check_action(seat, action).is_ok()
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        self.check_action(seat, action)?;
+        self.perform(action, events);
+        Ok(())
+    }
+
+    fn sample_chance(&self, rng: &mut GameRng) -> Chance {
+        match self.phase {
+            Phase::TableSetup => {
+                let n = self.players;
+                let trad = self.rules.traditional_mat;
+                if self.hand_no == 0 {
+                    let first = FirstPlayer::from_option(self.rules.first_player);
+                    Chance::Table(TableSetup::sample(n, trad, first, rng))
+                } else if self.rules.new_fey {
+                    Chance::Table(TableSetup::sample(n, trad, FirstPlayer::None, rng))
+                } else {
+                    let fey = self.mat.fey();
+                    let mat = if trad {
+                        Mat::traditional(fey)
+                    } else {
+                        sample_layout(fey, rng)
+                    };
+                    let signs = if self.rules.reshuffle_signs {
+                        TableSetup::sample_signs(n, fey, rng)
+                    } else {
+                        self.signs().to_vec()
+                    };
+                    Chance::Table(TableSetup {
+                        mat,
+                        signs,
+                        first: None,
+                    })
+                }
+            }
+            Phase::Deal => Chance::Deal(shuffled_cards(full_deck(), rng)),
+            Phase::Reshuffle => {
+                let below_top = &self.discard_pile()[..self.discard_len as usize - 1];
+                Chance::Reshuffle(shuffled_cards(below_top.iter().copied().collect(), rng))
+            }
+            _ => panic!("sample_chance called at a player or terminal node"),
+        }
+    }
+
+    fn apply_chance(
+        &mut self,
+        chance: Chance,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        match (self.phase, chance) {
+            (Phase::TableSetup, Chance::Table(setup)) => {
+                self.table_setup_check(&setup)
+                    .map_err(|e| IllegalAction::new("table-setup", e))?;
+                self.set_table(setup, events);
+                Ok(())
+            }
+            (Phase::Deal, Chance::Deal(order)) => {
+                let ids: Vec<u8> = order.iter().map(|c| c.id()).collect();
+                parlour_cards::check_permutation(&ids, full_deck(), card_name)
+                    .map_err(|e| IllegalAction::new("deal-is-a-shuffled-deck", e))?;
+                self.deal(&ids, events);
+                Ok(())
+            }
+            (Phase::Reshuffle, Chance::Reshuffle(order)) => {
+                let ids: Vec<u8> = order.iter().map(|c| c.id()).collect();
+                let pile = self.discard_pile();
+                let below_top: CardSet = pile[..pile.len() - 1].iter().copied().collect();
+                parlour_cards::check_permutation(&ids, below_top, card_name)
+                    .map_err(|e| IllegalAction::new("reshuffle-the-discards-below-the-top", e))?;
+                self.reshuffle(&ids, events);
+                Ok(())
+            }
+            (Phase::TableSetup, _) => Err(IllegalAction::wrong_node("the table setup")),
+            (Phase::Deal, _) => Err(IllegalAction::wrong_node("the deal")),
+            (Phase::Reshuffle, _) => Err(IllegalAction::wrong_node("the stock reshuffle")),
+            _ => Err(IllegalAction::wrong_node("a player decision or nothing")),
+        }
+    }
+
+    fn chance_hint(&self) -> String {
+        match self.phase {
+            Phase::TableSetup if self.hand_no == 0 => {
+                "table setup: `mat <fey>: <7 live signs>; signs <one per seat>; first <seat>`"
+                    .into()
+            }
+            Phase::TableSetup => format!(
+                "table setup of hand {}: `mat <fey>: <7 live signs>; signs <one per seat>`",
+                self.hand_no
+            ),
+            Phase::Deal => "deal: the 88 card ids of the shuffled deck, top first".into(),
+            Phase::Reshuffle => format!(
+                "reshuffle: the {} discards below the top one in their new stock order, top first",
+                self.discard_len - 1
+            ),
+            _ => "no chance event is due".into(),
+        }
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> View {
+        View::of(self, viewer)
+    }
+
+    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
+        event.describe(viewer)
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        let table = self.table_points();
+        (0..self.players as usize)
+            .map(|s| self.totals[s] + table[s])
+            .collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::GameOver).then(|| Outcome::highest_wins(self.totals().to_vec()))
+    }
+
+    fn round(&self) -> u32 {
+        // Hands begun: a hand begins with its deal.
+        u32::from(self.hand_no) + u32::from(self.in_hand_play())
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        notation::action_text(action)
+    }
+
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, ParseError> {
+        notation::parse_action(text)
+    }
+
+    fn chance_text(&self, chance: &Chance) -> String {
+        chance.text()
+    }
+
+    fn parse_chance(&self, text: &str) -> Result<Chance, ParseError> {
+        match self.phase {
+            Phase::TableSetup => TableSetup::parse(text).map(Chance::Table),
+            Phase::Deal => parse_order(text).map(Chance::Deal),
+            Phase::Reshuffle => parse_order(text).map(Chance::Reshuffle),
+            _ => Err(ParseError::new(text, "no chance event is due")),
+        }
+    }
+
+    fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> State {
+        let mut s = self.clone();
+        if self.in_hand_play() {
+            s.resample_hidden(observer, rng);
+        }
+        s
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.heuristic(seat)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.invariants()
+    }
+
+    fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
+        if !self.in_hand_play() {
+            return Vec::new();
+        }
+        let mut hidden = self.stock_set();
+        for seat in 0..self.players as usize {
+            if viewer.map(Seat::index) != Some(seat) {
+                hidden = hidden.or(self.hands[seat].minus(self.known[seat]));
+            }
+        }
+        hidden.iter().map(card_name).collect()
+    }
+}
+
+fn shuffled_cards(set: CardSet, rng: &mut GameRng) -> Vec<Card> {
+    parlour_cards::shuffled(set, rng)
+        .into_iter()
+        .map(|id| Card::from_id(id).expect("a deck card"))
+        .collect()
+}
+
+impl State {
+    /// Resamples what `observer` cannot see: the stock order and the other hands' unknown cards,
+    /// keeping hand sizes, publicly known cards (taken from the discards) in their hands, and,
+    /// after a reshuffle, the stock within the reshuffled cards and at most as many of those in
+    /// a hand as that seat drew from the new stock.
+    fn resample_hidden(&mut self, observer: Seat, rng: &mut GameRng) {
+        let n = self.players as usize;
+        let others: Vec<usize> = (0..n).filter(|&s| s != observer.index()).collect();
+        let mut hidden = self.stock_set();
+        let mut slots = [0usize; MAX_PLAYERS];
+        for &o in &others {
+            let unknown = self.hands[o].minus(self.known[o]);
+            slots[o] = unknown.len() as usize;
+            hidden = hidden.or(unknown);
+            self.hands[o] = self.known[o];
+        }
+        let stock_len = self.stock().len();
+        let (stock_cards, mut to_hands) = if self.reshuffled {
+            let mut pool = parlour_cards::shuffled(hidden.and(self.reshuffle_pool), rng);
+            let rest = pool.split_off(stock_len.min(pool.len()));
+            let old = parlour_cards::shuffled(hidden.minus(self.reshuffle_pool), rng);
+            // Seats that may hold reshuffled cards: one eligible slot per draw since the
+            // reshuffle, at most their unknown card count.
+            let mut eligible: Vec<usize> = others
+                .iter()
+                .flat_map(|&o| {
+                    std::iter::repeat_n(o, slots[o].min(self.draws_since_reshuffle[o] as usize))
+                })
+                .collect();
+            if eligible.len() < rest.len() {
+                eligible = others
+                    .iter()
+                    .flat_map(|&o| std::iter::repeat_n(o, slots[o]))
+                    .collect();
+            }
+            eligible.shuffle(rng);
+            let mut per_seat: [Vec<u8>; MAX_PLAYERS] = Default::default();
+            for (card, &o) in rest.iter().zip(&eligible) {
+                per_seat[o].push(*card);
+            }
+            let mut old = old.into_iter();
+            for &o in &others {
+                while per_seat[o].len() < slots[o] {
+                    per_seat[o].push(old.next().expect("as many old cards as free slots"));
+                }
+            }
+            (pool, per_seat)
+        } else {
+            let mut all = parlour_cards::shuffled(hidden, rng);
+            let rest = all.split_off(stock_len);
+            let mut per_seat: [Vec<u8>; MAX_PLAYERS] = Default::default();
+            let mut it = rest.into_iter();
+            for &o in &others {
+                per_seat[o] = it.by_ref().take(slots[o]).collect();
+            }
+            (all, per_seat)
+        };
+        for (i, &c) in stock_cards.iter().enumerate() {
+            self.stock[self.stock_top as usize + i] = c;
+        }
+        for &o in &others {
+            for c in to_hands[o].drain(..) {
+                self.hands[o].insert(c);
+            }
+        }
+    }
+
+    fn invariants(&self) -> Result<(), String> {
+        let n = self.players as usize;
+        let mut seen = CardSet::EMPTY;
+        let mut add = |zone: &str, cards: CardSet| -> Result<(), String> {
+            if let Some(c) = cards.and(seen).first() {
+                return Err(format!("{} is in two places (one is {zone})", card_name(c)));
+            }
+            seen = seen.or(cards);
+            Ok(())
+        };
+        for seat in 0..n {
+            add(&format!("hand {seat}"), self.hands[seat])?;
+            if !self.known[seat].is_subset(self.hands[seat]) {
+                return Err(format!("seat {seat} has known cards outside its hand"));
+            }
+        }
+        let mut on_table = CardSet::EMPTY;
+        for (i, m) in self.melds().iter().enumerate() {
+            add(&format!("meld {i}"), m.cards)?;
+            check_meld(m.cards, m.kind, self.mat.fey())
+                .map_err(|e| format!("meld {i} is not valid: {e}"))?;
+            on_table = on_table.or(m.cards);
+        }
+        let mut contributed = CardSet::EMPTY;
+        for seat in 0..n {
+            if !self.contributed[seat].and(contributed).is_empty() {
+                return Err("a table card is credited to two seats".into());
+            }
+            contributed = contributed.or(self.contributed[seat]);
+        }
+        if contributed != on_table {
+            return Err("table cards and their contributors disagree".into());
+        }
+        let stock = self.stock_set();
+        if stock.len() as usize != self.stock().len() {
+            return Err("a card is twice in the stock".into());
+        }
+        add("the stock", stock)?;
+        let pile = self.discard_set();
+        if pile.len() as usize != self.discard_pile().len() {
+            return Err("a card is twice in the discard pile".into());
+        }
+        add("the discard pile", pile)?;
+        if self.in_hand_play() {
+            if seen != full_deck() {
+                let missing = full_deck()
+                    .minus(seen)
+                    .first()
+                    .map_or(String::new(), card_name);
+                return Err(format!("{missing} is nowhere"));
+            }
+            let size = self.hands[self.current.index()].len();
+            let most = HAND_SIZE + u32::from(self.phase != Phase::Draw);
+            if size > most || size == 0 {
+                return Err(format!("seat {} holds {size} cards", self.current));
+            }
+            for seat in 0..n {
+                if self.hands[seat].len() > HAND_SIZE + 1 {
+                    return Err(format!("seat {seat} holds too many cards"));
+                }
+            }
+            if self.phase == Phase::Reshuffle && (self.reshuffled || self.discard_len < 2) {
+                return Err("a reshuffle is due that the rules do not allow".into());
+            }
+            if self.turns >= self.rules.hand_turn_limit * u32::from(self.players) {
+                return Err("the hand went past its turn limit".into());
+            }
+        } else if !seen.is_empty() {
+            return Err("cards are out between hands".into());
+        }
+        Ok(())
+    }
+
+    fn heuristic(&self, seat: Seat) -> f64 {
+        let scores = self.scores();
+        let mine = f64::from(scores[seat.index()]);
+        let best_other = scores
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| *s != seat.index())
+            .map(|(_, &v)| v)
+            .max()
+            .unwrap_or(0);
+        let mut value = mine - f64::from(best_other);
+        if self.in_hand_play() {
+            // Cards in hand that already pair with another by value, or are fey, are half way to
+            // a meld; each is worth a little of what it would score on the table.
+            let hand = self.hands[seat.index()];
+            let fey = self.mat.fey();
+            let mut by_value = [0u8; 12];
+            let mut wild = 0;
+            for id in hand {
+                if crate::meld::sign_of(id) == fey {
+                    wild += 1;
+                } else {
+                    by_value[crate::meld::value_of(id) as usize] += 1;
+                }
+            }
+            let paired: u32 = by_value
+                .iter()
+                .filter(|&&k| k >= 2)
+                .map(|&k| u32::from(k))
+                .sum();
+            let mut neighbours = 0u32;
+            for v in 1..11 {
+                if by_value[v] > 0 && by_value[v + 1] > 0 {
+                    neighbours += 1;
+                }
+            }
+            value += 0.6 * f64::from(paired) + 0.4 * f64::from(neighbours) + 0.8 * f64::from(wild);
+            // Fewer cards in hand is closer to going out.
+            value -= 0.1 * f64::from(hand.len());
+        }
+        value
+    }
+}

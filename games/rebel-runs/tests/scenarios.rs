@@ -1,0 +1,610 @@
+//! The worked examples of spec §7.2 that need a game (lay-offs, going out, the stuck check),
+//! the end-of-hand rules (D-RR-10, §8.1), and hidden information, driven through records with
+//! stacked deals. The meld validity and scoring rows (RR-1..RR-15) are unit tests of the `meld`
+//! and `scoring` modules, and a few are repeated here through the game.
+
+use parlour_core::{Game, Seat, ToAct, Viewer};
+use parlour_fey::{Card, cards_text, full_deck, parse_cards};
+use parlour_rebel_runs::{Action, HandEnd, Phase, State};
+use parlour_record::{Match, StepError, replay};
+
+/// MAT-A, P0 Star, P1 Wave, P0 first.
+const TABLE_2: &str =
+    "chance: mat bone: flame star stone wave wind tree tone; signs star wave; first 0";
+
+/// A deck order (top first) that deals `hands[s]` to seat `s` (one card at a time clockwise
+/// from `first`), then `upcard`, then `stock` on top of the stock; every card not named fills
+/// the gaps in id order.
+fn deck(players: u8, first: u8, hands: &[&str], upcard: &str, stock: &str) -> String {
+    let hands: Vec<Vec<u8>> = hands.iter().map(|h| parse_cards(h).unwrap()).collect();
+    let upcard = parse_cards(upcard).unwrap();
+    let stock = parse_cards(stock).unwrap();
+    let named: Vec<u8> = hands
+        .iter()
+        .flatten()
+        .chain(&upcard)
+        .chain(&stock)
+        .copied()
+        .collect();
+    let mut filler = full_deck().iter().filter(|c| !named.contains(c));
+    let n = usize::from(players);
+    let mut order = Vec::new();
+    for k in 0..7 * n {
+        let seat = (usize::from(first) + k) % n;
+        let j = k / n;
+        let card = hands
+            .get(seat)
+            .and_then(|h| h.get(j).copied())
+            .unwrap_or_else(|| filler.next().unwrap());
+        order.push(card);
+    }
+    order.extend(upcard);
+    order.extend(stock);
+    order.extend(filler);
+    assert_eq!(order.len(), 88);
+    format!("chance: {}", cards_text(order))
+}
+
+fn run(players: u8, options: &str, entries: &[&str]) -> Match<State> {
+    replay::<State>(players, options, 1, entries).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn legal(m: &Match<State>, seat: u8) -> Vec<String> {
+    let mut out = Vec::new();
+    m.state().legal_actions(Seat(seat), &mut out);
+    out.into_iter().map(|a| m.state().action_text(a)).collect()
+}
+
+fn rule_of(m: &mut Match<State>, entry: &str) -> &'static str {
+    match m.apply_entry(entry) {
+        Err(StepError::Illegal(e)) => e.rule,
+        other => panic!("`{entry}` should be illegal, got {other:?}"),
+    }
+}
+
+fn card(text: &str) -> Card {
+    Card::parse(text).unwrap()
+}
+
+#[test]
+fn rr1_rr6_rr13_melds_through_the_game() {
+    let d = deck(
+        2,
+        0,
+        &["flame-5 wave-5 tone-5 bone-3 bone-4 bone-5 bone-6", ""],
+        "tree-1",
+        "wave-10",
+    );
+    let mut m = run(2, "", &[TABLE_2, &d, "0: draw stock", "0: discard wave-10"]);
+    let l = legal(&m, 0);
+    // RR-1: the three fives as Set{5}; with the four fey cards, sets of 5 grow.
+    assert!(l.contains(&"meld flame-5 wave-5 tone-5 set 5".to_owned()));
+    // RR-13: all four fey cards as a run: lows 1..=8.
+    for low in 1..=8 {
+        assert!(l.contains(&format!("meld bone-3 bone-4 bone-5 bone-6 run {low}")));
+    }
+    assert!(!l.contains(&"meld bone-3 bone-4 bone-5 bone-6 run 9".to_owned()));
+    // §8.2: the all-fey set is listed for every declared value.
+    for v in 1..=11 {
+        assert!(l.contains(&format!("meld bone-3 bone-4 bone-5 set {v}")));
+    }
+    // RR-8: no run of a wrong declaration.
+    assert_eq!(
+        rule_of(&mut m, "0: meld flame-5 wave-5 tone-5 set 6"),
+        "valid-meld"
+    );
+    m.apply_entry("0: meld bone-3 bone-4 bone-5 bone-6 run 3")
+        .unwrap();
+    // RR-13: as Run{3} it is same-sign for any owner: 20.
+    assert_eq!(m.state().scores(), vec![20, 0]);
+}
+
+#[test]
+fn rr6_wrapping_run_is_rejected() {
+    let d = deck(
+        2,
+        0,
+        &["wave-10 wave-11 flame-1 flame-2 tree-4 tree-6 tree-8", ""],
+        "tone-1",
+        "stone-9",
+    );
+    let mut m = run(2, "", &[TABLE_2, &d, "0: draw stock", "0: discard stone-9"]);
+    assert_eq!(
+        rule_of(&mut m, "0: meld wave-10 wave-11 flame-1 flame-2 run 10"),
+        "valid-meld"
+    );
+    assert_eq!(legal(&m, 0), ["end"]);
+}
+
+#[test]
+fn rr16_lay_off_on_own_set() {
+    let d = deck(
+        2,
+        0,
+        &[
+            "flame-5 wave-5 tone-5 stone-5 flame-1 wind-3 tree-8",
+            "wave-1 wave-2 star-9 tree-10 tone-7 wind-5 flame-11",
+        ],
+        "tree-1",
+        "tone-11",
+    );
+    let mut m = run(
+        2,
+        "",
+        &[
+            TABLE_2,
+            &d,
+            "0: draw stock",
+            "0: discard tone-11",
+            "0: meld flame-5 wave-5 tone-5 set 5",
+        ],
+    );
+    assert_eq!(m.state().scores(), vec![7, 0]);
+    let l = legal(&m, 0);
+    assert!(l.contains(&"layoff stone-5 on 0".to_owned()), "{l:?}");
+    assert!(!l.iter().any(|a| a.starts_with("layoff flame-1")));
+    assert_eq!(rule_of(&mut m, "0: layoff flame-1 on 0"), "lay-off-fits");
+    m.apply_entry("0: layoff stone-5 on 0").unwrap();
+    assert_eq!(m.state().melds()[0].cards.len(), 4);
+    // RR-16: 7 + 3 = 10.
+    assert_eq!(m.state().scores(), vec![10, 0]);
+    // D-RR-4: seat 1 may not lay off on seat 0's meld.
+    m.apply_entry("0: end").unwrap();
+    m.apply_entry("1: draw stock").unwrap();
+    let drawn = m.state().hand(Seat(1)).minus(
+        parse_cards("wave-1 wave-2 star-9 tree-10 tone-7 wind-5 flame-11")
+            .unwrap()
+            .into_iter()
+            .collect(),
+    );
+    let drawn = Card::from_id(drawn.first().unwrap()).unwrap();
+    m.apply_entry(&format!("1: discard {drawn}")).unwrap();
+    assert_eq!(
+        rule_of(&mut m, "1: layoff wind-5 on 0"),
+        "lay-off-on-own-meld"
+    );
+    assert!(!legal(&m, 1).iter().any(|a| a.starts_with("layoff")));
+}
+
+#[test]
+fn lay_off_on_any_meld_scores_for_the_player_who_laid_it() {
+    let d = deck(
+        2,
+        0,
+        &[
+            "flame-5 wave-5 tone-5 stone-8 flame-1 wind-3 tree-8",
+            "wave-1 wave-2 star-9 tree-10 tone-7 stone-5 flame-11",
+        ],
+        "tree-1",
+        "tone-11 tone-10",
+    );
+    let m = run(
+        2,
+        "lay_off_on_any_meld",
+        &[
+            TABLE_2,
+            &d,
+            "0: draw stock",
+            "0: discard tone-11",
+            "0: meld flame-5 wave-5 tone-5 set 5",
+            "0: end",
+            "1: draw stock",
+            "1: discard tone-10",
+            "1: layoff stone-5 on 0",
+        ],
+    );
+    // Stone is Harmonious to Wave: 3 for seat 1; the set still scores 7 for seat 0.
+    assert_eq!(m.state().scores(), vec![7, 3]);
+    let view = m.state().view(Some(Seat(0)));
+    assert_eq!(
+        view.melds[0].laid_off_by_others,
+        vec![(card("stone-5"), Seat(1))]
+    );
+}
+
+#[test]
+fn rr16b_fey_lays_off_at_either_end_of_own_run() {
+    let d = deck(
+        2,
+        0,
+        &["stone-3 flame-4 wind-5 star-6 bone-11 tree-1 tree-9", ""],
+        "wave-1",
+        "tone-11",
+    );
+    let mut m = run(
+        2,
+        "",
+        &[
+            TABLE_2,
+            &d,
+            "0: draw stock",
+            "0: discard tone-11",
+            "0: meld stone-3 flame-4 wind-5 star-6 run 3",
+        ],
+    );
+    assert_eq!(m.state().scores(), vec![11, 0]);
+    let l = legal(&m, 0);
+    assert!(l.contains(&"layoff bone-11 on 0 low".to_owned()), "{l:?}");
+    assert!(l.contains(&"layoff bone-11 on 0 high".to_owned()), "{l:?}");
+    assert!(!l.iter().any(|a| a.starts_with("layoff tree-")));
+    let mut low = m.clone();
+    low.apply_entry("0: layoff bone-11 on 0 low").unwrap();
+    assert_eq!(low.state().melds()[0].span(), (2, 6));
+    assert_eq!(low.state().scores(), vec![13, 0]);
+    m.apply_entry("0: layoff bone-11 on 0 high").unwrap();
+    assert_eq!(m.state().melds()[0].span(), (3, 7));
+    assert_eq!(m.state().scores(), vec![13, 0]);
+    let view = m.state().view(None);
+    assert_eq!((view.melds[0].low, view.melds[0].high), (3, 7));
+}
+
+#[test]
+fn rr17_going_out_ends_the_hand_at_once() {
+    let d = deck(
+        2,
+        0,
+        &[
+            "star-2 star-3 star-4 star-5 flame-9 wind-9 stone-1",
+            "flame-5 wave-5 tone-5 tree-2 tree-4 wind-7 wind-11",
+        ],
+        "stone-11",
+        "wind-1 flame-7 tone-9",
+    );
+    let mut m = run(
+        2,
+        "",
+        &[
+            TABLE_2,
+            &d,
+            "0: draw stock",
+            "0: discard wind-1",
+            "0: end",
+            "1: draw stock",
+            "1: discard flame-7",
+            "1: meld flame-5 wave-5 tone-5 set 5",
+            "1: end",
+            "0: draw stock",
+        ],
+    );
+    assert_eq!(m.state().hand(Seat(0)).len(), 8);
+    // Melding comes after the discard (D-RR-3).
+    assert_eq!(
+        rule_of(&mut m, "0: meld star-2 star-3 star-4 star-5 run 2"),
+        "discard-before-melding"
+    );
+    m.apply_entry("0: discard stone-1").unwrap();
+    m.apply_entry("0: meld star-2 star-3 star-4 star-5 run 2")
+        .unwrap();
+    assert_eq!(m.state().phase(), Phase::Meld);
+    m.apply_entry("0: meld flame-9 wind-9 tone-9 set 9")
+        .unwrap();
+    // The hand is over at once: 20 + (3 + 1 + 2) = 26 for seat 0; seat 1's set of fives
+    // scores 1 + 4 + 1 = 6 for the Wave player; cards in hand score 0.
+    let s = m.state();
+    assert_eq!(s.to_act(), ToAct::Chance);
+    assert_eq!(s.phase(), Phase::TableSetup);
+    assert_eq!(s.hand_number(), 1);
+    let last = s.last_hand().unwrap();
+    assert_eq!(last.reason, HandEnd::WentOut(Seat(0)));
+    assert_eq!(&last.scores[..2], &[26, 6]);
+    assert_eq!(s.totals(), &[26, 6]);
+    assert_eq!(s.scores(), vec![26, 6]);
+    // The next hand starts with seat 1.
+    let m = run(
+        2,
+        "",
+        &[
+            TABLE_2,
+            &d,
+            "0: draw stock",
+            "0: discard wind-1",
+            "0: end",
+            "1: draw stock",
+            "1: discard flame-7",
+            "1: meld flame-5 wave-5 tone-5 set 5",
+            "1: end",
+            "0: draw stock",
+            "0: discard stone-1",
+            "0: meld star-2 star-3 star-4 star-5 run 2",
+            "0: meld flame-9 wind-9 tone-9 set 9",
+        ],
+    );
+    assert_eq!(
+        m.state().to_act(),
+        ToAct::Seats([Seat(1)].into_iter().collect())
+    );
+    assert_eq!(m.state().round(), 2);
+}
+
+#[test]
+fn rr17_with_the_penalty_variant_cards_in_hand_cost_one_each() {
+    let d = deck(
+        2,
+        0,
+        &[
+            "star-2 star-3 star-4 star-5 flame-9 wind-9 stone-1",
+            "flame-5 wave-5 tone-5 tree-2 tree-4 wind-7 wind-11",
+        ],
+        "stone-11",
+        "tone-9",
+    );
+    let m = run(
+        2,
+        "penalty_cards_in_hand",
+        &[
+            TABLE_2,
+            &d,
+            "0: draw stock",
+            "0: discard stone-1",
+            "0: meld star-2 star-3 star-4 star-5 run 2",
+            "0: meld flame-9 wind-9 tone-9 set 9",
+        ],
+    );
+    assert_eq!(m.state().totals(), &[26, -7]);
+}
+
+#[test]
+fn rr18_stuck_with_two_cards_when_laying_off_is_off() {
+    let hands = [
+        "star-2 star-3 star-4 star-5 star-6 flame-9 wind-11",
+        "tree-2 tree-4 wind-7 flame-1 wave-3 tone-8 stone-10",
+    ];
+    let d = deck(2, 0, &hands, "stone-11", "tone-1 flame-3 star-7");
+    let entries = [
+        TABLE_2,
+        d.as_str(),
+        "0: draw stock",
+        "0: discard tone-1",
+        "0: meld star-2 star-3 star-4 star-5 star-6 run 2",
+    ];
+    let mut strict = run(2, "no_laying_off", &entries);
+    // Two cards after discarding and melding: nothing to meld, no lay-off; only `end`.
+    assert_eq!(strict.state().hand(Seat(0)).len(), 2);
+    assert_eq!(legal(&strict, 0), ["end"]);
+    for e in [
+        "0: end",
+        "1: draw stock",
+        "1: discard flame-3",
+        "1: end",
+        "0: draw stock",
+    ] {
+        strict.apply_entry(e).unwrap();
+    }
+    strict.apply_entry("0: discard flame-9").unwrap();
+    // star-7 would extend the run, but laying off is off: still stuck.
+    assert_eq!(legal(&strict, 0), ["end"]);
+    assert_eq!(
+        rule_of(&mut strict, "0: layoff star-7 on 0 high"),
+        "no-laying-off"
+    );
+
+    // Default rules: the same position allows the lay-off.
+    let mut free = run(2, "", &entries);
+    for e in [
+        "0: end",
+        "1: draw stock",
+        "1: discard flame-3",
+        "1: end",
+        "0: draw stock",
+        "0: discard flame-9",
+    ] {
+        free.apply_entry(e).unwrap();
+    }
+    assert_eq!(legal(&free, 0), ["layoff star-7 on 0 high", "end"]);
+    free.apply_entry("0: layoff star-7 on 0 high").unwrap();
+    assert_eq!(free.state().melds()[0].span(), (2, 7));
+    assert_eq!(free.state().scores(), vec![30, 0]);
+}
+
+#[test]
+fn a_taken_discard_may_not_be_discarded_again() {
+    let d = deck(
+        2,
+        0,
+        &["flame-1 flame-2 flame-3 wind-4 wind-5 wind-6 tree-7", ""],
+        "tone-9",
+        "",
+    );
+    let mut m = run(2, "", &[TABLE_2, &d, "0: draw discard"]);
+    assert_eq!(
+        rule_of(&mut m, "0: discard tone-9"),
+        "no-rediscard-of-taken-card"
+    );
+    assert!(!legal(&m, 0).contains(&"discard tone-9".to_owned()));
+    assert_eq!(legal(&m, 0).len(), 7);
+    // Everyone knows where the taken card is.
+    let view = m.state().view(Some(Seat(1)));
+    assert_eq!(view.known_cards[0], vec![card("tone-9")]);
+    assert_eq!(view.taken_from_discard, Some(card("tone-9")));
+    assert!(view.discard_pile.is_empty());
+}
+
+#[test]
+fn the_turn_limit_ends_the_hand_and_scores_it() {
+    let d = deck(
+        2,
+        0,
+        &["star-2 star-3 star-4 star-5 flame-9 wind-9 stone-1", ""],
+        "stone-11",
+        "tone-10 tone-11",
+    );
+    let m = run(
+        2,
+        "hand_turn_limit=1",
+        &[
+            TABLE_2,
+            &d,
+            "0: draw stock",
+            "0: discard tone-10",
+            "0: meld star-2 star-3 star-4 star-5 run 2",
+            "0: end",
+            "1: draw stock",
+            "1: discard tone-11",
+            "1: end",
+        ],
+    );
+    // The replay draws the next hand's setup and deal from the seed.
+    let s = m.state();
+    assert_eq!(s.last_hand().unwrap().reason, HandEnd::TurnLimit);
+    assert_eq!(s.totals(), &[20, 0]);
+    assert_eq!(s.hand_number(), 1);
+    assert_eq!(s.current(), Seat(1));
+}
+
+/// Plays `draw stock`, first legal discard, `end` until the due chance is the stock reshuffle
+/// or the hand ends; returns the entries.
+fn drain_stock(m: &mut Match<State>) {
+    let mut buf = Vec::new();
+    while m.state().phase() != Phase::Reshuffle && m.state().hand_number() == 0 {
+        let s = m.state();
+        let seat = s.current();
+        let entry = match s.phase() {
+            Phase::Draw => "draw stock".to_owned(),
+            Phase::Discard => {
+                s.legal_actions(seat, &mut buf);
+                s.action_text(buf[0])
+            }
+            Phase::Meld => "end".to_owned(),
+            other => panic!("unexpected phase {other:?}"),
+        };
+        m.apply_entry(&format!("{seat}: {entry}")).unwrap();
+    }
+}
+
+#[test]
+fn d_rr_10_one_reshuffle_then_the_hand_is_blocked() {
+    let table = "chance: mat bone: flame star stone wave wind tree tone; signs flame star stone wave wind tree tone; first 0";
+    let d = deck(7, 0, &[], "tone-11", "");
+    let mut m = run(7, "", &[table, &d]);
+    drain_stock(&mut m);
+    let s = m.state();
+    assert_eq!(s.phase(), Phase::Reshuffle);
+    assert!(s.stock().is_empty());
+    // 38 stock cards drawn and discarded, plus the up-card.
+    assert_eq!(s.discard_pile().len(), 39);
+    let top = *s.discard_pile().last().unwrap();
+    let below: Vec<u8> = s.discard_pile()[..38].to_vec();
+    // A stated reshuffle must be exactly the discards below the top.
+    let mut bad = m.clone();
+    let wrong = cards_text(s.discard_pile().iter().copied());
+    assert!(matches!(
+        bad.apply_entry(&format!("chance: {wrong}")),
+        Err(StepError::Illegal(e)) if e.rule == "reshuffle-the-discards-below-the-top"
+    ));
+    let mut order = below.clone();
+    order.reverse();
+    m.apply_entry(&format!("chance: {}", cards_text(order.iter().copied())))
+        .unwrap();
+    let s = m.state();
+    assert_eq!(s.discard_pile(), &[top]);
+    assert_eq!(s.stock(), &order[..]);
+    assert_eq!(s.phase(), Phase::Draw);
+    // The second exhaustion blocks the hand; it is scored and the next hand is set up.
+    drain_stock(&mut m);
+    let s = m.state();
+    assert_eq!(s.hand_number(), 1);
+    assert_eq!(s.last_hand().unwrap().reason, HandEnd::Blocked);
+    assert_eq!(s.totals(), &[0; 7]);
+}
+
+#[test]
+fn a_stock_draw_is_seen_only_by_the_drawer() {
+    let d = deck(2, 0, &[], "tone-11", "star-8");
+    let mut m = run(2, "", &[TABLE_2, &d]);
+    m.apply_entry("0: draw stock").unwrap();
+    let star8 = card("star-8");
+    assert!(m.last_events(Viewer::Seat(Seat(0)))[0].contains("star-8"));
+    assert!(!m.last_events(Viewer::Seat(Seat(1)))[0].contains("star-8"));
+    assert!(!m.last_events(Viewer::Spectator)[0].contains("star-8"));
+    let s = m.state();
+    assert!(s.secrets(Some(Seat(1))).contains(&"star-8".to_owned()));
+    assert!(!s.secrets(Some(Seat(0))).contains(&"star-8".to_owned()));
+    assert!(s.view(Some(Seat(0))).your_hand.unwrap().contains(&star8));
+    let other = serde_json::to_string(&s.view(Some(Seat(1)))).unwrap();
+    assert!(!other.contains("\"star-8\""));
+    let spectator = s.view(None);
+    assert!(spectator.your_hand.is_none());
+    assert_eq!(spectator.hand_sizes, vec![8, 7]);
+    assert_eq!(spectator.stock_size, 88 - 14 - 1 - 1);
+}
+
+#[test]
+fn determinization_keeps_what_the_observer_knows() {
+    let d = deck(3, 0, &[], "tone-11", "");
+    let table =
+        "chance: mat bone: flame star stone wave wind tree tone; signs star wave tone; first 0";
+    let mut m = run(3, "", &[table, &d, "0: draw stock"]);
+    let discard = legal(&m, 0)[0].clone();
+    m.apply_entry(&format!("0: {discard}")).unwrap();
+    m.apply_entry("0: end").unwrap();
+    m.apply_entry("1: draw discard").unwrap();
+    let s = m.state();
+    let taken = Card::parse(discard.trim_start_matches("discard ")).unwrap();
+    let mut rng = parlour_core::rng_from_seed(5);
+    let mut changed = false;
+    for _ in 0..20 {
+        let d = s.sample_consistent(Seat(2), &mut rng);
+        d.check_invariants().unwrap();
+        assert_eq!(d.view(Some(Seat(2))), s.view(Some(Seat(2))));
+        assert!(
+            d.hand(Seat(1)).contains(taken.id()),
+            "a known card stays in its hand"
+        );
+        assert_eq!(d.hand(Seat(2)), s.hand(Seat(2)));
+        changed |= d.hand(Seat(0)) != s.hand(Seat(0)) || d.stock() != s.stock();
+    }
+    assert!(changed, "hidden cards are resampled");
+}
+
+#[test]
+fn illegal_actions_name_their_rule_and_change_nothing() {
+    let d = deck(
+        2,
+        0,
+        &["flame-1 flame-2 flame-3 wind-4 wind-5 wind-6 tree-7", ""],
+        "tone-9",
+        "",
+    );
+    let mut m = run(2, "", &[TABLE_2, &d]);
+    let before = format!("{:?}", m.state());
+    assert_eq!(rule_of(&mut m, "1: draw stock"), "turn-order");
+    assert_eq!(rule_of(&mut m, "0: discard flame-1"), "draw-first");
+    assert_eq!(rule_of(&mut m, "0: end"), "draw-first");
+    assert_eq!(format!("{:?}", m.state()), before);
+    let mut s = m.state().clone();
+    assert!(s.apply(Seat(0), Action::EndTurn, &mut ()).is_err());
+    assert!(
+        s.apply_chance(parlour_rebel_runs::Chance::Deal(vec![]), &mut ())
+            .is_err()
+    );
+    assert_eq!(format!("{s:?}"), before);
+}
+
+#[test]
+fn meld_before_discard_lets_a_player_go_out_by_discarding() {
+    let d = deck(
+        2,
+        0,
+        &["star-2 star-3 star-4 star-5 flame-9 wind-9 tree-8", ""],
+        "tone-9",
+        "",
+    );
+    let mut m = run(
+        2,
+        "meld_before_discard",
+        &[
+            TABLE_2,
+            &d,
+            "0: draw discard",
+            "0: meld star-2 star-3 star-4 star-5 run 2",
+            "0: meld flame-9 wind-9 tone-9 set 9",
+        ],
+    );
+    // One card left: the discard ends the turn and, emptying the hand, the hand.
+    assert_eq!(legal(&m, 0), ["discard tree-8"]);
+    assert_eq!(rule_of(&mut m, "0: end"), "discard-ends-the-turn");
+    m.apply_entry("0: discard tree-8").unwrap();
+    let s = m.state();
+    assert_eq!(s.last_hand().unwrap().reason, HandEnd::WentOut(Seat(0)));
+    assert_eq!(s.totals(), &[26, 0]);
+}
