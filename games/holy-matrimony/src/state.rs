@@ -1,0 +1,732 @@
+use parlour_cards::CardSet;
+use parlour_core::{
+    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
+    SeatSet, SetupError, ToAct, Viewer, check_players,
+};
+use parlour_fey::{
+    Card, Draw, FirstPlayer, Mat, Sign, TableSetup, card_name, full_deck, sample_layout,
+};
+
+use crate::rules::{OPTIONS, Rules};
+use crate::scoring::{final_outcome, game_ends, round_score};
+use crate::setup::{Chance, Due};
+use crate::{Action, Event, View, notation};
+
+/// Cards in every hand at the start of a round (spec §4.1).
+pub const HAND_SIZE: u8 = 7;
+
+/// Where the game is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Phase {
+    /// Before the opening table setup (chance).
+    Setup,
+    /// The opening deal (chance).
+    Deal,
+    /// A new layout or new signs before a round (chance, variants only).
+    Table,
+    /// The church card (chance).
+    Church,
+    /// Everyone commits face down (simultaneous).
+    Commit,
+    /// Hands are refilled after the reveal (chance).
+    Refill,
+    /// The game is over.
+    Over,
+}
+
+/// The last revealed round, kept for views.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct LastRound {
+    pub church: Card,
+    pub plays: [CardSet; 7],
+    pub totals: [i32; 7],
+    pub points: [i32; 7],
+}
+
+/// A full (omniscient) Holy Matrimony state. See the crate docs for the rules.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub(crate) n: u8,
+    pub(crate) rules: Rules,
+    pub(crate) phase: Phase,
+    pub(crate) mat: Mat,
+    pub(crate) signs: [Sign; 7],
+    pub(crate) first: Seat,
+    /// Rounds revealed and scored so far.
+    pub(crate) rounds_played: u32,
+    pub(crate) hands: [CardSet; 7],
+    pub(crate) draw: CardSet,
+    pub(crate) discard: CardSet,
+    /// The church card (empty or one card).
+    pub(crate) church: CardSet,
+    pub(crate) committed: SeatSet,
+    /// Each committed seat's cards (still in its hand until the reveal).
+    pub(crate) commits: [CardSet; 7],
+    pub(crate) scores: [i32; 7],
+    /// Cards each seat draws in the refill under way, and how many of all are drawn.
+    pub(crate) need: [u8; 7],
+    pub(crate) refill_done: u8,
+    pub(crate) last: Option<LastRound>,
+}
+
+impl State {
+    /// The mat, once set up.
+    #[must_use]
+    pub fn mat(&self) -> Option<Mat> {
+        (self.phase != Phase::Setup).then_some(self.mat)
+    }
+
+    /// Each seat's sign, once set up.
+    #[must_use]
+    pub fn signs(&self) -> Vec<Sign> {
+        if self.phase == Phase::Setup {
+            Vec::new()
+        } else {
+            self.signs[..self.n as usize].to_vec()
+        }
+    }
+
+    /// A seat's hand (omniscient; committed cards stay in it until the reveal).
+    #[must_use]
+    pub fn hand_of(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index() % 7]
+    }
+
+    /// The church card, when one is face up.
+    #[must_use]
+    pub fn church(&self) -> Option<Card> {
+        self.church.first().and_then(Card::from_id)
+    }
+
+    /// The draw pile (omniscient).
+    #[must_use]
+    pub fn draw_pile(&self) -> CardSet {
+        self.draw
+    }
+
+    /// The discard pile (public).
+    #[must_use]
+    pub fn discard_pile(&self) -> CardSet {
+        self.discard
+    }
+
+    /// Rounds revealed and scored.
+    #[must_use]
+    pub fn rounds_played(&self) -> u32 {
+        self.rounds_played
+    }
+
+    /// The first player.
+    #[must_use]
+    pub fn first_player(&self) -> Seat {
+        self.first
+    }
+
+    /// The seats that have committed this round.
+    #[must_use]
+    pub fn committed(&self) -> SeatSet {
+        self.committed
+    }
+
+    fn total_need(&self) -> u8 {
+        self.need[..self.n as usize].iter().sum()
+    }
+
+    /// The seat that receives the `j`-th card of the refill: seats in order from
+    /// `(first + round) mod n`, each drawing all it needs (§8.5).
+    fn refill_seat(&self, j: u8) -> Seat {
+        let start = self.first.offset(self.rounds_played - 1, self.n);
+        let mut left = j;
+        for k in 0..u32::from(self.n) {
+            let s = start.offset(k, self.n);
+            if left < self.need[s.index()] {
+                return s;
+            }
+            left -= self.need[s.index()];
+        }
+        unreachable!("refill index beyond the cards needed")
+    }
+
+    pub(crate) fn due(&self) -> Option<Due> {
+        let from_pile = |k: usize, due: fn(usize) -> Due| {
+            if self.draw.is_empty() {
+                Due::Reshuffle(k.min(self.discard.len() as usize))
+            } else {
+                due(k.min(self.draw.len() as usize))
+            }
+        };
+        match self.phase {
+            Phase::Setup => Some(Due::Opening),
+            Phase::Deal => Some(Due::Deal(usize::from(HAND_SIZE) * usize::from(self.n))),
+            Phase::Table => Some(if self.rules.reshuffle_player_signs {
+                Due::NewSigns
+            } else {
+                Due::Layout
+            }),
+            Phase::Church => Some(from_pile(1, |_| Due::Church)),
+            Phase::Refill => Some(from_pile(
+                usize::from(self.total_need() - self.refill_done),
+                Due::Refill,
+            )),
+            Phase::Commit | Phase::Over => None,
+        }
+    }
+
+    fn begin_round(&mut self) {
+        self.phase = if self.rounds_played > 0 && self.rules.table_changes_each_round() {
+            Phase::Table
+        } else {
+            Phase::Church
+        };
+    }
+
+    fn reveal(&mut self, events: &mut impl EventSink<Event>) {
+        let church = self
+            .church()
+            .expect("a church card is face up during a round");
+        let mut last = LastRound {
+            church,
+            plays: [CardSet::EMPTY; 7],
+            totals: [0; 7],
+            points: [0; 7],
+        };
+        for s in 0..self.n as usize {
+            let played = self.commits[s];
+            let r = round_score(&self.mat, self.signs[s], played, church, self.rules.scoring);
+            self.scores[s] += r.score;
+            last.plays[s] = played;
+            last.totals[s] = r.total;
+            last.points[s] = r.score;
+            self.hands[s] = self.hands[s].minus(played);
+            self.discard = self.discard.or(played);
+            self.need[s] = HAND_SIZE - self.hands[s].len() as u8;
+            events.push(Event::Revealed {
+                seat: Seat(s as u8),
+                cards: played,
+                total: r.total,
+                score: r.score,
+            });
+        }
+        self.discard = self.discard.or(self.church);
+        self.church = CardSet::EMPTY;
+        self.commits = [CardSet::EMPTY; 7];
+        self.committed = SeatSet::EMPTY;
+        self.last = Some(last);
+        self.rounds_played += 1;
+        self.refill_done = 0;
+        self.phase = Phase::Refill;
+        if self.total_need() == 0 {
+            self.after_refill(events);
+        }
+    }
+
+    fn after_refill(&mut self, events: &mut impl EventSink<Event>) {
+        let n = self.n as usize;
+        if game_ends(
+            &self.scores[..n],
+            self.rules.target_score,
+            self.rounds_played,
+            self.rules.max_rounds,
+        ) {
+            self.phase = Phase::Over;
+            events.push(Event::GameOver);
+        } else {
+            self.begin_round();
+        }
+    }
+
+    fn draw_cards(&mut self, cards: &[u8], events: &mut impl EventSink<Event>) {
+        match self.phase {
+            Phase::Church => {
+                let c = cards[0];
+                self.draw.remove(c);
+                self.church = CardSet::single(c);
+                self.phase = Phase::Commit;
+                events.push(Event::Church {
+                    card: Card::from_id(c).expect("deck card"),
+                    round: self.rounds_played,
+                });
+            }
+            Phase::Refill => {
+                let mut got = [CardSet::EMPTY; 7];
+                for &c in cards {
+                    let s = self.refill_seat(self.refill_done);
+                    got[s.index()].insert(c);
+                    self.draw.remove(c);
+                    self.refill_done += 1;
+                }
+                for (s, g) in got.iter().enumerate().take(self.n as usize) {
+                    if !g.is_empty() {
+                        self.hands[s] = self.hands[s].or(*g);
+                        events.push(Event::Drew {
+                            seat: Seat(s as u8),
+                            cards: *g,
+                        });
+                    }
+                }
+                if self.refill_done == self.total_need() {
+                    self.need = [0; 7];
+                    self.refill_done = 0;
+                    self.after_refill(events);
+                }
+            }
+            _ => unreachable!("cards are drawn only for the church or a refill"),
+        }
+    }
+
+    fn check_chance(&self, due: Due, chance: &Chance) -> Result<(), IllegalAction> {
+        let bad = |r: String| IllegalAction::new("chance-outcome", r);
+        let traditional = self.rules.traditional_mat;
+        match (due, chance) {
+            (Due::Opening, Chance::Table(t)) => t
+                .validate(
+                    self.n,
+                    traditional,
+                    FirstPlayer::from_option(self.rules.first_player),
+                )
+                .map_err(bad),
+            (Due::NewSigns, Chance::Table(t)) => {
+                t.validate(self.n, traditional, FirstPlayer::None)
+                    .map_err(bad)?;
+                if !self.rules.new_fey_each_hand {
+                    if t.mat.fey() != self.mat.fey() {
+                        return Err(bad(format!(
+                            "the fey sign stays {} for the game",
+                            self.mat.fey().id()
+                        )));
+                    }
+                    if !self.rules.reshuffle_mat_each_round && t.mat != self.mat {
+                        return Err(bad("the mat stays as it is (D-HM-6)".into()));
+                    }
+                }
+                Ok(())
+            }
+            (Due::Layout, Chance::Layout(m)) => {
+                if m.fey() == self.mat.fey() {
+                    Ok(())
+                } else {
+                    Err(bad(format!(
+                        "the fey sign stays {} for the game",
+                        self.mat.fey().id()
+                    )))
+                }
+            }
+            (Due::Deal(k), Chance::Deal(d)) => d.check(self.draw, k).map_err(bad),
+            (Due::Church, Chance::Church(c)) => {
+                if self.draw.contains(c.id()) {
+                    Ok(())
+                } else {
+                    Err(bad(format!("{c} is not in the draw pile")))
+                }
+            }
+            (Due::Refill(k), Chance::Refill(d)) => d.check(self.draw, k).map_err(bad),
+            (Due::Reshuffle(k), Chance::Reshuffle(d)) => d.check(self.discard, k).map_err(bad),
+            (due, _) => Err(IllegalAction::new(
+                "chance-kind",
+                format!("{} is due, not this outcome", due_name(due)),
+            )),
+        }
+    }
+
+    /// The best round score `seat` could make with its hand against the face-up church card
+    /// (0 when no church card is up). Reads only what the seat knows.
+    #[must_use]
+    pub fn best_round_score(&self, seat: Seat) -> Option<(CardSet, i32)> {
+        let church = self.church()?;
+        let s = seat.index() % 7;
+        let hand = self.hands[s].0;
+        let mut best: Option<(CardSet, i32)> = None;
+        let mut sub: u128 = 0;
+        loop {
+            let r = round_score(
+                &self.mat,
+                self.signs[s],
+                CardSet(sub),
+                church,
+                self.rules.scoring,
+            );
+            if best.is_none_or(|(_, b)| r.score > b) {
+                best = Some((CardSet(sub), r.score));
+            }
+            sub = sub.wrapping_sub(hand) & hand;
+            if sub == 0 {
+                break;
+            }
+        }
+        best
+    }
+}
+
+fn due_name(due: Due) -> &'static str {
+    match due {
+        Due::Opening => "the opening table setup",
+        Due::NewSigns => "new player signs",
+        Due::Layout => "a new mat layout",
+        Due::Deal(_) => "the opening deal",
+        Due::Church => "a church card",
+        Due::Refill(_) => "a refill from the draw pile",
+        Due::Reshuffle(_) => "a reshuffle of the discard pile",
+    }
+}
+
+impl Game for State {
+    type Action = Action;
+    type Chance = Chance;
+    type View = View;
+    type Event = Event;
+
+    const ID: &'static str = "holy-matrimony";
+    const NAME: &'static str = "Holy Matrimony";
+    const PLAYERS: std::ops::RangeInclusive<u8> = 2..=7;
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    fn new(players: u8, options: &Options) -> Result<Self, SetupError> {
+        check_players::<State>(players)?;
+        let rules = Rules::from_options(options);
+        if let Some(f) = rules.first_player
+            && f.0 >= players
+        {
+            return Err(SetupError::Invalid(format!(
+                "first_player {f} is not a seat of a {players}-player table"
+            )));
+        }
+        Ok(State {
+            n: players,
+            rules,
+            phase: Phase::Setup,
+            mat: Mat::traditional(Sign::Bone),
+            signs: [Sign::Flame; 7],
+            first: Seat(0),
+            rounds_played: 0,
+            hands: [CardSet::EMPTY; 7],
+            draw: full_deck(),
+            discard: CardSet::EMPTY,
+            church: CardSet::EMPTY,
+            committed: SeatSet::EMPTY,
+            commits: [CardSet::EMPTY; 7],
+            scores: [0; 7],
+            need: [0; 7],
+            refill_done: 0,
+            last: None,
+        })
+    }
+
+    fn players(&self) -> u8 {
+        self.n
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.phase {
+            Phase::Commit => {
+                let waiting: SeatSet = Seat::all(self.n)
+                    .filter(|s| !self.committed.contains(*s))
+                    .collect();
+                ToAct::Seats(waiting)
+            }
+            Phase::Over => ToAct::Terminal,
+            _ => ToAct::Chance,
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        if self.phase != Phase::Commit || seat.0 >= self.n || self.committed.contains(seat) {
+            return;
+        }
+        // Every subset of the hand, in increasing bit order (= the order of `Action`).
+        let hand = self.hands[seat.index()].0;
+        let mut sub: u128 = 0;
+        loop {
+            out.push(Action::Commit(CardSet(sub)));
+            sub = sub.wrapping_sub(hand) & hand;
+            if sub == 0 {
+                break;
+            }
+        }
+    }
+
+    fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        self.phase == Phase::Commit
+            && seat.0 < self.n
+            && !self.committed.contains(seat)
+            && action.cards().is_subset(self.hands[seat.index()])
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        match self.phase {
+            Phase::Commit => {}
+            Phase::Over => return Err(IllegalAction::new("game-over", "the game is over")),
+            _ => return Err(IllegalAction::wrong_node("a chance event")),
+        }
+        if seat.0 >= self.n {
+            return Err(IllegalAction::not_your_turn(seat));
+        }
+        if self.committed.contains(seat) {
+            return Err(IllegalAction::new(
+                "one-commitment-per-round",
+                format!("seat {seat} has already committed this round"),
+            ));
+        }
+        let cards = action.cards();
+        if let Some(c) = cards.minus(self.hands[seat.index()]).first() {
+            return Err(IllegalAction::new(
+                "card-in-hand",
+                format!("{} is not in seat {seat}'s hand", card_name(c)),
+            ));
+        }
+        self.commits[seat.index()] = cards;
+        self.committed.insert(seat);
+        events.push(Event::Committed { seat, cards });
+        if self.committed.len() == self.n as usize {
+            self.reveal(events);
+        }
+        Ok(())
+    }
+
+    fn sample_chance(&self, rng: &mut GameRng) -> Chance {
+        let due = self
+            .due()
+            .expect("sample_chance is called at a chance node");
+        let n = self.n;
+        let traditional = self.rules.traditional_mat;
+        match due {
+            Due::Opening => Chance::Table(TableSetup::sample(
+                n,
+                traditional,
+                FirstPlayer::from_option(self.rules.first_player),
+                rng,
+            )),
+            Due::NewSigns => {
+                if self.rules.new_fey_each_hand {
+                    Chance::Table(TableSetup::sample(n, traditional, FirstPlayer::None, rng))
+                } else {
+                    let fey = self.mat.fey();
+                    let mat = if self.rules.reshuffle_mat_each_round && !traditional {
+                        sample_layout(fey, rng)
+                    } else {
+                        self.mat
+                    };
+                    let signs = TableSetup::sample_signs(n, fey, rng);
+                    Chance::Table(TableSetup {
+                        mat,
+                        signs,
+                        first: None,
+                    })
+                }
+            }
+            Due::Layout => Chance::Layout(sample_layout(self.mat.fey(), rng)),
+            Due::Deal(k) => Chance::Deal(Draw::sample(self.draw, k, rng)),
+            Due::Church => {
+                let d = Draw::sample(self.draw, 1, rng);
+                Chance::Church(Card::from_id(d.cards()[0]).expect("deck card"))
+            }
+            Due::Refill(k) => Chance::Refill(Draw::sample(self.draw, k, rng)),
+            Due::Reshuffle(k) => Chance::Reshuffle(Draw::sample(self.discard, k, rng)),
+        }
+    }
+
+    fn apply_chance(
+        &mut self,
+        chance: Chance,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        let due = self
+            .due()
+            .ok_or_else(|| IllegalAction::wrong_node("a player's action"))?;
+        self.check_chance(due, &chance)?;
+        match chance {
+            Chance::Table(t) => {
+                self.mat = t.mat;
+                for (slot, s) in self.signs.iter_mut().zip(&t.signs) {
+                    *slot = *s;
+                }
+                if let Some(f) = t.first {
+                    self.first = f;
+                }
+                events.push(Event::Table(t));
+                self.phase = if self.phase == Phase::Setup {
+                    Phase::Deal
+                } else {
+                    Phase::Church
+                };
+            }
+            Chance::Layout(m) => {
+                self.mat = m;
+                events.push(Event::Layout(m));
+                self.phase = Phase::Church;
+            }
+            Chance::Deal(d) => {
+                let n = u32::from(self.n);
+                let mut got = [CardSet::EMPTY; 7];
+                for (i, &c) in d.cards().iter().enumerate() {
+                    got[((u32::from(self.first.0) + i as u32) % n) as usize].insert(c);
+                    self.draw.remove(c);
+                }
+                for (s, g) in got.iter().enumerate().take(self.n as usize) {
+                    self.hands[s] = *g;
+                    events.push(Event::Drew {
+                        seat: Seat(s as u8),
+                        cards: *g,
+                    });
+                }
+                self.phase = Phase::Church;
+            }
+            Chance::Church(c) => self.draw_cards(&[c.id()], events),
+            Chance::Refill(d) => self.draw_cards(d.cards(), events),
+            Chance::Reshuffle(d) => {
+                events.push(Event::Reshuffled {
+                    cards: self.discard.len() as u8,
+                });
+                self.draw = self.discard;
+                self.discard = CardSet::EMPTY;
+                // The last round's cards may now be drawn by anyone: stop showing them.
+                self.last = None;
+                self.draw_cards(d.cards(), events);
+            }
+        }
+        Ok(())
+    }
+
+    fn chance_hint(&self) -> String {
+        match self.due() {
+            Some(Due::Opening) => "table: `mat <fey>: <7 signs in position order>; signs <one per seat>; first <seat>`".into(),
+            Some(Due::NewSigns) => "new signs: `mat <fey>: <7 signs>; signs <one per seat>`".into(),
+            Some(Due::Layout) => format!("new layout: `mat {}: <7 live signs in position order>`", self.mat.fey().id()),
+            Some(Due::Deal(k)) => format!("deal: `deal` and the {k} card ids dealt, in deal order from the first player"),
+            Some(Due::Church) => "church: `church <card id>` from the draw pile".into(),
+            Some(Due::Refill(k)) => format!("refill: `refill` and the {k} card ids drawn, in draw order"),
+            Some(Due::Reshuffle(k)) => format!("reshuffle: `reshuffle` and the {k} card ids then drawn from the reshuffled discard pile"),
+            None => "no chance event is due".into(),
+        }
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> View {
+        View::of(self, viewer)
+    }
+
+    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
+        event.describe(viewer)
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        self.scores[..self.n as usize].to_vec()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over).then(|| final_outcome(&self.scores[..self.n as usize]))
+    }
+
+    fn round(&self) -> u32 {
+        match self.phase {
+            Phase::Setup | Phase::Deal | Phase::Refill | Phase::Over => self.rounds_played,
+            Phase::Table | Phase::Church | Phase::Commit => self.rounds_played + 1,
+        }
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        action.to_string()
+    }
+
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, ParseError> {
+        notation::parse_action(text)
+    }
+
+    fn chance_text(&self, chance: &Chance) -> String {
+        notation::chance_text(chance)
+    }
+
+    fn parse_chance(&self, text: &str) -> Result<Chance, ParseError> {
+        let due = self
+            .due()
+            .ok_or_else(|| ParseError::new(text, "no chance event is due"))?;
+        notation::parse_chance(due, text)
+    }
+
+    fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
+        crate::resample::sample_consistent(self, observer, rng)
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let s = seat.index() % 7;
+        let score = f64::from(self.scores[s]);
+        if self.phase != Phase::Commit {
+            return score;
+        }
+        let church = self.church().expect("a church card is up while committing");
+        if self.committed.contains(seat) {
+            // The seat knows its own commitment: its round score is settled.
+            let r = round_score(
+                &self.mat,
+                self.signs[s],
+                self.commits[s],
+                church,
+                self.rules.scoring,
+            );
+            score + f64::from(r.score)
+        } else {
+            score
+                + self
+                    .best_round_score(seat)
+                    .map_or(0.0, |(_, b)| f64::from(b))
+        }
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let n = self.n as usize;
+        let mut seen = CardSet::EMPTY;
+        let zones = self.hands[..n]
+            .iter()
+            .copied()
+            .chain([self.draw, self.discard, self.church]);
+        for z in zones {
+            if let Some(c) = seen.and(z).first() {
+                return Err(format!("{} is in two places", card_name(c)));
+            }
+            seen = seen.or(z);
+        }
+        if seen != full_deck() {
+            return Err(format!(
+                "cards missing or foreign: {:?}",
+                full_deck().minus(seen).or(seen.minus(full_deck()))
+            ));
+        }
+        if self.hands[n..].iter().any(|h| !h.is_empty()) {
+            return Err("a seat beyond the table holds cards".into());
+        }
+        if self.church.len() > 1 {
+            return Err("more than one church card".into());
+        }
+        for s in 0..n {
+            if !self.commits[s].is_subset(self.hands[s]) {
+                return Err(format!("seat {s} committed cards it does not hold"));
+            }
+            if !self.committed.contains(Seat(s as u8)) && !self.commits[s].is_empty() {
+                return Err(format!("seat {s} has cards committed without committing"));
+            }
+        }
+        if matches!(self.phase, Phase::Commit | Phase::Church | Phase::Table) {
+            if let Some(s) = (0..n).find(|&s| self.hands[s].len() != u32::from(HAND_SIZE)) {
+                return Err(format!("seat {s} holds {} cards", self.hands[s].len()));
+            }
+            if (self.phase == Phase::Commit) != (self.church.len() == 1) {
+                return Err("church card present outside a round, or missing in one".into());
+            }
+        }
+        Ok(())
+    }
+
+    fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
+        let mut hidden = self.draw;
+        for s in 0..self.n {
+            if viewer != Some(Seat(s)) {
+                hidden = hidden.or(self.hands[s as usize]);
+            }
+        }
+        hidden.iter().map(card_name).collect()
+    }
+}
