@@ -93,7 +93,11 @@ pub fn play<G: Game>(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Wr
                         writeln!(out)?;
                         break false;
                     }
-                    let line = line.trim();
+                    let line = match line.trim() {
+                        // Enter plays a forced move: it is still asked and recorded.
+                        "" if buf.len() == 1 => "1",
+                        other => other,
+                    };
                     match line {
                         "" => continue,
                         "q" | "quit" | "exit" => break false,

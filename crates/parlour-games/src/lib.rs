@@ -13,6 +13,7 @@ pub use registry::{GameInfo, RegistryError, UnknownGame, find, games, new_match,
 
 #[doc(hidden)]
 pub mod reexports {
+    pub use parlour_rebel_runs as rebel_runs;
     pub use parlour_troll_tricker as troll_tricker;
 }
 
@@ -24,6 +25,7 @@ macro_rules! __registry {
     ($cb:ident { $($args:tt)* }) => {
         $crate::$cb! { { $($args)* } [
             "troll-tricker" => troll_tricker,
+            "rebel-runs" => rebel_runs,
         ] }
     };
 }
