@@ -1,0 +1,717 @@
+//! The full game state and its [`Game`] implementation.
+
+use parlour_cards::{CardSet, shuffled};
+use parlour_core::{
+    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
+    SetupError, ToAct, Viewer, check_players,
+};
+use rand::Rng;
+
+use crate::event::{Event, describe};
+use crate::scoring::RoundResult;
+use crate::setup::{Chance, check_order, deal};
+use crate::{Action, Deck, Kind, TableSet, View, notation};
+
+/// Cards dealt to each player (spec §4).
+pub const HAND_SIZE: usize = 11;
+/// Most players (spec §3).
+pub const MAX_PLAYERS: usize = 4;
+
+/// The variant options (spec §6.1, §7, §9, §10, §14).
+pub mod options {
+    use parlour_core::OptionSpec;
+
+    /// `target_score`: the cumulative total that ends the game (spec §9, default 1000).
+    pub const TARGET_SCORE: OptionSpec = OptionSpec::int(
+        "target_score",
+        "cumulative total that ends the game (lower it for a quick game)",
+        1000,
+        1,
+        100_000,
+    );
+    /// `max_rounds`: the game ends after this many rounds whatever the totals (spec §14.1).
+    pub const MAX_ROUNDS: OptionSpec = OptionSpec::int(
+        "max_rounds",
+        "the game ends after this many rounds, highest total wins (ties share)",
+        200,
+        1,
+        100_000,
+    );
+    /// `going_out_bonus`: points for the player who goes out (spec §7, default 0 = none).
+    pub const GOING_OUT_BONUS: OptionSpec = OptionSpec::int(
+        "going_out_bonus",
+        "points added to the player who goes out (suggested 50; 0 = no bonus)",
+        0,
+        0,
+        10_000,
+    );
+    /// `crown_jewel_top_takes_single` (spec §6.1 b3).
+    pub const CROWN_JEWEL_TOP_TAKES_SINGLE: OptionSpec = OptionSpec::flag(
+        "crown_jewel_top_takes_single",
+        "taking Crown Jewels from the top of the pile takes only that card",
+    );
+    /// `stock_out_reshuffle` (spec §6.1, §14.2).
+    pub const STOCK_OUT_RESHUFFLE: OptionSpec = OptionSpec::flag(
+        "stock_out_reshuffle",
+        "once per round, an empty stock is refilled from the pile under its top card",
+    );
+    /// `tiebreak_extra_round` (spec §9).
+    pub const TIEBREAK_EXTRA_ROUND: OptionSpec = OptionSpec::flag(
+        "tiebreak_extra_round",
+        "a tie for the highest total at the target is played off with further rounds",
+    );
+    /// `pile_top_only_visible` (spec §10).
+    pub const PILE_TOP_ONLY_VISIBLE: OptionSpec = OptionSpec::flag(
+        "pile_top_only_visible",
+        "views show only the pile's top card and count (a display choice)",
+    );
+}
+
+const OPTIONS: &[OptionSpec] = &[
+    options::TARGET_SCORE,
+    options::MAX_ROUNDS,
+    options::GOING_OUT_BONUS,
+    options::CROWN_JEWEL_TOP_TAKES_SINGLE,
+    options::STOCK_OUT_RESHUFFLE,
+    options::TIEBREAK_EXTRA_ROUND,
+    options::PILE_TOP_ONLY_VISIBLE,
+];
+
+/// The resolved options.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Settings {
+    /// `target_score`.
+    pub target_score: i32,
+    /// `max_rounds`.
+    pub max_rounds: u32,
+    /// `going_out_bonus`.
+    pub going_out_bonus: i32,
+    /// `crown_jewel_top_takes_single`.
+    pub crown_jewel_top_takes_single: bool,
+    /// `stock_out_reshuffle`.
+    pub stock_out_reshuffle: bool,
+    /// `tiebreak_extra_round`.
+    pub tiebreak_extra_round: bool,
+    /// `pile_top_only_visible`.
+    pub pile_top_only_visible: bool,
+}
+
+impl Settings {
+    /// Reads the options.
+    #[must_use]
+    pub fn from_options(o: &Options) -> Settings {
+        let int = |id: &str| i32::try_from(o.int(id)).unwrap_or(i32::MAX);
+        Settings {
+            target_score: int("target_score"),
+            max_rounds: u32::try_from(o.int("max_rounds")).unwrap_or(u32::MAX),
+            going_out_bonus: int("going_out_bonus"),
+            crown_jewel_top_takes_single: o.flag("crown_jewel_top_takes_single"),
+            stock_out_reshuffle: o.flag("stock_out_reshuffle"),
+            tiebreak_extra_round: o.flag("tiebreak_extra_round"),
+            pile_top_only_visible: o.flag("pile_top_only_visible"),
+        }
+    }
+}
+
+/// Where the game is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Phase {
+    /// Chance: the first dealer is chosen.
+    FirstDealer,
+    /// Chance: the deck is shuffled and a round dealt.
+    Deal,
+    /// The current player's pick-up step (spec §6.1).
+    PickUp,
+    /// The current player's meld step and discard (one decision point, spec §14.4).
+    Play,
+    /// Chance: the pile under its top card becomes the new stock (`stock_out_reshuffle`).
+    Reshuffle,
+    /// The game is over.
+    GameOver,
+}
+
+impl Phase {
+    /// Name in views.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::FirstDealer => "first-dealer",
+            Phase::Deal => "deal",
+            Phase::PickUp => "pick-up",
+            Phase::Play => "meld-or-discard",
+            Phase::Reshuffle => "reshuffle",
+            Phase::GameOver => "game-over",
+        }
+    }
+}
+
+/// A full Queen of Scots game state (omniscient).
+#[derive(Clone, Debug)]
+pub struct State {
+    pub(crate) deck: &'static Deck,
+    pub(crate) settings: Settings,
+    pub(crate) players: u8,
+    pub(crate) phase: Phase,
+    /// The seat to act in `PickUp`/`Play`/`Reshuffle`.
+    pub(crate) current: Seat,
+    pub(crate) dealer: Seat,
+    /// Rounds begun.
+    pub(crate) round: u32,
+    pub(crate) hands: [CardSet; MAX_PLAYERS],
+    /// Cards publicly known to be in each hand: taken from the (public) pile, Crown Jewels shown
+    /// for a take, or the whole hand once the round is over.
+    pub(crate) known: [CardSet; MAX_PLAYERS],
+    /// Crown Jewels shown for a (b3) take and still in the hand (a subset of `known`).
+    pub(crate) shown: [CardSet; MAX_PLAYERS],
+    pub(crate) tables: [Vec<TableSet>; MAX_PLAYERS],
+    /// The stock, top card last.
+    pub(crate) stock: Vec<u8>,
+    /// The pile, bottom first.
+    pub(crate) pile: Vec<u8>,
+    /// Whether this round's one reshuffle (`stock_out_reshuffle`) has happened.
+    pub(crate) reshuffled: bool,
+    pub(crate) totals: [i32; MAX_PLAYERS],
+    pub(crate) last_round: Option<RoundResult>,
+}
+
+impl State {
+    /// A game with a given deck (the shipped one is [`Deck::standard`]).
+    ///
+    /// # Errors
+    /// A player count outside 2..=4.
+    pub fn with_deck(
+        players: u8,
+        options: &Options,
+        deck: &'static Deck,
+    ) -> Result<State, SetupError> {
+        check_players::<State>(players)?;
+        if deck.len() < HAND_SIZE * usize::from(players) + 1 {
+            return Err(SetupError::Invalid(format!(
+                "a deck of {} cards is too small for {players} players",
+                deck.len()
+            )));
+        }
+        Ok(State {
+            deck,
+            settings: Settings::from_options(options),
+            players,
+            phase: Phase::FirstDealer,
+            current: Seat(0),
+            dealer: Seat(0),
+            round: 0,
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            known: [CardSet::EMPTY; MAX_PLAYERS],
+            shown: [CardSet::EMPTY; MAX_PLAYERS],
+            tables: Default::default(),
+            stock: Vec::with_capacity(deck.len()),
+            pile: Vec::with_capacity(deck.len()),
+            reshuffled: false,
+            totals: [0; MAX_PLAYERS],
+            last_round: None,
+        })
+    }
+
+    /// The deck in use.
+    #[must_use]
+    pub fn deck(&self) -> &'static Deck {
+        self.deck
+    }
+
+    /// The resolved options.
+    #[must_use]
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// The phase.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat whose turn it is (meaningful in the pick-up and meld phases).
+    #[must_use]
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+
+    /// This round's dealer.
+    #[must_use]
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// A seat's hand (omniscient).
+    #[must_use]
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    /// A seat's sets, in the order laid down (the `SetId`s).
+    #[must_use]
+    pub fn sets(&self, seat: Seat) -> &[TableSet] {
+        &self.tables[seat.index()]
+    }
+
+    /// The pile, bottom card first.
+    #[must_use]
+    pub fn pile(&self) -> &[u8] {
+        &self.pile
+    }
+
+    /// The stock, top card first.
+    #[must_use]
+    pub fn stock(&self) -> Vec<u8> {
+        self.stock.iter().rev().copied().collect()
+    }
+
+    /// Cumulative totals by seat.
+    #[must_use]
+    pub fn totals(&self) -> &[i32] {
+        &self.totals[..usize::from(self.players)]
+    }
+
+    /// The latest scored round, if any.
+    #[must_use]
+    pub fn last_round(&self) -> Option<&RoundResult> {
+        self.last_round.as_ref()
+    }
+
+    /// Whether the hands are open (the round is over and scored).
+    pub(crate) fn hands_revealed(&self) -> bool {
+        matches!(self.phase, Phase::Deal | Phase::GameOver) && self.round > 0
+    }
+
+    /// The cards of `seat`'s hand that views show to others.
+    pub(crate) fn public_hand(&self, seat: Seat) -> CardSet {
+        let s = seat.index();
+        if self.hands_revealed() {
+            self.hands[s]
+        } else if self.settings.pile_top_only_visible {
+            self.shown[s]
+        } else {
+            self.known[s]
+        }
+    }
+
+    /// Total value of a seat's sets.
+    pub(crate) fn table_value(&self, seat: Seat) -> i32 {
+        self.tables[seat.index()]
+            .iter()
+            .map(|t| self.deck.value_of(t.cards))
+            .sum()
+    }
+
+    /// Whether `kind` is a kind of this deck.
+    pub(crate) fn valid_kind(&self, kind: Kind) -> bool {
+        kind.index() < self.deck.kind_count()
+    }
+
+    /// Whether `hand` holds the multiset `kinds`.
+    pub(crate) fn holds(&self, hand: CardSet, kinds: &[Kind]) -> bool {
+        kinds.iter().all(|k| {
+            let need = kinds.iter().filter(|x| *x == k).count() as u32;
+            self.deck.count(hand, *k) >= need
+        })
+    }
+
+    /// Takes one card of `kind` out of `seat`'s hand: a publicly known copy first (so what the
+    /// table knows stays true), else the lowest. The caller has checked the hand holds one.
+    pub(crate) fn remove_kind(&mut self, seat: Seat, kind: Kind) -> u8 {
+        let s = seat.index();
+        let copies = self.hands[s].and(self.deck.mask(kind));
+        let card = copies
+            .and(self.shown[s])
+            .first()
+            .or_else(|| copies.and(self.known[s]).first())
+            .or_else(|| copies.first())
+            .expect("the caller checked the hand holds the kind");
+        self.hands[s].remove(card);
+        self.known[s].remove(card);
+        self.shown[s].remove(card);
+        card
+    }
+
+    fn check_action(&self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        match self.phase {
+            Phase::PickUp | Phase::Play => {}
+            Phase::GameOver => return Err(IllegalAction::new("game-over", "the game is over")),
+            _ => return Err(IllegalAction::wrong_node("a chance event")),
+        }
+        if seat != self.current || seat.0 >= self.players {
+            return Err(IllegalAction::not_your_turn(seat));
+        }
+        let kinds_ok = match action {
+            Action::DrawStock | Action::PassStockEmpty => true,
+            Action::TakePile { pair }
+            | Action::TakePileWithJewels {
+                place: crate::JewelPlacement::NewSet { pair },
+            } => pair.iter().all(|k| self.valid_kind(*k)),
+            Action::TakePileWithJewels { .. } => true,
+            Action::MeldNew { cards } => cards.iter().all(|k| self.valid_kind(*k)),
+            Action::AddToSet { card, .. } | Action::Discard { card } => self.valid_kind(card),
+        };
+        if !kinds_ok {
+            return Err(IllegalAction::new(
+                "unknown-card",
+                "the action names a card kind this deck does not have",
+            ));
+        }
+        match (self.phase, action.is_pick_up()) {
+            (Phase::PickUp, true) => self.check_pick_up(action),
+            (Phase::PickUp, false) => Err(IllegalAction::new(
+                "pick-up-first",
+                "a turn starts by drawing from the stock or taking the pile",
+            )),
+            (_, true) => Err(IllegalAction::new(
+                "one-pick-up-per-turn",
+                "this turn's pick-up is done: meld, add or discard",
+            )),
+            (_, false) => self.check_play(action),
+        }
+    }
+
+    fn apply_first_dealer(&mut self, seat: Seat, events: &mut impl EventSink<Event>) -> Result<(), IllegalAction> {
+        if seat.0 >= self.players {
+            return Err(IllegalAction::new(
+                "first-dealer",
+                format!("seat {seat} is not at a {}-player table", self.players),
+            ));
+        }
+        self.dealer = seat;
+        self.phase = Phase::Deal;
+        events.push(Event::FirstDealer { dealer: seat });
+        Ok(())
+    }
+
+    fn apply_deal(&mut self, order: &[u8], events: &mut impl EventSink<Event>) -> Result<(), IllegalAction> {
+        check_order(order, self.deck.all(), self.deck)
+            .map_err(|e| IllegalAction::new("deal-is-whole-deck", format!("not a shuffle of the whole deck: {e}")))?;
+        let dealt = deal(order, self.players, self.dealer);
+        self.round += 1;
+        self.hands = dealt.hands;
+        self.known = [CardSet::EMPTY; MAX_PLAYERS];
+        self.shown = [CardSet::EMPTY; MAX_PLAYERS];
+        for t in &mut self.tables {
+            t.clear();
+        }
+        self.stock.clear();
+        self.stock.extend_from_slice(&dealt.stock);
+        self.pile.clear();
+        self.pile.push(dealt.up);
+        self.reshuffled = false;
+        self.current = self.dealer.next(self.players);
+        self.phase = Phase::PickUp;
+        events.push(Event::Dealt {
+            round: self.round,
+            dealer: self.dealer,
+            up: dealt.up,
+            hands: dealt.hands,
+        });
+        Ok(())
+    }
+
+    fn pile_under_top(&self) -> CardSet {
+        let n = self.pile.len().saturating_sub(1);
+        self.pile[..n].iter().copied().collect()
+    }
+
+    fn apply_reshuffle(&mut self, order: &[u8], events: &mut impl EventSink<Event>) -> Result<(), IllegalAction> {
+        check_order(order, self.pile_under_top(), self.deck).map_err(|e| {
+            IllegalAction::new("reshuffle-is-pile-under-top", format!("not a shuffle of the pile under its top card: {e}"))
+        })?;
+        let top = *self.pile.last().expect("a reshuffle needs a pile of two or more");
+        self.pile.clear();
+        self.pile.push(top);
+        self.stock.clear();
+        self.stock.extend(order.iter().rev());
+        self.reshuffled = true;
+        self.phase = Phase::PickUp;
+        events.push(Event::Reshuffled {
+            count: order.len() as u8,
+        });
+        Ok(())
+    }
+
+    /// Seats other than `observer` and what of each hand stays fixed in a determinization.
+    fn fixed_part(&self, seat: Seat) -> CardSet {
+        if self.hands_revealed() {
+            self.hands[seat.index()]
+        } else {
+            self.known[seat.index()]
+        }
+    }
+
+    /// Mean value of a card, for guessing the value of unseen cards.
+    fn mean_value(&self) -> f64 {
+        f64::from(self.deck.value_of(self.deck.all())) / self.deck.len() as f64
+    }
+}
+
+impl Game for State {
+    type Action = Action;
+    type Chance = Chance;
+    type View = View;
+    type Event = Event;
+
+    const ID: &'static str = "queen-of-scots";
+    const NAME: &'static str = "Queen of Scots";
+    const PLAYERS: std::ops::RangeInclusive<u8> = 2..=4;
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    fn new(players: u8, options: &Options) -> Result<Self, SetupError> {
+        let deck = Deck::standard().map_err(|e| SetupError::Invalid(e.to_string()))?;
+        State::with_deck(players, options, deck)
+    }
+
+    fn players(&self) -> u8 {
+        self.players
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.phase {
+            Phase::FirstDealer | Phase::Deal | Phase::Reshuffle => ToAct::Chance,
+            Phase::PickUp | Phase::Play => ToAct::Seats(parlour_core::SeatSet::single(self.current)),
+            Phase::GameOver => ToAct::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        if seat != self.current {
+            return;
+        }
+        match self.phase {
+            Phase::PickUp => self.pick_up_actions(seat, out),
+            Phase::Play => self.play_actions(seat, out),
+            _ => {}
+        }
+    }
+
+    fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        self.check_action(seat, action).is_ok()
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        self.check_action(seat, action)?;
+        if action.is_pick_up() {
+            self.apply_pick_up(seat, action, events);
+        } else {
+            self.apply_play(seat, action, events);
+        }
+        Ok(())
+    }
+
+    fn sample_chance(&self, rng: &mut GameRng) -> Chance {
+        match self.phase {
+            Phase::FirstDealer => Chance::FirstDealer(Seat(rng.random_range(0..self.players))),
+            Phase::Reshuffle => Chance::Reshuffle(shuffled(self.pile_under_top(), rng)),
+            _ => Chance::Deal(shuffled(self.deck.all(), rng)),
+        }
+    }
+
+    fn apply_chance(
+        &mut self,
+        chance: Chance,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        match (self.phase, chance) {
+            (Phase::FirstDealer, Chance::FirstDealer(seat)) => self.apply_first_dealer(seat, events),
+            (Phase::Deal, Chance::Deal(order)) => self.apply_deal(&order, events),
+            (Phase::Reshuffle, Chance::Reshuffle(order)) => self.apply_reshuffle(&order, events),
+            (Phase::FirstDealer, _) => Err(IllegalAction::wrong_node("the choice of the first dealer (`dealer <seat>`)")),
+            (Phase::Deal, _) => Err(IllegalAction::wrong_node("a deal (`deal <card ids>`)")),
+            (Phase::Reshuffle, _) => Err(IllegalAction::wrong_node("a reshuffle (`reshuffle <card ids>`)")),
+            (Phase::GameOver, _) => Err(IllegalAction::new("game-over", "the game is over")),
+            _ => Err(IllegalAction::wrong_node("a player decision")),
+        }
+    }
+
+    fn chance_hint(&self) -> String {
+        match self.phase {
+            Phase::FirstDealer => format!(
+                "first dealer: `dealer <seat 0..{}>`",
+                self.players - 1
+            ),
+            Phase::Deal => format!(
+                "deal: `deal` and the {} card ids of the shuffled deck, top first (11 to each \
+                 player one at a time from the dealer's left, then the turned-up card, then the \
+                 stock)",
+                self.deck.len()
+            ),
+            Phase::Reshuffle => format!(
+                "reshuffle: `reshuffle` and the {} card ids of the pile under its top card in the \
+                 new stock's order, top first",
+                self.pile.len().saturating_sub(1)
+            ),
+            _ => "no chance event is due".to_owned(),
+        }
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> View {
+        View::new(self, viewer)
+    }
+
+    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
+        describe(self, event, viewer)
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        self.totals().to_vec()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::GameOver).then(|| Outcome::highest_wins(self.scores()))
+    }
+
+    fn round(&self) -> u32 {
+        self.round
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        notation::action_text(self.deck, action)
+    }
+
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, ParseError> {
+        notation::parse_action(self.deck, text)
+    }
+
+    fn chance_text(&self, chance: &Chance) -> String {
+        chance.text(self.deck)
+    }
+
+    fn parse_chance(&self, text: &str) -> Result<Chance, ParseError> {
+        Chance::parse(text, self.deck)
+    }
+
+    fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
+        let mut s = self.clone();
+        let mut unknown: CardSet = self.stock.iter().copied().collect();
+        for o in Seat::all(self.players).filter(|o| *o != observer) {
+            unknown = unknown.or(self.hands[o.index()].minus(self.fixed_part(o)));
+        }
+        let cards = shuffled(unknown, rng);
+        let mut next = cards.into_iter();
+        for o in Seat::all(self.players).filter(|o| *o != observer) {
+            let fixed = self.fixed_part(o);
+            let need = self.hands[o.index()].len() - fixed.len();
+            let mut hand = fixed;
+            for c in next.by_ref().take(need as usize) {
+                hand.insert(c);
+            }
+            s.hands[o.index()] = hand;
+        }
+        s.stock.clear();
+        s.stock.extend(next);
+        s
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let mean = self.mean_value();
+        let projected = |o: Seat| -> f64 {
+            let base = f64::from(self.totals[o.index()] + self.table_value(o));
+            if o == seat {
+                base - f64::from(self.deck.value_of(self.hands[o.index()]))
+            } else {
+                let public = self.public_hand(o);
+                let hidden = self.hands[o.index()].len() - public.len();
+                base - f64::from(self.deck.value_of(public)) - mean * f64::from(hidden)
+            }
+        };
+        let best_other = Seat::all(self.players)
+            .filter(|o| *o != seat)
+            .map(projected)
+            .fold(f64::NEG_INFINITY, f64::max);
+        projected(seat) - best_other
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let deck = self.deck;
+        let n = usize::from(self.players);
+        if self.current.0 >= self.players || self.dealer.0 >= self.players {
+            return Err("current player or dealer out of range".to_owned());
+        }
+        let mut seen = CardSet::EMPTY;
+        let mut place = |cards: CardSet, zone: &str| -> Result<(), String> {
+            if let Some(c) = cards.and(seen).first() {
+                return Err(format!("{} is in two places (again in {zone})", deck.card_id(c)));
+            }
+            if !cards.is_subset(deck.all()) {
+                return Err(format!("{zone} holds a card outside the deck"));
+            }
+            seen = seen.or(cards);
+            Ok(())
+        };
+        for s in 0..n {
+            place(self.hands[s], &format!("hand {s}"))?;
+            for t in &self.tables[s] {
+                place(t.cards, &format!("a set of seat {s}"))?;
+            }
+        }
+        let mut stock = CardSet::EMPTY;
+        for &c in &self.stock {
+            if stock.contains(c) {
+                return Err(format!("{} twice in the stock", deck.card_id(c)));
+            }
+            stock.insert(c);
+        }
+        place(stock, "the stock")?;
+        let mut pile = CardSet::EMPTY;
+        for &c in &self.pile {
+            if pile.contains(c) {
+                return Err(format!("{} twice in the pile", deck.card_id(c)));
+            }
+            pile.insert(c);
+        }
+        place(pile, "the pile")?;
+        for s in n..MAX_PLAYERS {
+            if !self.hands[s].is_empty() || !self.tables[s].is_empty() {
+                return Err(format!("seat {s} is not at the table but holds cards"));
+            }
+        }
+        if self.round == 0 {
+            if !seen.is_empty() {
+                return Err("cards are out before the first deal".to_owned());
+            }
+        } else if seen != deck.all() {
+            let missing = deck.all().minus(seen).first().expect("some card is missing");
+            return Err(format!("{} is nowhere", deck.card_id(missing)));
+        }
+        for s in 0..n {
+            if !self.known[s].is_subset(self.hands[s]) {
+                return Err(format!("a card known to be in hand {s} is not there"));
+            }
+            if !self.shown[s].is_subset(self.known[s].and(deck.wild_cards())) {
+                return Err(format!("shown Crown Jewels of seat {s} are not known wild cards in hand"));
+            }
+            for t in &self.tables[s] {
+                t.check(deck).map_err(|e| format!("seat {s}: {e}"))?;
+            }
+        }
+        if matches!(self.phase, Phase::PickUp | Phase::Play) {
+            if self.hands[self.current.index()].is_empty() {
+                return Err("the player to act has an empty hand".to_owned());
+            }
+            if self.phase == Phase::PickUp && self.pile.is_empty() && self.stock.is_empty() {
+                // Possible only in theory; the pass is then the one legal action.
+            }
+        }
+        if self.phase == Phase::Reshuffle && self.pile.len() < 2 {
+            return Err("a reshuffle is due with fewer than two pile cards".to_owned());
+        }
+        Ok(())
+    }
+
+    fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
+        let mut hidden: CardSet = self.stock.iter().copied().collect();
+        for o in Seat::all(self.players).filter(|o| Some(*o) != viewer) {
+            hidden = hidden.or(self.hands[o.index()].minus(self.public_hand(o)));
+        }
+        self.deck.card_ids(hidden)
+    }
+}
