@@ -1,0 +1,158 @@
+//! The game's options: the arrangement, the turn limit, and every variant of spec §13.
+
+use parlour_core::{OptionKind, OptionSpec, Options};
+
+/// Default of the `max_turns` option.
+pub const DEFAULT_MAX_TURNS: i64 = 100;
+
+/// Every option of the game, with its default.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        id: "arrangement",
+        help: "a built-in arrangement name (beginners_banquet, full_feudal_feast, surprise_party_soiree, round_table_roast) or a full layout text",
+        kind: OptionKind::Text {
+            default: "beginners_banquet",
+        },
+    },
+    OptionSpec::int(
+        "max_turns",
+        "the game ends (scored as if declared) once this many turns are completed",
+        DEFAULT_MAX_TURNS,
+        1,
+        10_000,
+    ),
+    OptionSpec::flag(
+        "adjacent_includes_diagonal",
+        "D2: adjacency includes the diagonals",
+    ),
+    OptionSpec::flag(
+        "ring_wraps",
+        "D3: on a ring of seats, left/right and rows follow the ring clockwise",
+    ),
+    OptionSpec::flag(
+        "rows_skip_holes",
+        "D4: rows and columns (left/right, Guard, Queen) skip holes",
+    ),
+    OptionSpec::flag(
+        "activate_face_down",
+        "D5: face-down cards may be activated (blind)",
+    ),
+    OptionSpec::flag(
+        "setup_reveals_trigger",
+        "D7: cards dealt face up trigger their reactions (row-major order)",
+    ),
+    OptionSpec::flag(
+        "flip_targets_by_position",
+        "D8: multi-flips target the seats, not the cards, snapshotted at the start",
+    ),
+    OptionSpec::flag(
+        "own_reaction_first",
+        "D9: a revealed card's own reaction resolves before the Diplomat's swap",
+    ),
+    OptionSpec::flag(
+        "diplomat_reacts_face_down",
+        "D10: the Diplomat swaps even while face down",
+    ),
+    OptionSpec::flag(
+        "merchant_any_facing",
+        "D11: the Merchant may choose a face-down card",
+    ),
+    OptionSpec::flag(
+        "merchant_next_above_self",
+        "D11: the Merchant's partner is the next face-up card above the Merchant's own value",
+    ),
+    OptionSpec::flag("queen_may_stay", "D14: the Queen may slide zero spaces"),
+    OptionSpec::flag(
+        "may_decline_fatal",
+        "D18: a choice whose every option hits the known Assassin may be declined",
+    ),
+    OptionSpec::flag(
+        "jester_needs_both_neighbours",
+        "D19: the Jester does nothing without both a left and a right neighbour",
+    ),
+    OptionSpec::flag(
+        "vizier_excludes_self",
+        "D24: the Vizier may not swap itself",
+    ),
+    OptionSpec::flag(
+        "end_before_first_turn",
+        "D25: the game may be ended before the first turn",
+    ),
+    OptionSpec::flag(
+        "forgetful_player",
+        "D28: the player knows only the face-up cards",
+    ),
+    OptionSpec::flag(
+        "reaction_once_per_turn",
+        "D30: each card's reaction fires at most once per turn",
+    ),
+];
+
+/// The resolved rule switches (everything but the arrangement).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+#[allow(clippy::struct_excessive_bools)]
+pub struct Rules {
+    /// Turn limit.
+    pub max_turns: u32,
+    /// D2 variant.
+    pub adjacent_includes_diagonal: bool,
+    /// D3 variant.
+    pub ring_wraps: bool,
+    /// D4 variant.
+    pub rows_skip_holes: bool,
+    /// D5 variant.
+    pub activate_face_down: bool,
+    /// D7 variant.
+    pub setup_reveals_trigger: bool,
+    /// D8 variant.
+    pub flip_targets_by_position: bool,
+    /// D9 variant.
+    pub own_reaction_first: bool,
+    /// D10 variant.
+    pub diplomat_reacts_face_down: bool,
+    /// D11 variant (facing).
+    pub merchant_any_facing: bool,
+    /// D11 variant (reference value).
+    pub merchant_next_above_self: bool,
+    /// D14 variant.
+    pub queen_may_stay: bool,
+    /// D18 variant.
+    pub may_decline_fatal: bool,
+    /// D19 variant.
+    pub jester_needs_both_neighbours: bool,
+    /// D24 variant.
+    pub vizier_excludes_self: bool,
+    /// D25 variant.
+    pub end_before_first_turn: bool,
+    /// D28 variant.
+    pub forgetful_player: bool,
+    /// D30 variant.
+    pub reaction_once_per_turn: bool,
+}
+
+impl Rules {
+    /// The switches set in `options`.
+    #[must_use]
+    pub fn from_options(o: &Options) -> Self {
+        Rules {
+            max_turns: u32::try_from(o.int("max_turns")).unwrap_or(u32::MAX),
+            adjacent_includes_diagonal: o.flag("adjacent_includes_diagonal"),
+            ring_wraps: o.flag("ring_wraps"),
+            rows_skip_holes: o.flag("rows_skip_holes"),
+            activate_face_down: o.flag("activate_face_down"),
+            setup_reveals_trigger: o.flag("setup_reveals_trigger"),
+            flip_targets_by_position: o.flag("flip_targets_by_position"),
+            own_reaction_first: o.flag("own_reaction_first"),
+            diplomat_reacts_face_down: o.flag("diplomat_reacts_face_down"),
+            merchant_any_facing: o.flag("merchant_any_facing"),
+            merchant_next_above_self: o.flag("merchant_next_above_self"),
+            queen_may_stay: o.flag("queen_may_stay"),
+            may_decline_fatal: o.flag("may_decline_fatal"),
+            jester_needs_both_neighbours: o.flag("jester_needs_both_neighbours"),
+            vizier_excludes_self: o.flag("vizier_excludes_self"),
+            end_before_first_turn: o.flag("end_before_first_turn"),
+            forgetful_player: o.flag("forgetful_player"),
+            reaction_once_per_turn: o.flag("reaction_once_per_turn"),
+        }
+    }
+}
