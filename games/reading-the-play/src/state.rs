@@ -1,0 +1,517 @@
+//! The full game state and its [`Game`] implementation.
+
+use std::fmt;
+
+use parlour_cards::CardSet;
+use parlour_core::{
+    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
+    SeatSet, SetupError, ToAct, Viewer, check_players,
+};
+
+use crate::action::Action;
+use crate::card::{ALL_CARDS, CardRef, DECK_SIZE, LINES, YELLOW_SIGNS, card_ref, find};
+use crate::event::Event;
+use crate::lines::LineTable;
+use crate::notation;
+use crate::phase::{End, Phase};
+use crate::rules::{OPTIONS, Rules};
+use crate::setup::{self, Chance};
+use crate::view::View;
+
+/// Most seats at a table.
+pub const MAX_SEATS: usize = 6;
+/// Index of the public-knowledge row of [`State`]'s knowledge table.
+pub(crate) const PUBLIC: usize = MAX_SEATS;
+
+/// The validated card list, shown briefly in `Debug`.
+#[derive(Clone, Copy)]
+pub(crate) struct Table(pub(crate) &'static LineTable);
+
+impl fmt::Debug for Table {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "LineTable({}..={})",
+            self.0.min_line(),
+            self.0.min_line() + 27
+        )
+    }
+}
+
+/// A game of Reading the Play: the whole (omniscient) state.
+///
+/// Build one with [`Game::new`]; the first node is the shuffle (a chance node).
+#[derive(Clone, Debug)]
+pub struct State {
+    pub(crate) table: Table,
+    pub(crate) rules: Rules,
+    pub(crate) n: u8,
+    pub(crate) phase: Phase,
+    /// The deck, bottom first: `deck[deck_len - 1]` is the top card.
+    pub(crate) deck: [u8; DECK_SIZE as usize],
+    pub(crate) deck_len: u8,
+    pub(crate) hands: [CardSet; MAX_SEATS],
+    /// Each player's Sequence as inclusive card-index bounds.
+    pub(crate) seqs: [Option<(u8, u8)>; MAX_SEATS],
+    /// Played Elder Signs, the Yellow Signs they cancelled, a 315 that joined no Sequence.
+    pub(crate) removed: CardSet,
+    /// Line 316 lying face up alone while the interrupt window is open.
+    pub(crate) face_up: Option<u8>,
+    /// The Player (whose turn it is).
+    pub(crate) player: Seat,
+    pub(crate) votes: [Option<Seat>; MAX_SEATS],
+    pub(crate) last_votes: [Option<Seat>; MAX_SEATS],
+    pub(crate) tied_votes: u8,
+    pub(crate) traders: SeatSet,
+    pub(crate) commits: [Option<u8>; MAX_SEATS],
+    pub(crate) pool: CardSet,
+    pub(crate) to_give: SeatSet,
+    pub(crate) answers: [Option<bool>; MAX_SEATS],
+    /// `known[o][h]`: cards of seat `h`'s hand that observer `o` has seen go there (row
+    /// [`PUBLIC`] is what everybody knows). Always a subset of the hand.
+    pub(crate) known: [[CardSet; MAX_SEATS]; MAX_SEATS + 1],
+    /// Cards everybody knows are in the deck (shuffled in face up), until the next draw.
+    pub(crate) deck_known: CardSet,
+    pub(crate) turns: u32,
+    /// The seat whose turn ends the game after the deck ran out.
+    pub(crate) final_last: Option<Seat>,
+    pub(crate) end: Option<End>,
+}
+
+impl State {
+    /// The card list in use.
+    #[must_use]
+    pub fn table(&self) -> &'static LineTable {
+        self.table.0
+    }
+
+    /// The rules selected by the options.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The Player (whose turn it is); meaningful once the first Player is chosen.
+    #[must_use]
+    pub fn player(&self) -> Seat {
+        self.player
+    }
+
+    /// Where play stands.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Cards left in the deck.
+    #[must_use]
+    pub fn deck_len(&self) -> u8 {
+        self.deck_len
+    }
+
+    /// How the game ended, once it has.
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Completed turns.
+    #[must_use]
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// `seat`'s hand as card references, sorted (omniscient; for tests and tools).
+    #[must_use]
+    pub fn hand(&self, seat: Seat) -> Vec<CardRef> {
+        self.cards(self.hands[seat.index()])
+    }
+
+    /// `seat`'s Sequence as `(low, high)` Line Numbers, if started.
+    #[must_use]
+    pub fn sequence(&self, seat: Seat) -> Option<(u16, u16)> {
+        let min = self.min_line();
+        self.seqs[seat.index()].map(|(lo, hi)| (min + u16::from(lo), min + u16::from(hi)))
+    }
+
+    /// The removed area, as card references.
+    #[must_use]
+    pub fn removed(&self) -> Vec<CardRef> {
+        self.cards(self.removed)
+    }
+
+    /// The cards of the trade pool (omniscient), sorted.
+    #[must_use]
+    pub fn pool(&self) -> Vec<CardRef> {
+        self.cards(self.pool)
+    }
+
+    /// The smallest Line Number.
+    pub(crate) fn min_line(&self) -> u16 {
+        self.table.0.min_line()
+    }
+
+    pub(crate) fn cards(&self, set: CardSet) -> Vec<CardRef> {
+        let min = self.min_line();
+        set.iter().map(|c| card_ref(c, min)).collect()
+    }
+
+    pub(crate) fn id(&self, card: u8) -> String {
+        card_ref(card, self.min_line()).to_string()
+    }
+
+    pub(crate) fn find(&self, set: CardSet, card: CardRef) -> Option<u8> {
+        find(set, card, self.min_line())
+    }
+
+    pub(crate) fn seats(&self) -> impl Iterator<Item = Seat> + Clone + use<> {
+        Seat::all(self.n)
+    }
+
+    /// The deck's cards as a set.
+    pub(crate) fn deck_set(&self) -> CardSet {
+        self.deck[..usize::from(self.deck_len)]
+            .iter()
+            .copied()
+            .collect()
+    }
+
+    /// Moves `card` out of `seat`'s hand, forgetting it from everybody's knowledge of that hand.
+    pub(crate) fn take(&mut self, seat: Seat, card: u8) {
+        debug_assert!(self.hands[seat.index()].contains(card));
+        self.hands[seat.index()].remove(card);
+        for row in &mut self.known {
+            row[seat.index()].remove(card);
+        }
+    }
+
+    /// Puts a card on top of the deck (a shuffle chance node, or none if it is alone, follows).
+    pub(crate) fn push_deck(&mut self, card: u8) {
+        self.deck[usize::from(self.deck_len)] = card;
+        self.deck_len += 1;
+    }
+
+    /// Who the seats to act are.
+    fn acting(&self) -> SeatSet {
+        self.to_act().seats()
+    }
+
+    /// The participants of the trade under way: the Player and the Traders.
+    pub(crate) fn participants(&self) -> SeatSet {
+        let mut s = self.traders;
+        s.insert(self.player);
+        s
+    }
+
+    /// Final (or running) Sequence scores, all 0 when everyone lost.
+    fn seq_scores(&self) -> Vec<i32> {
+        if matches!(self.end, Some(End::AllLose(_))) {
+            return vec![0; usize::from(self.n)];
+        }
+        self.seats()
+            .map(|s| crate::scoring::sequence_score(self.table.0, self.seqs[s.index()]))
+            .collect()
+    }
+}
+
+impl Game for State {
+    type Action = Action;
+    type Chance = Chance;
+    type View = View;
+    type Event = Event;
+
+    const ID: &'static str = "reading-the-play";
+    const NAME: &'static str = "Reading the Play";
+    const PLAYERS: std::ops::RangeInclusive<u8> = 2..=6;
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    fn new(players: u8, options: &Options) -> Result<Self, SetupError> {
+        check_players::<State>(players)?;
+        let rules = Rules::from_options(options);
+        if players == 2 && !rules.two_player {
+            return Err(SetupError::Invalid(
+                "reading-the-play takes 3 to 6 players; 2 players need the two_player option"
+                    .into(),
+            ));
+        }
+        let table = LineTable::standard().map_err(|e| SetupError::Invalid(e.to_string()))?;
+        let mut deck = [0u8; DECK_SIZE as usize];
+        for (i, d) in deck.iter_mut().enumerate() {
+            *d = u8::try_from(i).expect("36 cards");
+        }
+        Ok(State {
+            table: Table(table),
+            rules,
+            n: players,
+            phase: Phase::Deal,
+            deck,
+            deck_len: DECK_SIZE,
+            hands: [CardSet::EMPTY; MAX_SEATS],
+            seqs: [None; MAX_SEATS],
+            removed: CardSet::EMPTY,
+            face_up: None,
+            player: Seat(0),
+            votes: [None; MAX_SEATS],
+            last_votes: [None; MAX_SEATS],
+            tied_votes: 0,
+            traders: SeatSet::EMPTY,
+            commits: [None; MAX_SEATS],
+            pool: CardSet::EMPTY,
+            to_give: SeatSet::EMPTY,
+            answers: [None; MAX_SEATS],
+            known: [[CardSet::EMPTY; MAX_SEATS]; MAX_SEATS + 1],
+            deck_known: CardSet::EMPTY,
+            turns: 0,
+            final_last: None,
+            end: None,
+        })
+    }
+
+    fn players(&self) -> u8 {
+        self.n
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.phase {
+            Phase::Deal | Phase::ByLot(_) | Phase::Shuffle(_) => ToAct::Chance,
+            Phase::Over => ToAct::Terminal,
+            Phase::Vote => ToAct::Seats(self.seats().filter(|s| self.votes[s.index()].is_none()).collect()),
+            Phase::Commit => ToAct::Seats(
+                self.participants()
+                    .iter()
+                    .filter(|s| self.commits[s.index()].is_none())
+                    .collect(),
+            ),
+            Phase::Interrupt => ToAct::Seats(
+                self.seats()
+                    .filter(|&s| s != self.player && self.answers[s.index()].is_none())
+                    .collect(),
+            ),
+            _ => ToAct::Seats(SeatSet::single(self.player)),
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        if seat.0 >= self.n || !self.acting().contains(seat) {
+            return;
+        }
+        self.gen_actions(seat, out);
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "{out:?}");
+    }
+
+    fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        self.check(seat, action).is_ok()
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        self.check(seat, action)?;
+        self.perform(seat, action, events);
+        Ok(())
+    }
+
+    fn sample_chance(&self, rng: &mut GameRng) -> Chance {
+        match self.phase {
+            Phase::Deal | Phase::Shuffle(_) => Chance::Deck(setup::shuffle(self.deck_set(), rng)),
+            Phase::ByLot(tied) => Chance::FirstPlayer(setup::pick(tied, rng)),
+            _ => panic!("no chance event is due"),
+        }
+    }
+
+    fn apply_chance(
+        &mut self,
+        chance: Chance,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        match (self.phase, chance) {
+            (Phase::Deal | Phase::Shuffle(_), Chance::Deck(order)) => {
+                let deck = self.deck_set();
+                parlour_cards::check_permutation(&order, deck, |c| {
+                    if c < DECK_SIZE { self.id(c) } else { format!("card #{c}") }
+                })
+                .map_err(|e| IllegalAction::new("shuffle-is-a-permutation", e))?;
+                self.shuffled(&order, events);
+                Ok(())
+            }
+            (Phase::ByLot(tied), Chance::FirstPlayer(seat)) => {
+                if !tied.contains(seat) || seat.0 >= self.n {
+                    return Err(IllegalAction::new(
+                        "lot-among-the-tied",
+                        format!("seat {seat} is not among the seats drawn from ({tied:?})"),
+                    ));
+                }
+                events.push(Event::FirstPlayer { seat, by_lot: true });
+                self.begin_turn(seat, events);
+                Ok(())
+            }
+            (Phase::Deal | Phase::Shuffle(_), _) => Err(IllegalAction::new(
+                "node-kind",
+                "a shuffle is due: state the deck order",
+            )),
+            (Phase::ByLot(_), _) => Err(IllegalAction::new(
+                "node-kind",
+                "a draw by lot is due: state `first-player <seat>`",
+            )),
+            _ => Err(IllegalAction::wrong_node("a player decision or the end")),
+        }
+    }
+
+    fn chance_hint(&self) -> String {
+        match self.phase {
+            Phase::Deal => "deck: `deck` and the 36 card ids of the shuffled deck, top first \
+                            (seat s is dealt cards s and n+s)"
+                .into(),
+            Phase::Shuffle(_) => format!(
+                "deck: `deck` and the {} card ids of the reshuffled deck, top first",
+                self.deck_len
+            ),
+            Phase::ByLot(tied) => format!("first-player <seat>: one of {tied:?}, drawn by lot"),
+            _ => "no chance event is due".into(),
+        }
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> View {
+        View::new(self, viewer)
+    }
+
+    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
+        event.describe(self, viewer)
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        self.seq_scores()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let end = self.end?;
+        Some(crate::scoring::outcome(self, end, self.seq_scores()))
+    }
+
+    fn round(&self) -> u32 {
+        match self.phase {
+            Phase::Deal => 0,
+            _ => 1 + self.turns / u32::from(self.n),
+        }
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        notation::action_text(action)
+    }
+
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, ParseError> {
+        notation::parse_action(text)
+    }
+
+    fn chance_text(&self, chance: &Chance) -> String {
+        setup::chance_text(chance, self.min_line())
+    }
+
+    fn parse_chance(&self, text: &str) -> Result<Chance, ParseError> {
+        match self.phase {
+            Phase::Deal | Phase::Shuffle(_) => {
+                setup::parse_deck(text, self.deck_set(), self.min_line()).map(Chance::Deck)
+            }
+            Phase::ByLot(_) => setup::parse_first_player(text).map(Chance::FirstPlayer),
+            _ => Err(ParseError::new(text, "no chance event is due")),
+        }
+    }
+
+    fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
+        crate::determinize::sample(self, observer, rng)
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        crate::scoring::evaluate(self, seat)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let mut seen = CardSet::EMPTY;
+        let mut place = |set: CardSet, zone: &str| -> Result<(), String> {
+            if !set.is_subset(ALL_CARDS) {
+                return Err(format!("{zone} holds a card index out of range"));
+            }
+            if let Some(c) = set.and(seen).first() {
+                return Err(format!("card #{c} is in {zone} and somewhere else"));
+            }
+            seen = seen.or(set);
+            Ok(())
+        };
+        let deck = self.deck_set();
+        if deck.len() != u32::from(self.deck_len) {
+            return Err("the deck holds a card twice".into());
+        }
+        place(deck, "the deck")?;
+        for s in self.seats() {
+            place(self.hands[s.index()], &format!("seat {s}'s hand"))?;
+            if let Some((lo, hi)) = self.seqs[s.index()] {
+                if lo > hi || hi >= crate::card::LINE_COUNT {
+                    return Err(format!("seat {s}'s Sequence has bad bounds {lo}..{hi}"));
+                }
+                let set = CardSet(LINES.0 & ((1u128 << (hi + 1)) - 1) & !((1u128 << lo) - 1));
+                place(set, &format!("seat {s}'s Sequence"))?;
+            }
+            if let Some(c) = self.commits[s.index()] {
+                match self.phase {
+                    Phase::Commit => {
+                        place(CardSet::single(c), &format!("seat {s}'s committed card"))?;
+                    }
+                    // Who gave which pooled card, kept for the givers' own views.
+                    Phase::Keep | Phase::Give => {}
+                    _ => return Err(format!("seat {s} has a commitment outside a trade")),
+                }
+            }
+        }
+        for s in self.n..MAX_SEATS as u8 {
+            if !self.hands[usize::from(s)].is_empty() || self.seqs[usize::from(s)].is_some() {
+                return Err(format!("seat {s} does not exist but holds cards"));
+            }
+        }
+        place(self.removed, "the removed area")?;
+        place(self.pool, "the trade pool")?;
+        if let Some(c) = self.face_up {
+            place(CardSet::single(c), "the face-up 316")?;
+        }
+        if seen != ALL_CARDS && self.phase != Phase::Deal {
+            return Err(format!(
+                "cards missing from every zone: {:?}",
+                ALL_CARDS.minus(seen)
+            ));
+        }
+        if self.phase == Phase::Deal && deck != ALL_CARDS {
+            return Err("before the deal every card is in the deck".into());
+        }
+        for (o, row) in self.known.iter().enumerate() {
+            for s in self.seats() {
+                if !row[s.index()].is_subset(self.hands[s.index()]) {
+                    return Err(format!(
+                        "observer {o} 'knows' a card of seat {s}'s hand that is not there"
+                    ));
+                }
+            }
+        }
+        if self.removed.and(YELLOW_SIGNS).len() > self.removed.and(crate::card::ELDER_SIGNS).len()
+        {
+            return Err("more Yellow Signs removed than Elder Signs played".into());
+        }
+        if matches!(self.phase, Phase::Keep | Phase::Give) && self.pool.len() as usize != self.to_give.len() + usize::from(self.phase == Phase::Keep) {
+            return Err("the trade pool does not match the Traders still owed a card".into());
+        }
+        if !self.deck_known.is_subset(deck) {
+            return Err("a card known to be in the deck is not there".into());
+        }
+        if self.phase == Phase::Interrupt && self.face_up.is_none() {
+            return Err("interrupt window without a face-up 316".into());
+        }
+        Ok(())
+    }
+
+    fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
+        let hidden = crate::view::hidden_cards(self, viewer);
+        hidden.and(LINES).iter().map(|c| self.id(c)).collect()
+    }
+}
