@@ -1,0 +1,194 @@
+//! What happened, for logs, redacted per viewer (spec §7).
+
+use parlour_core::{Seat, Viewer};
+
+use crate::action::LineRef;
+use crate::cards::Card;
+
+/// Something that happened. Card identities that only some players may know are named by
+/// [`Event::describe`] only to them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Event {
+    /// The first-player draw: one card per seat, and who starts.
+    FirstPlayer {
+        /// The drawn cards, by seat.
+        cards: Vec<Card>,
+        /// The first player.
+        first: Seat,
+    },
+    /// Hands were dealt.
+    Dealt,
+    /// A seat's turn began.
+    TurnBegan(Seat),
+    /// A seat's turn was missed (skip counter).
+    TurnMissed(Seat),
+    /// The active player discarded their hand and drew a new one instead of a turn.
+    Redrew(Seat),
+    /// A card was played on a line.
+    Played {
+        /// Who played it.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// Where.
+        line: LineRef,
+        /// Curse mode.
+        curse: bool,
+    },
+    /// A seat ended its window (or phase 1).
+    Passed(Seat),
+    /// A card went from a hand to the discard pile (always public).
+    Discarded(Seat, Card),
+    /// A card was drawn from the stockpile into a hand (private to the drawer).
+    Drew(Seat, Card),
+    /// The discard pile became the new stockpile.
+    Reshuffled(usize),
+    /// The stockpile was shuffled (Hidden Compartment's tie draw).
+    StockShuffled,
+    /// A test draw revealed this card (public).
+    TestCard(Seat, Card),
+    /// A card was revealed for the Lap of the Gods (public).
+    LapCard(Seat, Card),
+    /// The Lap of the Gods row that applies (0 = fewer than three cards: none).
+    LapRow(Seat, u8),
+    /// Rift: every hand passed left.
+    Rift,
+    /// A card was moved at random from one hand to another (the two players see which).
+    RandomTake {
+        /// From whose hand.
+        from: Seat,
+        /// Into whose hand.
+        to: Seat,
+        /// The card.
+        card: Card,
+    },
+    /// A card was given secretly from one hand to another.
+    Gave {
+        /// Giver.
+        from: Seat,
+        /// Receiver.
+        to: Seat,
+        /// The card.
+        card: Card,
+    },
+    /// A card was taken from the discard pile into a hand (public).
+    TookFromDiscard(Seat, Card),
+    /// A card was privately looked at from the stockpile (Advantage, Refreshments).
+    Looked(Seat, Card),
+    /// An essential card was removed from a line to the discard pile.
+    Removed(LineRef, Card),
+    /// An essential card was placed on a line by an effect.
+    Placed(LineRef, Card),
+    /// A line became complete.
+    Completed(LineRef),
+    /// A pending terror on a line was cancelled and stops being pending.
+    Blocked(Seat),
+    /// The asked player holds no Action (Well-wishing Stranger).
+    NoAction(Seat),
+    /// A seat will miss its next turn.
+    WillMissTurn(Seat),
+    /// A line moved between players (Hidden Compartment).
+    Transferred(LineRef, LineRef),
+    /// A tie-draw card was revealed (public).
+    TieCard(Seat, Card),
+    /// The Urchin Thief lodged in a hand (public).
+    Lodged(Seat, Card),
+    /// A player answered a prompt with a public choice.
+    Chose(Seat, String),
+    /// The game ended; `loser` completed the losing number of lines (None: turn limit).
+    GameOver {
+        /// The loser, if any.
+        loser: Option<Seat>,
+    },
+}
+
+fn line(l: LineRef) -> String {
+    format!("p{}.l{}", l.owner.0, l.slot)
+}
+
+impl Event {
+    /// The event as text for `viewer`, or `None` when the viewer does not see it.
+    #[must_use]
+    pub fn describe(&self, viewer: Viewer) -> Option<String> {
+        let sees = |s: Seat| viewer.sees_private_of(s);
+        Some(match self {
+            Event::FirstPlayer { cards, first } => {
+                let cards: Vec<String> = cards.iter().map(|c| c.id().to_owned()).collect();
+                format!("first-player draw {}: seat {first} starts", cards.join(" "))
+            }
+            Event::Dealt => "hands dealt".into(),
+            Event::TurnBegan(s) => format!("seat {s} begins a turn"),
+            Event::TurnMissed(s) => format!("seat {s} misses a turn"),
+            Event::Redrew(s) => format!("seat {s} discards the hand and redraws"),
+            Event::Played {
+                seat,
+                card,
+                line: l,
+                curse,
+            } => format!(
+                "seat {seat} plays {card} on {}{}",
+                line(*l),
+                if *curse { " (curse)" } else { "" }
+            ),
+            Event::Passed(s) => format!("seat {s} passes"),
+            Event::Discarded(s, c) => format!("seat {s} discards {c}"),
+            Event::Drew(s, c) => {
+                if sees(*s) {
+                    format!("seat {s} draws {c}")
+                } else {
+                    format!("seat {s} draws a card")
+                }
+            }
+            Event::Reshuffled(n) => {
+                format!("the discard pile ({n} cards) is shuffled into a new stockpile")
+            }
+            Event::StockShuffled => "the stockpile is shuffled".into(),
+            Event::TestCard(s, c) => format!("test draw for seat {s}: {c}"),
+            Event::LapCard(s, c) => format!("Lap of the Gods for seat {s}: {c}"),
+            Event::LapRow(s, r) => {
+                if *r == 0 {
+                    format!("Lap of the Gods for seat {s}: too few cards, no effect")
+                } else {
+                    format!("Lap of the Gods for seat {s}: row {r}")
+                }
+            }
+            Event::Rift => "Rift: every hand passes to the left".into(),
+            Event::RandomTake { from, to, card } => {
+                if sees(*from) || sees(*to) {
+                    format!("seat {to} takes {card} at random from seat {from}")
+                } else {
+                    format!("seat {to} takes a random card from seat {from}")
+                }
+            }
+            Event::Gave { from, to, card } => {
+                if sees(*from) || sees(*to) {
+                    format!("seat {from} gives {card} to seat {to}")
+                } else {
+                    format!("seat {from} gives a card to seat {to}")
+                }
+            }
+            Event::TookFromDiscard(s, c) => format!("seat {s} takes {c} from the discard pile"),
+            Event::Looked(s, c) => {
+                if sees(*s) {
+                    format!("seat {s} looks at {c}")
+                } else {
+                    format!("seat {s} looks at a card from the stockpile")
+                }
+            }
+            Event::Removed(l, c) => format!("{c} is removed from {}", line(*l)),
+            Event::Placed(l, c) => format!("{c} is placed on {}", line(*l)),
+            Event::Completed(l) => format!("{} is complete", line(*l)),
+            Event::Blocked(s) => format!("the coach is blocked; seat {s} forfeits"),
+            Event::NoAction(s) => format!("seat {s} has no Action"),
+            Event::WillMissTurn(s) => format!("seat {s} will miss a turn"),
+            Event::Transferred(a, b) => format!("line {} moves to {}", line(*a), line(*b)),
+            Event::TieCard(s, c) => format!("tie draw: seat {s} reveals {c}"),
+            Event::Lodged(s, c) => format!("{c} lodges in seat {s}'s hand"),
+            Event::Chose(s, what) => format!("seat {s} chooses {what}"),
+            Event::GameOver { loser } => match loser {
+                Some(l) => format!("game over: seat {l} completed its lines and loses"),
+                None => "game over: the round limit is reached".into(),
+            },
+        })
+    }
+}

@@ -1,0 +1,243 @@
+//! Chance events (spec §3, pinned 8): the first-player draw, the shuffle for the deal,
+//! reshuffles of the discard pile, random takes from a hand, and the stockpile shuffle after
+//! Hidden Compartment's tie draw. Outcomes are values stated by card id.
+
+use parlour_cards::{CardSet, check_permutation, parse_card_list};
+use parlour_core::{EventSink, GameRng, IllegalAction, ParseError, Seat, SeatSet};
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use crate::cards::{Card, CardType, deck};
+use crate::event::Event;
+use crate::state::{Phase, State};
+use crate::task::{Need, Task};
+
+/// The outcome of a chance event.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Chance {
+    /// First-player draw: one card per seat, seat order (`attacked pray arrested fever`).
+    FirstDraw(Vec<Card>),
+    /// A shuffle: the cards in their new order, top first (the deal, a reshuffle, the
+    /// stockpile shuffle).
+    Order(Vec<Card>),
+    /// The card taken at random from a hand.
+    Take(Card),
+}
+
+/// What chance event is due.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Due {
+    FirstDraw,
+    Deal,
+    Reshuffle,
+    ShuffleStock,
+    Take { from: Seat, acq_only: bool },
+}
+
+fn bad(rule: &'static str, reason: String) -> IllegalAction {
+    IllegalAction::new(rule, reason)
+}
+
+impl State {
+    pub(crate) fn due(&self) -> Option<Due> {
+        if self.phase == Phase::Over {
+            return None;
+        }
+        match self.stack.last() {
+            Some(Task::Chance(Need::Reshuffle)) => Some(Due::Reshuffle),
+            Some(Task::Chance(Need::ShuffleStock)) => Some(Due::ShuffleStock),
+            Some(Task::Chance(Need::Take { from, acq_only })) => Some(Due::Take {
+                from: *from,
+                acq_only: *acq_only,
+            }),
+            Some(_) => None,
+            None => match self.phase {
+                Phase::FirstDraw => Some(Due::FirstDraw),
+                Phase::Deal => Some(Due::Deal),
+                _ => None,
+            },
+        }
+    }
+
+    fn take_pool(&self, from: Seat, acq_only: bool) -> CardSet {
+        let h = self.hands[from.index()];
+        if acq_only {
+            self.of_type_in(h, CardType::Acquaintance)
+        } else {
+            h
+        }
+    }
+
+    fn shuffle_set(&self, due: Due) -> CardSet {
+        match due {
+            Due::Deal => self.in_play,
+            Due::Reshuffle => self.discard.iter().map(|c| c.0).collect(),
+            Due::ShuffleStock => self
+                .stock
+                .iter()
+                .chain(self.revealed.iter())
+                .map(|c| c.0)
+                .collect(),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    pub(crate) fn sample(&self, rng: &mut GameRng) -> Chance {
+        match self.due() {
+            Some(Due::FirstDraw) => {
+                let mut cards: Vec<Card> = self.in_play.iter().map(Card).collect();
+                cards.shuffle(rng);
+                cards.truncate(self.n as usize);
+                Chance::FirstDraw(cards)
+            }
+            Some(d @ (Due::Deal | Due::Reshuffle | Due::ShuffleStock)) => {
+                let mut cards: Vec<Card> = self.shuffle_set(d).iter().map(Card).collect();
+                cards.shuffle(rng);
+                Chance::Order(cards)
+            }
+            Some(Due::Take { from, acq_only }) => {
+                let pool = self.take_pool(from, acq_only);
+                let k = rng.random_range(0..pool.len().max(1));
+                Chance::Take(Card(pool.nth(k).unwrap_or(0)))
+            }
+            None => Chance::Order(Vec::new()),
+        }
+    }
+
+    pub(crate) fn hint(&self) -> String {
+        match self.due() {
+            Some(Due::FirstDraw) => format!(
+                "first-player draw: {} distinct card ids, one per seat in seat order",
+                self.n
+            ),
+            Some(Due::Deal) => format!(
+                "deal: the {} card ids of the shuffled deck, top first",
+                self.in_play.len()
+            ),
+            Some(Due::Reshuffle) => format!(
+                "reshuffle: the {} card ids of the discard pile in their new stockpile order, top first",
+                self.discard.len()
+            ),
+            Some(Due::ShuffleStock) => format!(
+                "stockpile shuffle: the {} card ids of the stockpile (tie-draw cards returned), top first",
+                self.stock.len() + self.revealed.len()
+            ),
+            Some(Due::Take { from, acq_only }) => format!(
+                "random take: the id of the {} taken from seat {from}'s hand",
+                if acq_only { "Acquaintance" } else { "card" }
+            ),
+            None => "no chance event is due".into(),
+        }
+    }
+
+    pub(crate) fn parse_chance_text(&self, text: &str) -> Result<Chance, ParseError> {
+        let cards = parse_card_list(text, |t| Card::from_id(t).map(|c| c.0))?;
+        let cards: Vec<Card> = cards.into_iter().map(Card).collect();
+        match self.due() {
+            Some(Due::FirstDraw) => Ok(Chance::FirstDraw(cards)),
+            Some(Due::Take { .. }) => match cards.as_slice() {
+                [c] => Ok(Chance::Take(*c)),
+                _ => Err(ParseError::new(text, "expected exactly one card id")),
+            },
+            Some(_) => Ok(Chance::Order(cards)),
+            None => Err(ParseError::new(text, "no chance event is due")),
+        }
+    }
+
+    /// Validates and applies a chance outcome.
+    pub(crate) fn settle(
+        &mut self,
+        chance: Chance,
+        ev: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        let due = self
+            .due()
+            .ok_or_else(|| IllegalAction::wrong_node("a player decision"))?;
+        let name = |c: u8| Card(c).id().to_owned();
+        match (due, chance) {
+            (Due::FirstDraw, Chance::FirstDraw(cards)) => {
+                if cards.len() != self.n as usize {
+                    return Err(bad(
+                        "first-player-draw",
+                        format!("expected {} cards, one per seat", self.n),
+                    ));
+                }
+                let mut seen = CardSet::EMPTY;
+                for c in &cards {
+                    if !self.in_play.contains(c.0) || seen.contains(c.0) {
+                        return Err(bad(
+                            "first-player-draw",
+                            format!("{} is not a distinct card of the deck", c.id()),
+                        ));
+                    }
+                    seen.insert(c.0);
+                }
+                let d = deck();
+                let first = (0..self.n)
+                    .min_by_key(|&s| d.alpha_rank(cards[s as usize]))
+                    .map_or(Seat(0), Seat);
+                self.active = first;
+                self.phase = Phase::Deal;
+                ev.push(Event::FirstPlayer { cards, first });
+            }
+            (Due::Deal, Chance::Order(order)) => {
+                let ids: Vec<u8> = order.iter().map(|c| c.0).collect();
+                check_permutation(&ids, self.in_play, name).map_err(|e| bad("deal-order", e))?;
+                for c in &order {
+                    self.forget_all(*c);
+                }
+                self.stock = order.into_iter().rev().collect();
+                let h = self.hand_size() as usize;
+                for i in 0..h * self.n as usize {
+                    let seat = self.active.offset(i as u32, self.n);
+                    if let Some(c) = self.stock.pop() {
+                        self.put_in_hand(c, seat, SeatSet::EMPTY);
+                    }
+                }
+                self.phase = Phase::TurnStart;
+                ev.push(Event::Dealt);
+            }
+            (Due::Reshuffle, Chance::Order(order)) => {
+                let ids: Vec<u8> = order.iter().map(|c| c.0).collect();
+                let set = self.shuffle_set(due);
+                check_permutation(&ids, set, name).map_err(|e| bad("reshuffle-order", e))?;
+                self.stack.pop();
+                self.discard.clear();
+                self.stock = order.into_iter().rev().collect();
+                ev.push(Event::Reshuffled(self.stock.len()));
+            }
+            (Due::ShuffleStock, Chance::Order(order)) => {
+                let ids: Vec<u8> = order.iter().map(|c| c.0).collect();
+                let set = self.shuffle_set(due);
+                check_permutation(&ids, set, name).map_err(|e| bad("stockpile-order", e))?;
+                self.stack.pop();
+                self.revealed.clear();
+                self.tie_cards = [None; crate::state::MAX_PLAYERS];
+                self.stock = order.into_iter().rev().collect();
+                ev.push(Event::StockShuffled);
+            }
+            (Due::Take { from, acq_only }, Chance::Take(c)) => {
+                if !self.take_pool(from, acq_only).contains(c.0) {
+                    // Names the card only as the outcome given; it reveals nothing the
+                    // stater did not already write.
+                    return Err(bad(
+                        "random-take",
+                        format!("{} cannot be taken from seat {from}'s hand", c.id()),
+                    ));
+                }
+                self.stack.pop();
+                self.taken = Some(c);
+            }
+            (_, other) => {
+                return Err(bad(
+                    "chance-kind",
+                    format!(
+                        "{other:?} is not an outcome of the due event ({})",
+                        self.hint()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}

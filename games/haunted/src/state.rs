@@ -1,0 +1,647 @@
+//! The full game state and its [`Game`] implementation.
+
+use parlour_cards::CardSet;
+use parlour_core::{
+    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
+    SeatSet, SetupError, ToAct, Viewer, check_players,
+};
+
+use crate::action::{Action, LineRef};
+use crate::cards::{Card, CardType, deck};
+use crate::event::Event;
+use crate::rules::{OPTIONS, Rules};
+use crate::setup::Chance;
+use crate::task::Task;
+use crate::view::View;
+
+/// Most players (D30).
+pub const MAX_PLAYERS: usize = 6;
+
+/// One line slot: a stack Setting → Focus → Hidden Terror (bottom first), §2.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Line {
+    pub(crate) cards: [Option<Card>; 3],
+    pub(crate) len: u8,
+    /// Complete (by a surviving terror or counted complete by an effect): locked.
+    pub(crate) complete: bool,
+    /// The top card is a terror whose owner's defence window has not ended.
+    pub(crate) pending: bool,
+    /// Fresh markers by position (arrived in phase 1 or 2 of this turn).
+    pub(crate) fresh: u8,
+    /// The slot received a card in phase 1 (one card per line).
+    pub(crate) used: bool,
+}
+
+impl Line {
+    /// The cards, bottom first.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.cards[..self.len as usize].iter().flatten().copied()
+    }
+
+    /// The top card.
+    #[must_use]
+    pub fn top(&self) -> Option<Card> {
+        if self.len == 0 {
+            None
+        } else {
+            self.cards[self.len as usize - 1]
+        }
+    }
+
+    /// The bottom card (the Setting).
+    #[must_use]
+    pub fn bottom(&self) -> Option<Card> {
+        if self.len == 0 { None } else { self.cards[0] }
+    }
+
+    /// Number of cards.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// No cards.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Complete.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.complete
+    }
+
+    /// Holds a pending terror.
+    #[must_use]
+    pub fn is_pending(&self) -> bool {
+        self.pending
+    }
+
+    /// Whether the top card is fresh.
+    #[must_use]
+    pub fn top_fresh(&self) -> bool {
+        self.len > 0 && self.fresh >> (self.len - 1) & 1 == 1
+    }
+
+    /// Unstarted: no cards and not complete.
+    #[must_use]
+    pub fn is_unstarted(&self) -> bool {
+        self.len == 0 && !self.complete
+    }
+
+    pub(crate) fn top_type(&self) -> Option<CardType> {
+        self.top().map(Card::card_type)
+    }
+
+    pub(crate) fn push(&mut self, c: Card, fresh: bool) {
+        debug_assert!(self.len < 3, "a line holds at most three cards");
+        self.cards[self.len as usize] = Some(c);
+        if fresh {
+            self.fresh |= 1 << self.len;
+        }
+        self.len += 1;
+    }
+
+    pub(crate) fn pop(&mut self) -> Option<Card> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        self.fresh &= !(1 << self.len);
+        self.cards[self.len as usize].take()
+    }
+}
+
+/// Where the game is when no prompt or chance event is pending.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Phase {
+    /// The first-player draw is due (chance).
+    FirstDraw,
+    /// The shuffle for the deal is due (chance).
+    Deal,
+    /// The active player chooses a normal turn or a Redraw.
+    TurnStart,
+    /// Phase 1: the active player attacks.
+    Attack,
+    /// Phase 2: this seat's defence window.
+    Defence(Seat),
+    /// Phase 3: this seat's own-line window.
+    OwnLine(Seat),
+    /// Phase 4: the active player discards.
+    Discard,
+    /// Phases 5 and 6 are being carried out.
+    Refill,
+    /// The game is over.
+    Over,
+}
+
+/// The full (omniscient) state of a game of Haunted.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct State {
+    pub(crate) rules: Rules,
+    pub(crate) n: u8,
+    /// Cards in play (the deck minus the designed card with `five_terrors`).
+    pub(crate) in_play: CardSet,
+    pub(crate) hands: [CardSet; MAX_PLAYERS],
+    pub(crate) lines: [[Line; 3]; MAX_PLAYERS],
+    /// Face down; the top is the last element.
+    pub(crate) stock: Vec<Card>,
+    /// Face up; the top is the last element.
+    pub(crate) discard: Vec<Card>,
+    /// Support cards being resolved.
+    pub(crate) resolving: CardSet,
+    /// Publicly revealed cards held aside (Lap of the Gods, tie draws).
+    pub(crate) revealed: Vec<Card>,
+    /// Tie-draw card per seat.
+    pub(crate) tie_cards: [Option<Card>; MAX_PLAYERS],
+    /// Privately drawn cards held aside (Advantage, Refreshments) and their holder.
+    pub(crate) look: CardSet,
+    pub(crate) look_owner: Seat,
+    /// The card a random take just chose.
+    pub(crate) taken: Option<Card>,
+    /// Cards in other hands whose place each seat knows (given, taken, seen leave the pile).
+    pub(crate) known: [CardSet; MAX_PLAYERS],
+    pub(crate) skips: [u8; MAX_PLAYERS],
+    pub(crate) lodged: Option<Card>,
+    pub(crate) active: Seat,
+    pub(crate) phase: Phase,
+    pub(crate) redraw_turn: bool,
+    /// Cards the active player used this turn (`refill_replace_used_only`).
+    pub(crate) used_count: u8,
+    pub(crate) slots_done: u32,
+    pub(crate) turns: u32,
+    pub(crate) stack: Vec<Task>,
+    pub(crate) loser: Option<Seat>,
+}
+
+impl State {
+    /// Number of seats.
+    #[must_use]
+    pub fn players(&self) -> u8 {
+        self.n
+    }
+
+    /// The resolved options.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The active player.
+    #[must_use]
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+
+    /// Where the turn is.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// A seat's hand.
+    #[must_use]
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    /// A seat's hand as card ids, in card order.
+    #[must_use]
+    pub fn hand_ids(&self, seat: Seat) -> Vec<&'static str> {
+        self.hand(seat).iter().map(|c| Card(c).id()).collect()
+    }
+
+    /// A line.
+    #[must_use]
+    pub fn line(&self, owner: Seat, slot: u8) -> &Line {
+        &self.lines[owner.index()][slot as usize]
+    }
+
+    /// A line's cards as ids, bottom first.
+    #[must_use]
+    pub fn line_ids(&self, owner: Seat, slot: u8) -> Vec<&'static str> {
+        self.line(owner, slot).cards().map(Card::id).collect()
+    }
+
+    /// The discard pile as ids, bottom first.
+    #[must_use]
+    pub fn discard_ids(&self) -> Vec<&'static str> {
+        self.discard.iter().map(|c| c.id()).collect()
+    }
+
+    /// The stockpile as ids, top first.
+    #[must_use]
+    pub fn stock_ids(&self) -> Vec<&'static str> {
+        self.stock.iter().rev().map(|c| c.id()).collect()
+    }
+
+    /// A seat's skip counter.
+    #[must_use]
+    pub fn skips(&self, seat: Seat) -> u8 {
+        self.skips[seat.index()]
+    }
+
+    /// The seat holding the lodged Urchin Thief, if it is lodged.
+    #[must_use]
+    pub fn lodged_holder(&self) -> Option<Seat> {
+        let c = self.lodged?;
+        Seat::all(self.n).find(|s| self.hands[s.index()].contains(c.0))
+    }
+
+    /// The seat that completed its lines and lost, once over.
+    #[must_use]
+    pub fn loser(&self) -> Option<Seat> {
+        self.loser
+    }
+
+    /// Complete lines of a seat.
+    #[must_use]
+    pub fn complete_lines(&self, seat: Seat) -> u8 {
+        self.seat_lines(seat).iter().filter(|l| l.complete).count() as u8
+    }
+
+    pub(crate) fn slots(&self) -> u8 {
+        self.rules.slots()
+    }
+
+    pub(crate) fn seat_lines(&self, seat: Seat) -> &[Line] {
+        &self.lines[seat.index()][..self.slots() as usize]
+    }
+
+    pub(crate) fn line_mut(&mut self, l: LineRef) -> &mut Line {
+        &mut self.lines[l.owner.index()][l.slot as usize]
+    }
+
+    pub(crate) fn left(&self, s: Seat) -> Seat {
+        s.next(self.n)
+    }
+
+    pub(crate) fn hand_size(&self) -> u8 {
+        self.rules.hand_size()
+    }
+
+    /// Whether fresh markers are set now (phases 1 and 2, §2).
+    pub(crate) fn marks_fresh(&self) -> bool {
+        matches!(self.phase, Phase::Attack | Phase::Defence(_))
+    }
+
+    /// A hand without the lodged Urchin Thief: the cards a player may choose to play, give or
+    /// discard (§2, D24).
+    pub(crate) fn free(&self, seat: Seat) -> CardSet {
+        let h = self.hands[seat.index()];
+        match self.lodged {
+            Some(c) => h.minus(CardSet::single(c.0)),
+            None => h,
+        }
+    }
+
+    pub(crate) fn of_type_in(&self, set: CardSet, ty: CardType) -> CardSet {
+        set.and(deck().of_type(ty))
+    }
+
+    // ---- card movements (every move keeps `known` honest) ----
+
+    pub(crate) fn forget_all(&mut self, c: Card) {
+        self.forget(c);
+    }
+
+    fn forget(&mut self, c: Card) {
+        for k in &mut self.known {
+            k.remove(c.0);
+        }
+    }
+
+    /// Puts `c` into `seat`'s hand; `seen` are the seats that know it went there.
+    pub(crate) fn put_in_hand(&mut self, c: Card, seat: Seat, seen: SeatSet) {
+        self.forget(c);
+        for s in seen.iter() {
+            if s != seat {
+                self.known[s.index()].insert(c.0);
+            }
+        }
+        self.hands[seat.index()].insert(c.0);
+    }
+
+    /// Takes `c` out of `seat`'s hand.
+    pub(crate) fn remove_from_hand(&mut self, c: Card, seat: Seat) {
+        self.hands[seat.index()].remove(c.0);
+        self.forget(c);
+    }
+
+    /// Puts `c` face up on the discard pile; a lodged Urchin Thief stops being lodged.
+    pub(crate) fn put_on_discard(&mut self, c: Card) {
+        self.forget(c);
+        if self.lodged == Some(c) {
+            self.lodged = None;
+        }
+        self.discard.push(c);
+    }
+
+    /// Takes `c` out of the discard pile.
+    pub(crate) fn remove_from_discard(&mut self, c: Card) {
+        if let Some(i) = self.discard.iter().rposition(|&x| x == c) {
+            self.discard.remove(i);
+        }
+    }
+
+    /// Hand to discard pile, with its public event.
+    pub(crate) fn discard_from_hand(
+        &mut self,
+        seat: Seat,
+        c: Card,
+        ev: &mut impl EventSink<Event>,
+    ) {
+        self.remove_from_hand(c, seat);
+        self.put_on_discard(c);
+        ev.push(Event::Discarded(seat, c));
+    }
+
+    /// Gives `c` secretly from one hand to another.
+    pub(crate) fn give(&mut self, from: Seat, to: Seat, c: Card, ev: &mut impl EventSink<Event>) {
+        self.remove_from_hand(c, from);
+        let mut seen = SeatSet::single(from);
+        seen.insert(to);
+        self.put_in_hand(c, to, seen);
+        ev.push(Event::Gave { from, to, card: c });
+    }
+
+    /// Takes `c` from the discard pile into `seat`'s hand, in public.
+    pub(crate) fn take_from_discard(
+        &mut self,
+        seat: Seat,
+        c: Card,
+        ev: &mut impl EventSink<Event>,
+    ) {
+        self.remove_from_discard(c);
+        self.put_in_hand(c, seat, SeatSet::all(self.n));
+        ev.push(Event::TookFromDiscard(seat, c));
+    }
+
+    pub(crate) fn push(&mut self, t: Task) {
+        self.stack.push(t);
+    }
+
+    /// Every card in exactly one zone.
+    fn zones(&self) -> Result<CardSet, String> {
+        let mut seen = CardSet::EMPTY;
+        let mut add = |c: u8, zone: &str| -> Result<(), String> {
+            if seen.contains(c) {
+                return Err(format!("{} is in two zones (second: {zone})", Card(c).id()));
+            }
+            seen.insert(c);
+            Ok(())
+        };
+        for s in 0..self.n as usize {
+            for c in self.hands[s] {
+                add(c, "hand")?;
+            }
+            for l in &self.lines[s] {
+                for c in l.cards() {
+                    add(c.0, "line")?;
+                }
+            }
+        }
+        for &c in &self.stock {
+            add(c.0, "stockpile")?;
+        }
+        for &c in &self.discard {
+            add(c.0, "discard pile")?;
+        }
+        for c in self.resolving {
+            add(c, "resolving")?;
+        }
+        for &c in &self.revealed {
+            add(c.0, "revealed")?;
+        }
+        for c in self.look {
+            add(c, "look")?;
+        }
+        Ok(seen)
+    }
+
+    pub(crate) fn illegal(r: crate::play::Reject) -> IllegalAction {
+        IllegalAction::new(r.rule, r.reason)
+    }
+}
+
+impl Game for State {
+    type Action = Action;
+    type Chance = Chance;
+    type View = View;
+    type Event = Event;
+
+    const ID: &'static str = "haunted";
+    const NAME: &'static str = "Haunted";
+    const PLAYERS: std::ops::RangeInclusive<u8> = 2..=6;
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    fn new(players: u8, options: &Options) -> Result<Self, SetupError> {
+        check_players::<State>(players)?;
+        let rules = Rules::from_options(options);
+        let d = deck();
+        let in_play = if rules.five_terrors {
+            d.all().minus(d.designed())
+        } else {
+            d.all()
+        };
+        Ok(State {
+            rules,
+            n: players,
+            in_play,
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            lines: [[Line::default(); 3]; MAX_PLAYERS],
+            // Before the deal every card is in the face-down stockpile (the box).
+            stock: in_play.iter().map(Card).collect(),
+            discard: Vec::with_capacity(in_play.len() as usize),
+            resolving: CardSet::EMPTY,
+            revealed: Vec::with_capacity(8),
+            tie_cards: [None; MAX_PLAYERS],
+            look: CardSet::EMPTY,
+            look_owner: Seat(0),
+            taken: None,
+            known: [CardSet::EMPTY; MAX_PLAYERS],
+            skips: [0; MAX_PLAYERS],
+            lodged: None,
+            active: Seat(0),
+            phase: Phase::FirstDraw,
+            redraw_turn: false,
+            used_count: 0,
+            slots_done: 0,
+            turns: 0,
+            stack: Vec::with_capacity(16),
+            loser: None,
+        })
+    }
+
+    fn players(&self) -> u8 {
+        self.n
+    }
+
+    fn to_act(&self) -> ToAct {
+        if self.phase == Phase::Over {
+            return ToAct::Terminal;
+        }
+        match self.stack.last() {
+            Some(Task::Ask(seat, _)) => ToAct::Seats(SeatSet::single(*seat)),
+            Some(Task::Chance(_)) => ToAct::Chance,
+            Some(_) => ToAct::Chance, // never observed: advance() runs automatic steps
+            None => match self.phase {
+                Phase::FirstDraw | Phase::Deal => ToAct::Chance,
+                Phase::TurnStart | Phase::Attack | Phase::Discard | Phase::Refill => {
+                    ToAct::Seats(SeatSet::single(self.active))
+                }
+                Phase::Defence(s) | Phase::OwnLine(s) => ToAct::Seats(SeatSet::single(s)),
+                Phase::Over => ToAct::Terminal,
+            },
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        if seat.0 >= self.n || !self.to_act().seats().contains(seat) {
+            return;
+        }
+        self.fill_legal(seat, out);
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        self.check(seat, action).is_ok()
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        self.check(seat, action)?;
+        self.perform(seat, action, events);
+        self.advance(events);
+        Ok(())
+    }
+
+    fn sample_chance(&self, rng: &mut GameRng) -> Chance {
+        self.sample(rng)
+    }
+
+    fn apply_chance(
+        &mut self,
+        chance: Chance,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        self.settle(chance, events)?;
+        self.advance(events);
+        Ok(())
+    }
+
+    fn chance_hint(&self) -> String {
+        self.hint()
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> View {
+        View::of(self, viewer)
+    }
+
+    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
+        event.describe(viewer)
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        crate::scoring::scores(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over).then(|| crate::scoring::outcome(self))
+    }
+
+    fn round(&self) -> u32 {
+        self.slots_done / u32::from(self.n)
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        crate::notation::action_text(action)
+    }
+
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, ParseError> {
+        crate::notation::parse_action(text)
+    }
+
+    fn chance_text(&self, chance: &Chance) -> String {
+        crate::notation::chance_text(chance)
+    }
+
+    fn parse_chance(&self, text: &str) -> Result<Chance, ParseError> {
+        self.parse_chance_text(text)
+    }
+
+    fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
+        crate::resample::resample(self, observer, rng)
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        crate::scoring::evaluate(self, seat)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let seen = self.zones()?;
+        if seen != self.in_play {
+            let missing = self.in_play.minus(seen);
+            return Err(format!("cards not conserved: missing {missing:?}"));
+        }
+        for s in 0..self.n as usize {
+            for (i, l) in self.lines[s].iter().enumerate() {
+                if i >= self.slots() as usize && l.len > 0 {
+                    return Err(format!("p{s}.l{i} exists only with three slots"));
+                }
+                let want = [CardType::Setting, CardType::Focus, CardType::Terror];
+                for (j, c) in l.cards().enumerate() {
+                    if c.card_type() != want[j] {
+                        return Err(format!("p{s}.l{i}: {} out of order", c.id()));
+                    }
+                }
+                if l.pending && l.top_type() != Some(CardType::Terror) {
+                    return Err(format!("p{s}.l{i}: pending without a terror"));
+                }
+                if l.pending && l.complete {
+                    return Err(format!("p{s}.l{i}: pending and complete"));
+                }
+            }
+            if self.hands[s].and(self.known[s]) != CardSet::EMPTY {
+                return Err(format!("seat {s} 'knows' a card of its own hand"));
+            }
+        }
+        if let Some(c) = self.lodged
+            && self.lodged_holder().is_none()
+        {
+            return Err(format!("lodged {} is in no hand", c.id()));
+        }
+        if self.phase != Phase::Over
+            && self
+                .stack
+                .iter()
+                .any(|t| matches!(t, Task::Ask(s, _) if s.0 >= self.n))
+        {
+            return Err("a prompt for a seat that does not exist".into());
+        }
+        Ok(())
+    }
+
+    fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
+        let mut hidden: CardSet = self.stock.iter().map(|c| c.0).collect();
+        for s in Seat::all(self.n) {
+            if Some(s) != viewer {
+                hidden = hidden.or(self.hands[s.index()]);
+            }
+        }
+        if Some(self.look_owner) != viewer {
+            hidden = hidden.or(self.look);
+        }
+        if let Some(v) = viewer {
+            hidden = hidden.minus(self.known[v.index()]);
+        }
+        hidden.iter().map(|c| Card(c).id().to_owned()).collect()
+    }
+}
