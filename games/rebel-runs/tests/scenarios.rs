@@ -499,6 +499,37 @@ fn d_rr_10_one_reshuffle_then_the_hand_is_blocked() {
     assert_eq!(s.discard_pile(), &[top]);
     assert_eq!(s.stock(), &order[..]);
     assert_eq!(s.phase(), Phase::Draw);
+    // After some draws from the new stock, a determinization keeps the stock within the
+    // reshuffled cards.
+    let first = m.state().current();
+    let second = first.next(7);
+    m.apply_entry(&format!("{first}: draw stock")).unwrap();
+    let mut buf = Vec::new();
+    m.state().legal_actions(first, &mut buf);
+    let discard = m.state().action_text(buf[0]);
+    for e in [
+        format!("{first}: {discard}"),
+        format!("{first}: end"),
+        format!("{second}: draw stock"),
+    ] {
+        m.apply_entry(&e).unwrap();
+    }
+    let pool: parlour_cards::CardSet = below.iter().copied().collect();
+    let mut rng = parlour_core::rng_from_seed(9);
+    for observer in [first, second.next(7)] {
+        for _ in 0..10 {
+            let d = m.state().sample_consistent(observer, &mut rng);
+            d.check_invariants().unwrap();
+            assert_eq!(d.view(Some(observer)), m.state().view(Some(observer)));
+            assert!(d.stock().iter().all(|c| pool.contains(*c)));
+            // Seats that drew nothing since the reshuffle hold no reshuffled card.
+            for seat in Seat::all(7) {
+                if seat != observer && seat != first && seat != second {
+                    assert!(d.hand(seat).and(pool).is_empty());
+                }
+            }
+        }
+    }
     // The second exhaustion blocks the hand; it is scored and the next hand is set up.
     drain_stock(&mut m);
     let s = m.state();
