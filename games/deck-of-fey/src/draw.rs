@@ -2,7 +2,7 @@ use std::fmt;
 
 use parlour_cards::CardSet;
 use parlour_core::{GameRng, ParseError};
-use rand::Rng;
+use rand::RngCore;
 
 use crate::{Card, card_name, parse_cards};
 
@@ -31,13 +31,18 @@ impl Draw {
     pub fn sample(pile: CardSet, k: usize, rng: &mut GameRng) -> Draw {
         let mut ids = [0u8; Card::COUNT as usize];
         let mut n = 0;
-        for c in pile.and(crate::full_deck()).iter() {
-            ids[n] = c;
-            n += 1;
+        let pile = pile.and(crate::full_deck()).0;
+        for (half, base) in [(pile as u64, 0u8), ((pile >> 64) as u64, 64)] {
+            let mut bits = half;
+            while bits != 0 {
+                ids[n] = base + bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                n += 1;
+            }
         }
         let k = k.min(n);
         for i in 0..k {
-            let j = rng.random_range(i..n);
+            let j = i + below(rng, (n - i) as u32) as usize;
             ids.swap(i, j);
         }
         Draw { len: k as u8, ids }
@@ -124,6 +129,19 @@ impl Draw {
     }
 }
 
+/// A uniform number in `0..n` (`n > 0`) by Lemire's multiply-and-reject method: one 32-bit
+/// draw and a multiplication, with a rare retry that removes all bias.
+fn below(rng: &mut GameRng, n: u32) -> u32 {
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}
+
 impl PartialEq for Draw {
     fn eq(&self, other: &Draw) -> bool {
         self.cards() == other.cards()
@@ -173,6 +191,17 @@ mod tests {
         let all = Draw::sample(pile, 99, &mut rng);
         assert_eq!(all.set(), pile);
         assert_eq!(Draw::sample(CardSet::EMPTY, 3, &mut rng), Draw::EMPTY);
+    }
+
+    #[test]
+    fn below_is_in_range_and_covers_it() {
+        let mut rng = rng_from_seed(8);
+        let mut seen = [0u32; 7];
+        for _ in 0..7000 {
+            seen[below(&mut rng, 7) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&c| (800..1200).contains(&c)), "{seen:?}");
+        assert_eq!(below(&mut rng, 1), 0);
     }
 
     #[test]
