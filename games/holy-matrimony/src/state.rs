@@ -730,3 +730,51 @@ impl Game for State {
         hidden.iter().map(card_name).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dealt(players: u8, opts: &str) -> State {
+        let o = Options::parse_list(OPTIONS, opts).unwrap();
+        let mut s = State::new(players, &o).unwrap();
+        let mut rng = parlour_core::rng_from_seed(11);
+        while s.to_act() == ToAct::Chance {
+            let c = s.sample_chance(&mut rng);
+            s.apply_chance(c, &mut ()).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn every_subset_of_the_hand_is_a_legal_commit_in_order() {
+        let s = dealt(3, "");
+        let mut out = Vec::new();
+        s.legal_actions(Seat(0), &mut out);
+        assert_eq!(out.len(), 128);
+        assert!(out.windows(2).all(|w| w[0] < w[1]));
+        assert!(out.iter().all(|a| a.cards().is_subset(s.hand_of(Seat(0)))));
+    }
+
+    #[test]
+    fn refill_starts_from_the_rotating_seat() {
+        let mut s = dealt(3, "first_player=1");
+        s.rounds_played = 2; // round 1 was just played: start at seat 2
+        s.need = [1, 2, 3, 0, 0, 0, 0];
+        let order: Vec<u8> = (0..6).map(|j| s.refill_seat(j).0).collect();
+        assert_eq!(order, vec![2, 2, 2, 0, 1, 1]);
+    }
+
+    #[test]
+    fn game_ends_only_after_a_full_round() {
+        let mut s = dealt(2, "target_score=1");
+        s.apply(Seat(0), Action::Commit(CardSet::EMPTY), &mut ())
+            .unwrap();
+        assert_eq!(
+            s.phase,
+            Phase::Commit,
+            "one commitment does not end a round"
+        );
+        assert_eq!(s.rounds_played, 0);
+    }
+}

@@ -61,6 +61,8 @@ pub struct State {
     pub(crate) dealt: u8,
     /// Leader of the current trick (during the deal: the hand's first leader).
     pub(crate) leader: Seat,
+    /// The seat to play next in the current trick (kept to avoid a division per move).
+    pub(crate) turn: Seat,
     pub(crate) last_winner: Seat,
     pub(crate) trick_no: u8,
     /// Cards of the current trick in play order, from the leader.
@@ -81,7 +83,14 @@ impl State {
     /// The seat whose turn it is during trick play.
     #[inline]
     pub(crate) fn current(&self) -> Seat {
-        self.leader.offset(u32::from(self.trick_len), self.n)
+        self.turn
+    }
+
+    /// `seat + k` around the table, for `k < n`, without a division.
+    #[inline]
+    fn seat_after(&self, seat: Seat, k: u8) -> Seat {
+        let s = seat.0 + k;
+        Seat(if s >= self.n { s - self.n } else { s })
     }
 
     /// The fey sign (valid after setup).
@@ -173,6 +182,37 @@ impl State {
         }
     }
 
+    /// Why `seat` may not play `card` now (called only when the legal mask excludes it).
+    fn play_error(&self, seat: Seat, card: Card) -> IllegalAction {
+        if seat != self.current() {
+            return IllegalAction::not_your_turn(seat);
+        }
+        if !self.hands[seat.index()].contains(card.id()) {
+            return IllegalAction::new(
+                "card-in-hand",
+                format!("{card} is not in seat {seat}'s hand"),
+            );
+        }
+        let led = Sign::from_index(self.led);
+        if led == self.mat.fey() {
+            IllegalAction::new(
+                "must-follow-fey-lead",
+                format!(
+                    "a fey ({}) card was led and seat {seat} holds one",
+                    led.id()
+                ),
+            )
+        } else {
+            IllegalAction::new(
+                "must-follow-led-sign",
+                format!(
+                    "seat {seat} holds {} and must follow it (or play fey)",
+                    led.id()
+                ),
+            )
+        }
+    }
+
     pub(crate) fn due(&self) -> Option<Due> {
         match self.phase {
             Phase::Setup => Some(Due::Opening),
@@ -227,12 +267,15 @@ impl State {
     }
 
     fn deal_cards(&mut self, cards: &[u8], events: &mut impl EventSink<Event>) {
-        let n = u32::from(self.n);
         let mut got = [CardSet::EMPTY; 7];
-        for (i, &c) in cards.iter().enumerate() {
-            let seat = (u32::from(self.leader.0) + u32::from(self.dealt) + i as u32) % n;
-            got[seat as usize].insert(c);
+        let mut seat = self.leader.offset(u32::from(self.dealt), self.n).index();
+        for &c in cards {
+            got[seat].insert(c);
             self.draw.remove(c);
+            seat += 1;
+            if seat == self.n as usize {
+                seat = 0;
+            }
         }
         for (s, g) in got.iter().enumerate().take(self.n as usize) {
             if !g.is_empty() {
@@ -246,6 +289,7 @@ impl State {
         self.dealt += cards.len() as u8;
         if self.dealt == HAND_SIZE * self.n {
             self.phase = Phase::Play;
+            self.turn = self.leader;
             self.trick_len = 0;
             self.trick_set = CardSet::EMPTY;
         }
@@ -264,6 +308,7 @@ impl State {
             self.voids[s] |= 1 << self.led;
         }
         self.trick_len += 1;
+        self.turn = self.seat_after(seat, 1);
         events.push(Event::Played {
             seat,
             card: Card::from_id(id).expect("a card in hand is a deck card"),
@@ -281,7 +326,7 @@ impl State {
             .iter()
             .position(|&c| c == win.id())
             .expect("the winning card is in the trick");
-        let w = self.leader.offset(pos as u32, self.n);
+        let w = self.seat_after(self.leader, pos as u8);
         let (points, reason) = crate::scoring::trick_points(
             &self.mat,
             self.n,
@@ -305,6 +350,7 @@ impl State {
         self.trick_len = 0;
         self.trick_no += 1;
         self.leader = w;
+        self.turn = w;
         self.last_winner = w;
         events.push(Event::TrickWon {
             seat: w,
@@ -423,6 +469,7 @@ impl Game for State {
             discard: CardSet::EMPTY,
             dealt: 0,
             leader: Seat(0),
+            turn: Seat(0),
             last_winner: Seat(0),
             trick_no: 0,
             trick: [0; 7],
@@ -452,10 +499,17 @@ impl Game for State {
     #[inline]
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
-        for id in CardSet(self.legal_mask(seat)) {
-            out.push(Action::Play(
-                Card::from_id(id).expect("hands hold deck cards"),
-            ));
+        let mask = self.legal_mask(seat);
+        // Two 64-bit halves iterate faster than one u128.
+        for (half, base) in [(mask as u64, 0u8), ((mask >> 64) as u64, 64)] {
+            let mut bits = half;
+            while bits != 0 {
+                let id = base + bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                out.push(Action::Play(
+                    Card::from_id(id).expect("hands hold deck cards"),
+                ));
+            }
         }
     }
 
@@ -476,36 +530,12 @@ impl Game for State {
             Phase::Over => return Err(IllegalAction::new("game-over", "the game is over")),
             _ => return Err(IllegalAction::wrong_node("a chance event")),
         }
-        if seat != self.current() {
-            return Err(IllegalAction::not_your_turn(seat));
-        }
         let Action::Play(card) = action;
         let id = card.id();
-        if !self.hands[seat.index()].contains(id) {
-            return Err(IllegalAction::new(
-                "card-in-hand",
-                format!("{card} is not in seat {seat}'s hand"),
-            ));
-        }
+        // One mask test covers the turn, the hand and the following rules; the reasons are
+        // sorted out only on the error path.
         if self.legal_mask(seat) >> id & 1 == 0 {
-            let led = Sign::from_index(self.led);
-            return Err(if led == self.mat.fey() {
-                IllegalAction::new(
-                    "must-follow-fey-lead",
-                    format!(
-                        "a fey ({}) card was led and seat {seat} holds one",
-                        led.id()
-                    ),
-                )
-            } else {
-                IllegalAction::new(
-                    "must-follow-led-sign",
-                    format!(
-                        "seat {seat} holds {} and must follow it (or play fey)",
-                        led.id()
-                    ),
-                )
-            });
+            return Err(self.play_error(seat, card));
         }
         self.play(seat, id, events);
         Ok(())
@@ -702,6 +732,9 @@ impl Game for State {
         }
         match self.phase {
             Phase::Play => {
+                if self.turn != self.leader.offset(u32::from(self.trick_len), self.n) {
+                    return Err("the seat to play does not follow the trick".into());
+                }
                 for s in 0..n {
                     let pos = (s + n - self.leader.index()) % n;
                     let played = u8::from(pos < self.trick_len as usize);
@@ -737,5 +770,82 @@ impl Game for State {
             }
         }
         hidden.iter().map(card_name).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 4-player state in trick play on MAT-A (fey Bone), P1 to act after P0 led `led`.
+    fn after_lead(led: &str, p1: &[&str]) -> State {
+        let o = Options::parse_list(OPTIONS, "traditional_mat").unwrap();
+        let mut s = State::new(4, &o).unwrap();
+        s.phase = Phase::Play;
+        let led = Card::parse(led).unwrap();
+        s.leader = Seat(0);
+        s.turn = Seat(1);
+        s.trick[0] = led.id();
+        s.trick_len = 1;
+        s.trick_set = CardSet::single(led.id());
+        s.led = led.sign().index();
+        s.hands[1] = p1.iter().map(|t| Card::parse(t).unwrap().id()).collect();
+        s
+    }
+
+    fn legal(s: &State) -> Vec<String> {
+        let mut out = Vec::new();
+        s.legal_actions(Seat(1), &mut out);
+        out.iter().map(|a| a.card().text()).collect()
+    }
+
+    #[test]
+    fn must_follow_led_sign_when_able_or_play_fey() {
+        let s = after_lead("wave-6", &["wave-3", "wave-10", "bone-5", "tree-1"]);
+        assert_eq!(legal(&s), vec!["wave-3", "wave-10", "bone-5"]);
+        assert!(!s.is_legal(Seat(1), Action::Play(Card::parse("tree-1").unwrap())));
+        let mut t = s.clone();
+        let e = t
+            .apply(
+                Seat(1),
+                Action::Play(Card::parse("tree-1").unwrap()),
+                &mut (),
+            )
+            .unwrap_err();
+        assert_eq!(e.rule, "must-follow-led-sign");
+    }
+
+    #[test]
+    fn void_player_may_play_anything() {
+        let s = after_lead("flame-2", &["wave-3", "bone-5", "tree-1"]);
+        assert_eq!(legal(&s).len(), 3);
+    }
+
+    #[test]
+    fn fey_lead_must_be_followed_with_fey_when_able() {
+        let s = after_lead("bone-8", &["wave-3", "bone-5", "tree-1"]);
+        assert_eq!(legal(&s), vec!["bone-5"]);
+        let s = after_lead("bone-8", &["tree-1", "stone-9"]);
+        assert_eq!(legal(&s), vec!["stone-9", "tree-1"]);
+    }
+
+    #[test]
+    fn failing_to_follow_marks_a_public_void() {
+        let mut s = after_lead("flame-2", &["wave-3", "bone-5", "tree-1"]);
+        s.apply(
+            Seat(1),
+            Action::Play(Card::parse("tree-1").unwrap()),
+            &mut (),
+        )
+        .unwrap();
+        assert_eq!(s.voids[1], 1 << Sign::Flame.index());
+        let mut s = after_lead("flame-2", &["wave-3", "bone-5", "flame-1"]);
+        s.apply(
+            Seat(1),
+            Action::Play(Card::parse("bone-5").unwrap()),
+            &mut (),
+        )
+        .unwrap();
+        assert_eq!(s.voids[1], 0, "playing fey reveals nothing");
     }
 }
