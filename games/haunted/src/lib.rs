@@ -98,3 +98,5 @@ pub use rules::{OPTIONS, Rules};
 pub use setup::Chance;
 pub use state::{Line, MAX_PLAYERS, Phase, State};
 pub use view::{LineView, View};
+#[cfg(test)]
+mod tests;
