@@ -28,6 +28,9 @@ impl<E> EventSink<E> for () {
     fn push(&mut self, _event: E) {}
 }
 
+/// A game-specific way to choose `seat`'s action from a state (see [`Game::policy`]).
+pub type Policy<G> = fn(&G, Seat, &mut GameRng) -> <G as Game>::Action;
+
 /// A game: a deterministic state machine whose random events are explicit chance nodes.
 ///
 /// A value of the implementing type is a full (omniscient) state. The contract:
@@ -162,6 +165,13 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// A heuristic value of the position for `seat`, higher is better; used by the greedy bot
     /// (one-ply lookahead) and as a playout cut-off. Must read only what `seat` may know.
     fn evaluate(&self, seat: Seat) -> f64;
+
+    /// A game-specific policy by name (`solver`, say), for the bot factory. The bot calls it on a
+    /// determinization drawn from the seat's view, so it cannot read hidden cards.
+    fn policy(name: &str) -> Option<Policy<Self>> {
+        let _ = name;
+        None
+    }
 
     /// Checks the state's invariants (every card in exactly one place, counts in range).
     ///
