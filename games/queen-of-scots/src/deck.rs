@@ -143,7 +143,9 @@ impl Deck {
             if !valid_id(id) {
                 return Err(err(
                     line,
-                    format!("kind `{id}` is not a snake_case id (a-z, 0-9, `_`, starting with a letter)"),
+                    format!(
+                        "kind `{id}` is not a snake_case id (a-z, 0-9, `_`, starting with a letter)"
+                    ),
                 ));
             }
             if kinds.iter().any(|k| k.id == id) {
@@ -152,22 +154,35 @@ impl Deck {
             let royal = yes_no(line, "royal", royal)?;
             let wild = yes_no(line, "wild", wild)?;
             if royal && wild {
-                return Err(err(line, format!("kind `{id}` cannot be both royal and wild")));
+                return Err(err(
+                    line,
+                    format!("kind `{id}` cannot be both royal and wild"),
+                ));
             }
-            let copies: u8 = copies
-                .parse()
-                .ok()
-                .filter(|c| *c >= 1)
-                .ok_or_else(|| err(line, format!("copies of `{id}` must be a whole number from 1, not `{copies}`")))?;
+            let copies: u8 = copies.parse().ok().filter(|c| *c >= 1).ok_or_else(|| {
+                err(
+                    line,
+                    format!("copies of `{id}` must be a whole number from 1, not `{copies}`"),
+                )
+            })?;
             let value: i32 = value
                 .parse()
                 .ok()
                 .filter(|v| (1..=10_000).contains(v))
-                .ok_or_else(|| err(line, format!("value of `{id}` must be a whole number from 1 to 10000, not `{value}`")))?;
+                .ok_or_else(|| {
+                    err(
+                        line,
+                        format!(
+                            "value of `{id}` must be a whole number from 1 to 10000, not `{value}`"
+                        ),
+                    )
+                })?;
             if !royal && !wild && copies < 2 {
                 return Err(err(
                     line,
-                    format!("common kind `{id}` needs at least 2 copies (a set needs two matching naturals)"),
+                    format!(
+                        "common kind `{id}` needs at least 2 copies (a set needs two matching naturals)"
+                    ),
                 ));
             }
             if name.is_empty() {
@@ -188,7 +203,10 @@ impl Deck {
 
     fn from_kinds(kinds: Vec<KindInfo>) -> Result<Deck, DeckError> {
         if kinds.len() > MAX_KINDS {
-            return Err(err(0, format!("{} kinds, at most {MAX_KINDS} allowed", kinds.len())));
+            return Err(err(
+                0,
+                format!("{} kinds, at most {MAX_KINDS} allowed", kinds.len()),
+            ));
         }
         if !kinds.iter().any(|k| k.royal) {
             return Err(err(0, "no royal kind (mark at least one kind royal)"));
@@ -196,13 +214,23 @@ impl Deck {
         if !kinds.iter().any(|k| k.wild) {
             return Err(err(0, "no wild kind (the Crown Jewels)"));
         }
-        let royal_cards: usize = kinds.iter().filter(|k| k.royal).map(|k| usize::from(k.copies)).sum();
+        let royal_cards: usize = kinds
+            .iter()
+            .filter(|k| k.royal)
+            .map(|k| usize::from(k.copies))
+            .sum();
         if royal_cards < 2 {
-            return Err(err(0, format!("{royal_cards} royal card in all, at least 2 needed")));
+            return Err(err(
+                0,
+                format!("{royal_cards} royal card in all, at least 2 needed"),
+            ));
         }
         let total: usize = kinds.iter().map(|k| usize::from(k.copies)).sum();
         if !(MIN_CARDS..=MAX_CARDS).contains(&total) {
-            return Err(err(0, format!("{total} cards in all, must be {MIN_CARDS} to {MAX_CARDS}")));
+            return Err(err(
+                0,
+                format!("{total} cards in all, must be {MIN_CARDS} to {MAX_CARDS}"),
+            ));
         }
         let mut deck = Deck {
             card_kind: Vec::with_capacity(total),

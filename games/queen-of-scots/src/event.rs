@@ -3,9 +3,9 @@
 use parlour_cards::CardSet;
 use parlour_core::{Seat, SeatSet, Viewer};
 
+use crate::State;
 use crate::scoring::{RoundEnd, RoundResult};
 use crate::state::MAX_PLAYERS;
-use crate::State;
 
 /// Something that happened.
 #[derive(Clone, PartialEq, Eq, Debug)]

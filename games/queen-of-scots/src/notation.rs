@@ -29,7 +29,11 @@ pub fn action_text(deck: &Deck, action: Action) -> String {
     }
 }
 
-fn kinds<const N: usize>(deck: &Deck, input: &str, words: &[&str]) -> Result<[Kind; N], ParseError> {
+fn kinds<const N: usize>(
+    deck: &Deck,
+    input: &str,
+    words: &[&str],
+) -> Result<[Kind; N], ParseError> {
     if words.len() != N {
         return Err(ParseError::new(
             input,
@@ -99,8 +103,16 @@ mod tests {
         let knox = deck.parse_kind("john-knox").unwrap();
         let cj = deck.parse_kind("crown_jewels").unwrap();
         let a = parse_action(deck, "meld crown-jewels john-knox john_knox").unwrap();
-        assert_eq!(a, Action::MeldNew { cards: [knox, knox, cj] });
-        assert_eq!(action_text(deck, a), "meld john-knox john-knox crown-jewels");
+        assert_eq!(
+            a,
+            Action::MeldNew {
+                cards: [knox, knox, cj]
+            }
+        );
+        assert_eq!(
+            action_text(deck, a),
+            "meld john-knox john-knox crown-jewels"
+        );
         for t in [
             "draw stock",
             "take pile king-james mary-queen-of-scots",
@@ -114,7 +126,10 @@ mod tests {
             assert_eq!(parse_action(deck, &action_text(deck, a)), Ok(a), "{t}");
         }
         assert_eq!(
-            action_text(deck, parse_action(deck, "take pile king-james mary-queen-of-scots").unwrap()),
+            action_text(
+                deck,
+                parse_action(deck, "take pile king-james mary-queen-of-scots").unwrap()
+            ),
             "take pile mary-queen-of-scots king-james"
         );
     }

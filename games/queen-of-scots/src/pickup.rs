@@ -86,7 +86,10 @@ impl State {
         let top = self.pile.last().map(|&c| deck.kind_of(c));
         let check_pair = |pair: [Kind; 2]| -> Result<(), IllegalAction> {
             if pair[0] > pair[1] {
-                return Err(IllegalAction::new("pair-sorted", "the pair must be written in deck order"));
+                return Err(IllegalAction::new(
+                    "pair-sorted",
+                    "the pair must be written in deck order",
+                ));
             }
             if !self.is_matching_pair(pair) {
                 return Err(IllegalAction::new(
@@ -139,10 +142,7 @@ impl State {
                 if !fits {
                     return Err(IllegalAction::new(
                         "take-needs-matching-naturals",
-                        format!(
-                            "the pair must match the top card {}",
-                            deck.slug(t)
-                        ),
+                        format!("the pair must match the top card {}", deck.slug(t)),
                     ));
                 }
             }
@@ -180,7 +180,12 @@ impl State {
     }
 
     /// Applies a checked pick-up action.
-    pub(crate) fn apply_pick_up(&mut self, seat: Seat, action: Action, events: &mut impl EventSink<Event>) {
+    pub(crate) fn apply_pick_up(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) {
         let s = seat.index();
         match action {
             Action::DrawStock => {

@@ -88,7 +88,10 @@ impl State {
     pub(crate) fn check_new_set(&self, cards: [Kind; 3]) -> Result<(), IllegalAction> {
         let deck = self.deck;
         if cards[0] > cards[1] || cards[1] > cards[2] {
-            return Err(IllegalAction::new("meld-sorted", "a meld's cards must be written in deck order"));
+            return Err(IllegalAction::new(
+                "meld-sorted",
+                "a meld's cards must be written in deck order",
+            ));
         }
         let mut buf = [Kind(0); 3];
         let mut n = 0;
@@ -159,7 +162,12 @@ impl State {
         Ok(())
     }
 
-    pub(crate) fn apply_play(&mut self, seat: Seat, action: Action, events: &mut impl EventSink<Event>) {
+    pub(crate) fn apply_play(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) {
         let s = seat.index();
         match action {
             Action::MeldNew { cards } => {

@@ -44,7 +44,12 @@ pub fn round_score(deck: &Deck, table: CardSet, hand: CardSet, bonus: i32) -> i3
 /// total reached `target`, unless `tiebreak_extra_round` is on and the top total is shared;
 /// or the round cap is reached. The winners are then the seats with the highest total.
 #[must_use]
-pub fn game_ends(totals: &[i32], target: i32, tiebreak_extra_round: bool, at_round_cap: bool) -> bool {
+pub fn game_ends(
+    totals: &[i32],
+    target: i32,
+    tiebreak_extra_round: bool,
+    at_round_cap: bool,
+) -> bool {
     if at_round_cap {
         return true;
     }
@@ -138,7 +143,8 @@ mod tests {
     #[test]
     fn round_score_is_table_minus_hand() {
         let deck = Deck::standard().unwrap();
-        let used = &mut CardSet::EMPTY;
+        let mut used = CardSet::EMPTY;
+        let used = &mut used;
         let table = cards(
             deck,
             &[
@@ -172,10 +178,19 @@ mod tests {
         let tie = [1040, 1040, 700, 980];
         assert!(game_ends(&tie, 1000, false, false));
         assert_eq!(leaders(&tie).len(), 2);
-        assert!(!game_ends(&tie, 1000, true, false), "tiebreak_extra_round plays on");
-        assert!(game_ends(&tie, 1000, true, true), "the round cap ends even a tie");
+        assert!(
+            !game_ends(&tie, 1000, true, false),
+            "tiebreak_extra_round plays on"
+        );
+        assert!(
+            game_ends(&tie, 1000, true, true),
+            "the round cap ends even a tie"
+        );
         assert!(!game_ends(&[990, 995], 1000, false, false));
-        assert!(game_ends(&[990, 1000], 1000, false, false), "reaching the target counts");
+        assert!(
+            game_ends(&[990, 1000], 1000, false, false),
+            "reaching the target counts"
+        );
         assert!(game_ends(&[-5, -10], 1000, false, true));
     }
 }

@@ -371,7 +371,11 @@ impl State {
         }
     }
 
-    fn apply_first_dealer(&mut self, seat: Seat, events: &mut impl EventSink<Event>) -> Result<(), IllegalAction> {
+    fn apply_first_dealer(
+        &mut self,
+        seat: Seat,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
         if seat.0 >= self.players {
             return Err(IllegalAction::new(
                 "first-dealer",
@@ -384,9 +388,17 @@ impl State {
         Ok(())
     }
 
-    fn apply_deal(&mut self, order: &[u8], events: &mut impl EventSink<Event>) -> Result<(), IllegalAction> {
-        check_order(order, self.deck.all(), self.deck)
-            .map_err(|e| IllegalAction::new("deal-is-whole-deck", format!("not a shuffle of the whole deck: {e}")))?;
+    fn apply_deal(
+        &mut self,
+        order: &[u8],
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        check_order(order, self.deck.all(), self.deck).map_err(|e| {
+            IllegalAction::new(
+                "deal-is-whole-deck",
+                format!("not a shuffle of the whole deck: {e}"),
+            )
+        })?;
         let dealt = deal(order, self.players, self.dealer);
         self.round += 1;
         self.hands = dealt.hands;
@@ -416,11 +428,21 @@ impl State {
         self.pile[..n].iter().copied().collect()
     }
 
-    fn apply_reshuffle(&mut self, order: &[u8], events: &mut impl EventSink<Event>) -> Result<(), IllegalAction> {
+    fn apply_reshuffle(
+        &mut self,
+        order: &[u8],
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
         check_order(order, self.pile_under_top(), self.deck).map_err(|e| {
-            IllegalAction::new("reshuffle-is-pile-under-top", format!("not a shuffle of the pile under its top card: {e}"))
+            IllegalAction::new(
+                "reshuffle-is-pile-under-top",
+                format!("not a shuffle of the pile under its top card: {e}"),
+            )
         })?;
-        let top = *self.pile.last().expect("a reshuffle needs a pile of two or more");
+        let top = *self
+            .pile
+            .last()
+            .expect("a reshuffle needs a pile of two or more");
         self.pile.clear();
         self.pile.push(top);
         self.stock.clear();
@@ -471,7 +493,9 @@ impl Game for State {
     fn to_act(&self) -> ToAct {
         match self.phase {
             Phase::FirstDealer | Phase::Deal | Phase::Reshuffle => ToAct::Chance,
-            Phase::PickUp | Phase::Play => ToAct::Seats(parlour_core::SeatSet::single(self.current)),
+            Phase::PickUp | Phase::Play => {
+                ToAct::Seats(parlour_core::SeatSet::single(self.current))
+            }
             Phase::GameOver => ToAct::Terminal,
         }
     }
@@ -521,12 +545,18 @@ impl Game for State {
         events: &mut impl EventSink<Event>,
     ) -> Result<(), IllegalAction> {
         match (self.phase, chance) {
-            (Phase::FirstDealer, Chance::FirstDealer(seat)) => self.apply_first_dealer(seat, events),
+            (Phase::FirstDealer, Chance::FirstDealer(seat)) => {
+                self.apply_first_dealer(seat, events)
+            }
             (Phase::Deal, Chance::Deal(order)) => self.apply_deal(&order, events),
             (Phase::Reshuffle, Chance::Reshuffle(order)) => self.apply_reshuffle(&order, events),
-            (Phase::FirstDealer, _) => Err(IllegalAction::wrong_node("the choice of the first dealer (`dealer <seat>`)")),
+            (Phase::FirstDealer, _) => Err(IllegalAction::wrong_node(
+                "the choice of the first dealer (`dealer <seat>`)",
+            )),
             (Phase::Deal, _) => Err(IllegalAction::wrong_node("a deal (`deal <card ids>`)")),
-            (Phase::Reshuffle, _) => Err(IllegalAction::wrong_node("a reshuffle (`reshuffle <card ids>`)")),
+            (Phase::Reshuffle, _) => Err(IllegalAction::wrong_node(
+                "a reshuffle (`reshuffle <card ids>`)",
+            )),
             (Phase::GameOver, _) => Err(IllegalAction::new("game-over", "the game is over")),
             _ => Err(IllegalAction::wrong_node("a player decision")),
         }
@@ -534,10 +564,7 @@ impl Game for State {
 
     fn chance_hint(&self) -> String {
         match self.phase {
-            Phase::FirstDealer => format!(
-                "first dealer: `dealer <seat 0..{}>`",
-                self.players - 1
-            ),
+            Phase::FirstDealer => format!("first dealer: `dealer <seat 0..{}>`", self.players - 1),
             Phase::Deal => format!(
                 "deal: `deal` and the {} card ids of the shuffled deck, top first (11 to each \
                  player one at a time from the dealer's left, then the turned-up card, then the \
@@ -639,7 +666,10 @@ impl Game for State {
         let mut seen = CardSet::EMPTY;
         let mut place = |cards: CardSet, zone: &str| -> Result<(), String> {
             if let Some(c) = cards.and(seen).first() {
-                return Err(format!("{} is in two places (again in {zone})", deck.card_id(c)));
+                return Err(format!(
+                    "{} is in two places (again in {zone})",
+                    deck.card_id(c)
+                ));
             }
             if !cards.is_subset(deck.all()) {
                 return Err(format!("{zone} holds a card outside the deck"));
@@ -679,7 +709,11 @@ impl Game for State {
                 return Err("cards are out before the first deal".to_owned());
             }
         } else if seen != deck.all() {
-            let missing = deck.all().minus(seen).first().expect("some card is missing");
+            let missing = deck
+                .all()
+                .minus(seen)
+                .first()
+                .expect("some card is missing");
             return Err(format!("{} is nowhere", deck.card_id(missing)));
         }
         for s in 0..n {
@@ -687,19 +721,18 @@ impl Game for State {
                 return Err(format!("a card known to be in hand {s} is not there"));
             }
             if !self.shown[s].is_subset(self.known[s].and(deck.wild_cards())) {
-                return Err(format!("shown Crown Jewels of seat {s} are not known wild cards in hand"));
+                return Err(format!(
+                    "shown Crown Jewels of seat {s} are not known wild cards in hand"
+                ));
             }
             for t in &self.tables[s] {
                 t.check(deck).map_err(|e| format!("seat {s}: {e}"))?;
             }
         }
-        if matches!(self.phase, Phase::PickUp | Phase::Play) {
-            if self.hands[self.current.index()].is_empty() {
-                return Err("the player to act has an empty hand".to_owned());
-            }
-            if self.phase == Phase::PickUp && self.pile.is_empty() && self.stock.is_empty() {
-                // Possible only in theory; the pass is then the one legal action.
-            }
+        if matches!(self.phase, Phase::PickUp | Phase::Play)
+            && self.hands[self.current.index()].is_empty()
+        {
+            return Err("the player to act has an empty hand".to_owned());
         }
         if self.phase == Phase::Reshuffle && self.pile.len() < 2 {
             return Err("a reshuffle is due with fewer than two pile cards".to_owned());
@@ -713,5 +746,121 @@ impl Game for State {
             hidden = hidden.or(self.hands[o.index()].minus(self.public_hand(o)));
         }
         self.deck.card_ids(hidden)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use parlour_core::rng_from_seed;
+
+    use super::*;
+
+    fn dealt(players: u8, seed: u64) -> State {
+        let mut s = State::new(players, &Options::defaults(State::OPTIONS)).unwrap();
+        let mut rng = rng_from_seed(seed);
+        while s.to_act() == ToAct::Chance {
+            let c = s.sample_chance(&mut rng);
+            s.apply_chance(c, &mut ()).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn first_player_sits_left_of_the_dealer() {
+        for seed in 0..8 {
+            let s = dealt(3, seed);
+            assert_eq!(s.current(), s.dealer().next(3));
+            assert_eq!(s.phase(), Phase::PickUp);
+        }
+    }
+
+    #[test]
+    fn known_copies_leave_the_hand_first() {
+        let mut s = dealt(2, 1);
+        let seat = s.current();
+        let deck = s.deck;
+        // Give the seat two Knox: one publicly known (as if taken from the pile), one not.
+        let knox = deck.parse_kind("john-knox").unwrap();
+        let copies: Vec<u8> = deck.mask(knox).iter().collect();
+        for c in &copies[..2] {
+            for h in &mut s.hands {
+                h.remove(*c);
+            }
+            s.stock.retain(|x| x != c);
+            s.pile.retain(|x| x != c);
+            s.hands[seat.index()].insert(*c);
+        }
+        s.known[seat.index()].insert(copies[1]);
+        assert_eq!(s.remove_kind(seat, knox), copies[1]);
+        assert_eq!(s.remove_kind(seat, knox), copies[0]);
+        assert!(s.known[seat.index()].is_empty());
+    }
+
+    #[test]
+    fn sample_consistent_keeps_what_the_observer_knows() {
+        let mut s = dealt(3, 2);
+        let other = s.current().next(3);
+        let known = s.hands[other.index()].first().unwrap();
+        s.known[other.index()].insert(known);
+        let observer = s.current();
+        let mut rng = rng_from_seed(9);
+        let r = s.sample_consistent(observer, &mut rng);
+        assert_eq!(r.hands[observer.index()], s.hands[observer.index()]);
+        assert!(r.hands[other.index()].contains(known));
+        assert_eq!(r.stock.len(), s.stock.len());
+        assert_eq!(r.view(Some(observer)), s.view(Some(observer)));
+        r.check_invariants().unwrap();
+        let differs = (0..20).any(|i| {
+            s.sample_consistent(observer, &mut rng_from_seed(i)).hands[other.index()]
+                != s.hands[other.index()]
+        });
+        assert!(differs, "hidden cards are really resampled");
+    }
+
+    #[test]
+    fn invariants_catch_a_card_in_two_places() {
+        let mut s = dealt(4, 3);
+        s.check_invariants().unwrap();
+        let c = s.hands[0].first().unwrap();
+        s.hands[1].insert(c);
+        assert!(s.check_invariants().unwrap_err().contains("two places"));
+    }
+
+    #[test]
+    fn bad_input_never_panics() {
+        let mut s = dealt(2, 4);
+        let seat = s.current();
+        for a in [
+            Action::Discard { card: Kind(200) },
+            Action::MeldNew {
+                cards: [Kind(99), Kind(0), Kind(0)],
+            },
+            Action::AddToSet {
+                set: 255,
+                card: Kind(0),
+            },
+            Action::TakePileWithJewels {
+                place: crate::JewelPlacement::ExistingSet(200),
+            },
+        ] {
+            assert!(s.apply(seat, a, &mut ()).is_err());
+        }
+        assert_eq!(
+            s.apply(Seat(9), Action::DrawStock, &mut ())
+                .unwrap_err()
+                .rule,
+            "turn-order"
+        );
+    }
+
+    #[test]
+    fn evaluate_rewards_laying_cards_down() {
+        let mut s = dealt(2, 5);
+        let seat = s.current();
+        let before = s.evaluate(seat);
+        let card = s.hands[seat.index()].first().unwrap();
+        s.hands[seat.index()].remove(card);
+        s.pile.push(card);
+        assert!(s.evaluate(seat) > before);
     }
 }

@@ -5,9 +5,9 @@ use std::fmt;
 use parlour_core::Seat;
 use serde::Serialize;
 
+use crate::State;
 use crate::scoring::RoundEnd;
 use crate::state::Phase;
-use crate::State;
 
 /// One set on a table.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -93,9 +93,18 @@ impl View {
         let deck = state.deck;
         let n = usize::from(state.players);
         let pile: Vec<String> = if state.settings.pile_top_only_visible {
-            state.pile.last().map(|&c| deck.card_id(c).to_owned()).into_iter().collect()
+            state
+                .pile
+                .last()
+                .map(|&c| deck.card_id(c).to_owned())
+                .into_iter()
+                .collect()
         } else {
-            state.pile.iter().map(|&c| deck.card_id(c).to_owned()).collect()
+            state
+                .pile
+                .iter()
+                .map(|&c| deck.card_id(c).to_owned())
+                .collect()
         };
         let seats = Seat::all(state.players)
             .map(|s| {
@@ -161,9 +170,19 @@ impl fmt::Display for View {
         }
         writeln!(f, "stock: {} cards", self.stock_count)?;
         if self.pile.len() < self.pile_count {
-            writeln!(f, "pile ({} cards), top: {}", self.pile_count, self.pile.join(" "))?;
+            writeln!(
+                f,
+                "pile ({} cards), top: {}",
+                self.pile_count,
+                self.pile.join(" ")
+            )?;
         } else {
-            writeln!(f, "pile ({} cards, bottom first): {}", self.pile_count, self.pile.join(" "))?;
+            writeln!(
+                f,
+                "pile ({} cards, bottom first): {}",
+                self.pile_count,
+                self.pile.join(" ")
+            )?;
         }
         for s in &self.seats {
             writeln!(
@@ -177,7 +196,13 @@ impl fmt::Display for View {
                 writeln!(f, "  known in hand: {}", s.known.join(" "))?;
             }
             for (i, set) in s.sets.iter().enumerate() {
-                writeln!(f, "  set {i} ({}, {}): {}", set.kind, set.value, set.cards.join(" "))?;
+                writeln!(
+                    f,
+                    "  set {i} ({}, {}): {}",
+                    set.kind,
+                    set.value,
+                    set.cards.join(" ")
+                )?;
             }
         }
         if let Some(r) = &self.last_round {

@@ -38,7 +38,11 @@ fn conforms_with_every_variant() {
         200..204,
     );
     check_game::<State>(3, "target_score=150,pile_top_only_visible", 300..303);
-    check_game::<State>(2, "target_score=150,stock_out_reshuffle,pile_top_only_visible", 400..403);
+    check_game::<State>(
+        2,
+        "target_score=150,stock_out_reshuffle,pile_top_only_visible",
+        400..403,
+    );
 }
 
 /// Cards in all zones, counted without the state's own invariant check.
