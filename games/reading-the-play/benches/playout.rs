@@ -15,7 +15,8 @@ fn playouts(c: &mut Criterion) {
     let mut buf = Vec::new();
     for seed in 0..batch {
         let mut s = fresh.clone();
-        moves += parlour_testkit::random_playout(&mut s, &mut rng_from_seed(seed), &mut buf, 1_000_000);
+        moves +=
+            parlour_testkit::random_playout(&mut s, &mut rng_from_seed(seed), &mut buf, 1_000_000);
     }
     let mut group = c.benchmark_group("reading-the-play");
     group.throughput(Throughput::Elements(moves));

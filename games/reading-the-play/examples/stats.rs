@@ -34,8 +34,15 @@ fn main() {
             End::DeckOut => "deck-out",
             End::TurnLimit => "turn-limit",
         };
-        let winners = if s.outcome().expect("over").winners.is_empty() { " (no winner)" } else { "" };
+        let winners = if s.outcome().expect("over").winners.is_empty() {
+            " (no winner)"
+        } else {
+            ""
+        };
         *ends.entry(format!("{key}{winners}")).or_insert(0) += 1;
     }
-    println!("{ends:?}, {:.1} actions per game", total_actions as f64 / games as f64);
+    println!(
+        "{ends:?}, {:.1} actions per game",
+        total_actions as f64 / games as f64
+    );
 }

@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 
 use crate::card::{LINE_315, YELLOW_SIGNS};
 use crate::phase::Phase;
-use crate::state::{MAX_SEATS, State};
+use crate::state::State;
 use crate::view::hidden_cards;
 
 /// A place that holds hidden cards, in the order they are refilled.
@@ -28,8 +28,10 @@ pub(crate) fn sample(state: &State, observer: Seat, rng: &mut GameRng) -> State 
     let mut hidden = hidden_cards(state, Some(observer));
     // In the Player's private steps the phase itself depends on the Player's hand; only the
     // Player acts there, so another observer's sample keeps that hand as it is.
-    if matches!(state.phase, Phase::ElderSign | Phase::Sequence | Phase::Finish)
-        && observer != state.player
+    if matches!(
+        state.phase,
+        Phase::ElderSign | Phase::Sequence | Phase::Finish
+    ) && observer != state.player
     {
         hidden = hidden.minus(state.hands[state.player.index()]);
     }
@@ -75,7 +77,10 @@ pub(crate) fn sample(state: &State, observer: Seat, rng: &mut GameRng) -> State 
         cards.shuffle(rng);
         if !eligible_315.is_empty() {
             let at = eligible_315[rng.random_range(0..eligible_315.len())];
-            let now = cards.iter().position(|&c| c == LINE_315).expect("315 is hidden");
+            let now = cards
+                .iter()
+                .position(|&c| c == LINE_315)
+                .expect("315 is hidden");
             cards.swap(at, now);
         }
         let s = refill(state, observer, hidden, &zones, &cards, rng);
@@ -133,9 +138,10 @@ fn refill(
         }
     }
     // Other players' knowledge of moved cards no longer holds.
+    let hands = s.hands;
     for row in &mut s.known {
-        for h in 0..MAX_SEATS {
-            row[h] = row[h].and(s.hands[h]);
+        for (k, hand) in row.iter_mut().zip(hands) {
+            *k = k.and(hand);
         }
     }
     // Others' hidden answers in the interrupt window: a pass is always possible.
@@ -156,8 +162,7 @@ fn consistent(s: &State, observer: Seat) -> bool {
     match s.phase {
         Phase::DrawOrTrade => {
             s.deck_len > 0
-                || non_yellow(p)
-                    && Seat::all(s.n).any(|t| t != p && !s.hands[t.index()].is_empty())
+                || non_yellow(p) && Seat::all(s.n).any(|t| t != p && !s.hands[t.index()].is_empty())
         }
         Phase::Commit if p != observer => match s.commits[p.index()] {
             Some(c) => !YELLOW_SIGNS.contains(c),

@@ -269,7 +269,9 @@ impl Event {
                 if by_lot {
                     format!("seat {seat} is drawn by lot to be the first Player")
                 } else {
-                    format!("seat {seat} has the most fingers pointing at them and is the first Player")
+                    format!(
+                        "seat {seat} has the most fingers pointing at them and is the first Player"
+                    )
                 }
             }
             Event::TurnBegan { seat, turn } => format!("turn {turn}: seat {seat} is the Player"),
@@ -280,9 +282,9 @@ impl Event {
                     format!("seat {seat} draws a card")
                 }
             }
-            Event::FinalRound { last } => format!(
-                "the deck is empty: final round, the game ends after seat {last}'s turn"
-            ),
+            Event::FinalRound { last } => {
+                format!("the deck is empty: final round, the game ends after seat {last}'s turn")
+            }
             Event::Phase1Skipped { seat } => {
                 format!("seat {seat} can neither draw nor trade")
             }
@@ -410,7 +412,9 @@ impl Event {
             Event::DeckShuffled { cards } => format!("the deck ({cards} cards) is shuffled"),
             Event::TurnEnded { seat } => format!("seat {seat}'s turn ends"),
             Event::GameEnded { end } => match end {
-                End::AllLose(s) => format!("game over: seat {s} revealed three yellow-sign cards, everyone loses"),
+                End::AllLose(s) => {
+                    format!("game over: seat {s} revealed three yellow-sign cards, everyone loses")
+                }
                 End::Revealed(s) => format!("game over: seat {s} finished the play"),
                 End::DeckOut => "game over: the final round is done".into(),
                 End::TurnLimit => "game over: the turn limit is reached".into(),

@@ -348,7 +348,10 @@ mod tests {
     #[test]
     fn rejects_gaps_in_line_numbers() {
         let e = edited(|r| replace(r, "300 297 300", "317 313 317 | x")).unwrap_err();
-        assert!(e.message.contains("gap") || e.message.contains("no card"), "{e}");
+        assert!(
+            e.message.contains("gap") || e.message.contains("no card"),
+            "{e}"
+        );
         let e = edited(|r| replace(r, "289 289 292", "288 288 292 | x")).unwrap_err();
         assert!(e.message.contains("gap"), "{e}");
     }

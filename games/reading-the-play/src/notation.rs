@@ -51,7 +51,10 @@ fn card(input: &str, tok: &str) -> Result<CardRef, ParseError> {
 fn line(input: &str, tok: &str) -> Result<u16, ParseError> {
     match card(input, tok)? {
         CardRef::Line(n) => Ok(n),
-        _ => Err(ParseError::new(input, format!("`{tok}` is not a Line card"))),
+        _ => Err(ParseError::new(
+            input,
+            format!("`{tok}` is not a Line card"),
+        )),
     }
 }
 

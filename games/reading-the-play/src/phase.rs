@@ -103,7 +103,9 @@ pub(crate) fn for_each_run(set: CardSet, mut f: impl FnMut(u8, u8)) {
 /// The longest maximal run of Line cards in `hand` that sequencing may use (316 left out).
 pub(crate) fn longest_run(hand: CardSet) -> u8 {
     let mut best = 0;
-    for_each_run(hand.and(SEQUENCE_LINES), |lo, hi| best = best.max(hi - lo + 1));
+    for_each_run(hand.and(SEQUENCE_LINES), |lo, hi| {
+        best = best.max(hi - lo + 1)
+    });
     best
 }
 
@@ -233,7 +235,10 @@ impl State {
         match (self.phase, action) {
             (Phase::Vote, Action::PointAt(t)) => {
                 if t == seat {
-                    return Err(illegal("point-at-another", "a player must point at someone else"));
+                    return Err(illegal(
+                        "point-at-another",
+                        "a player must point at someone else",
+                    ));
                 }
                 if t.0 >= self.n {
                     return Err(illegal("point-at-another", format!("there is no seat {t}")));
@@ -255,7 +260,10 @@ impl State {
                     return Err(illegal("traders-not-empty", "name at least one Trader"));
                 }
                 if t.contains(seat) {
-                    return Err(illegal("traders-are-others", "the Player cannot be a Trader"));
+                    return Err(illegal(
+                        "traders-are-others",
+                        "the Player cannot be a Trader",
+                    ));
                 }
                 let all = self.eligible_traders();
                 if t.0 & !all != 0 {
@@ -310,7 +318,9 @@ impl State {
                 let (Some(lo), Some(hi)) = (idx(low), idx(high)) else {
                     return Err(illegal(
                         "start-with-whole-run",
-                        format!("line-{low}..line-{high} is not a run of Line cards (316 never plays here)"),
+                        format!(
+                            "line-{low}..line-{high} is not a run of Line cards (316 never plays here)"
+                        ),
                     ));
                 };
                 let seq_hand = hand.and(SEQUENCE_LINES);
@@ -319,7 +329,9 @@ impl State {
                 if !is_run || hi <= lo {
                     return Err(illegal(
                         "start-with-whole-run",
-                        format!("line-{low}..line-{high} is not a whole run of two or more cards in hand"),
+                        format!(
+                            "line-{low}..line-{high} is not a whole run of two or more cards in hand"
+                        ),
                     ));
                 }
                 if hi - lo + 1 < 3 && longest_run(seq_hand) >= 3 {
@@ -371,7 +383,10 @@ impl State {
             Action::PointAt(t) => {
                 self.votes[seat.index()] = Some(t);
                 ev.push(Event::Pointed { seat, target: t });
-                if self.votes[..usize::from(self.n)].iter().all(Option::is_some) {
+                if self.votes[..usize::from(self.n)]
+                    .iter()
+                    .all(Option::is_some)
+                {
                     self.resolve_votes(ev);
                 }
             }
@@ -407,7 +422,11 @@ impl State {
                 self.take(seat, card);
                 self.commits[seat.index()] = Some(card);
                 ev.push(Event::Committed { seat, card });
-                if self.participants().iter().all(|s| self.commits[s.index()].is_some()) {
+                if self
+                    .participants()
+                    .iter()
+                    .all(|s| self.commits[s.index()].is_some())
+                {
                     self.pool = self
                         .participants()
                         .iter()
@@ -448,7 +467,10 @@ impl State {
             Action::PlayElderSign => {
                 let hand = self.hands[seat.index()];
                 let es = hand.and(ELDER_SIGNS).first().expect("checked by the phase");
-                let ys = hand.and(YELLOW_SIGNS).first().expect("checked by the phase");
+                let ys = hand
+                    .and(YELLOW_SIGNS)
+                    .first()
+                    .expect("checked by the phase");
                 self.take(seat, es);
                 self.take(seat, ys);
                 self.removed.insert(es);
@@ -478,7 +500,11 @@ impl State {
                     self.take(seat, c);
                 }
                 self.seqs[seat.index()] = Some((lo, hi));
-                ev.push(Event::SequenceStarted { seat, low: lo, high: hi });
+                ev.push(Event::SequenceStarted {
+                    seat,
+                    low: lo,
+                    high: hi,
+                });
                 self.extend(seat, ev);
                 self.phase5(ev);
             }
@@ -495,12 +521,18 @@ impl State {
                 match self.seqs[seat.index()] {
                     Some((lo, hi)) if hi == LINE_315 => {
                         self.seqs[seat.index()] = Some((lo, LINE_316));
-                        ev.push(Event::Revealed { seat, attached: true });
+                        ev.push(Event::Revealed {
+                            seat,
+                            attached: true,
+                        });
                         self.finish(crate::phase::End::Revealed(seat), ev);
                     }
                     _ => {
                         self.face_up = Some(LINE_316);
-                        ev.push(Event::Revealed { seat, attached: false });
+                        ev.push(Event::Revealed {
+                            seat,
+                            attached: false,
+                        });
                         let holder = self
                             .seats()
                             .any(|s| s != seat && self.hands[s.index()].contains(LINE_315));
@@ -543,11 +575,18 @@ impl State {
             votes: self.last_votes,
             players: self.n,
         });
-        let best = counts[..usize::from(self.n)].iter().copied().max().unwrap_or(0);
+        let best = counts[..usize::from(self.n)]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0);
         let tied: SeatSet = self.seats().filter(|s| counts[s.index()] == best).collect();
         if tied.len() == 1 {
             let seat = tied.first().expect("one seat");
-            ev.push(Event::FirstPlayer { seat, by_lot: false });
+            ev.push(Event::FirstPlayer {
+                seat,
+                by_lot: false,
+            });
             self.begin_turn(seat, ev);
             return;
         }
@@ -562,9 +601,7 @@ impl State {
     }
 
     fn resolve_interrupt(&mut self, ev: &mut impl EventSink<Event>) {
-        let interrupter = self
-            .seats()
-            .find(|s| self.answers[s.index()] == Some(true));
+        let interrupter = self.seats().find(|s| self.answers[s.index()] == Some(true));
         self.answers = [None; MAX_SEATS];
         let Some(h) = interrupter else {
             ev.push(Event::NoInterrupt);

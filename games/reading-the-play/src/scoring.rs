@@ -75,7 +75,11 @@ pub(crate) fn evaluate(state: &State, seat: Seat) -> f64 {
         .unwrap_or(0);
     let hand = state.hands[seat.index()];
     let ys = f64::from(hand.and(YELLOW_SIGNS).len());
-    let es = f64::from(hand.and(ELDER_SIGNS).len().min(hand.and(YELLOW_SIGNS).len()));
+    let es = f64::from(
+        hand.and(ELDER_SIGNS)
+            .len()
+            .min(hand.and(YELLOW_SIGNS).len()),
+    );
     let promise = if state.seqs[seat.index()].is_none() {
         f64::from(longest_run(hand))
     } else {

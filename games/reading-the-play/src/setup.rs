@@ -27,7 +27,11 @@ pub enum Chance {
 /// (which writes signs by kind) are one and the same value.
 pub(crate) fn canonical(order: &mut [u8]) {
     for kind in [YELLOW_SIGNS, ELDER_SIGNS] {
-        let present: CardSet = order.iter().copied().filter(|&c| kind.contains(c)).collect();
+        let present: CardSet = order
+            .iter()
+            .copied()
+            .filter(|&c| kind.contains(c))
+            .collect();
         let mut ids = present.iter();
         for c in order.iter_mut() {
             if kind.contains(*c) {
@@ -76,7 +80,10 @@ pub fn parse_deck(text: &str, cards: CardSet, min_line: u16) -> Result<Vec<u8>, 
     if toks.next() != Some("deck") {
         return Err(ParseError::new(
             text,
-            format!("expected `deck` and the {} card ids, top first", cards.len()),
+            format!(
+                "expected `deck` and the {} card ids, top first",
+                cards.len()
+            ),
         ));
     }
     let mut left = cards;
@@ -146,6 +153,9 @@ mod tests {
     fn first_player_text() {
         assert_eq!(parse_first_player("first-player 2"), Ok(Seat(2)));
         assert!(parse_first_player("first-player").is_err());
-        assert_eq!(chance_text(&Chance::FirstPlayer(Seat(1)), 289), "first-player 1");
+        assert_eq!(
+            chance_text(&Chance::FirstPlayer(Seat(1)), 289),
+            "first-player 1"
+        );
     }
 }

@@ -140,6 +140,12 @@ impl State {
         self.cards(self.removed)
     }
 
+    /// Line 316 lying face up by itself (revealed, not attached), if so.
+    #[must_use]
+    pub fn face_up(&self) -> Option<CardRef> {
+        self.face_up.map(|c| card_ref(c, self.min_line()))
+    }
+
     /// The cards of the trade pool (omniscient), sorted.
     #[must_use]
     pub fn pool(&self) -> Vec<CardRef> {
@@ -275,7 +281,11 @@ impl Game for State {
         match self.phase {
             Phase::Deal | Phase::ByLot(_) | Phase::Shuffle(_) => ToAct::Chance,
             Phase::Over => ToAct::Terminal,
-            Phase::Vote => ToAct::Seats(self.seats().filter(|s| self.votes[s.index()].is_none()).collect()),
+            Phase::Vote => ToAct::Seats(
+                self.seats()
+                    .filter(|s| self.votes[s.index()].is_none())
+                    .collect(),
+            ),
             Phase::Commit => ToAct::Seats(
                 self.participants()
                     .iter()
@@ -332,7 +342,11 @@ impl Game for State {
             (Phase::Deal | Phase::Shuffle(_), Chance::Deck(order)) => {
                 let deck = self.deck_set();
                 parlour_cards::check_permutation(&order, deck, |c| {
-                    if c < DECK_SIZE { self.id(c) } else { format!("card #{c}") }
+                    if c < DECK_SIZE {
+                        self.id(c)
+                    } else {
+                        format!("card #{c}")
+                    }
                 })
                 .map_err(|e| IllegalAction::new("shuffle-is-a-permutation", e))?;
                 self.shuffled(&order, events);
@@ -494,11 +508,13 @@ impl Game for State {
                 }
             }
         }
-        if self.removed.and(YELLOW_SIGNS).len() > self.removed.and(crate::card::ELDER_SIGNS).len()
-        {
+        if self.removed.and(YELLOW_SIGNS).len() > self.removed.and(crate::card::ELDER_SIGNS).len() {
             return Err("more Yellow Signs removed than Elder Signs played".into());
         }
-        if matches!(self.phase, Phase::Keep | Phase::Give) && self.pool.len() as usize != self.to_give.len() + usize::from(self.phase == Phase::Keep) {
+        if matches!(self.phase, Phase::Keep | Phase::Give)
+            && self.pool.len() as usize
+                != self.to_give.len() + usize::from(self.phase == Phase::Keep)
+        {
             return Err("the trade pool does not match the Traders still owed a card".into());
         }
         if !self.deck_known.is_subset(deck) {
@@ -513,5 +529,86 @@ impl Game for State {
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
         let hidden = crate::view::hidden_cards(self, viewer);
         hidden.and(LINES).iter().map(|c| self.id(c)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use parlour_core::rng_from_seed;
+
+    use super::*;
+
+    fn defaults() -> Options {
+        Options::defaults(OPTIONS)
+    }
+
+    #[test]
+    fn two_players_need_the_two_player_variant() {
+        let e = State::new(2, &defaults()).unwrap_err();
+        assert!(e.to_string().contains("two_player"), "{e}");
+        let two = Options::parse_list(OPTIONS, "two_player").unwrap();
+        assert!(State::new(2, &two).is_ok());
+        assert!(State::new(7, &defaults()).is_err());
+        assert!(State::new(1, &two).is_err());
+    }
+
+    #[test]
+    fn deal_is_round_robin_from_seat_zero() {
+        let mut s = State::new(4, &defaults()).unwrap();
+        let order: Vec<u8> = (0..DECK_SIZE).rev().collect();
+        s.apply_chance(Chance::Deck(order.clone()), &mut ())
+            .unwrap();
+        for seat in 0..4u8 {
+            let want: CardSet = [order[usize::from(seat)], order[usize::from(4 + seat)]]
+                .into_iter()
+                .collect();
+            assert_eq!(s.hands[usize::from(seat)], want);
+        }
+        assert_eq!(s.deck_len, DECK_SIZE - 8);
+        // The top of the deck is the ninth card of the order.
+        assert_eq!(s.deck[usize::from(s.deck_len) - 1], order[8]);
+        assert_eq!(s.phase, Phase::Vote);
+    }
+
+    #[test]
+    fn stated_deck_must_be_a_permutation() {
+        let mut s = State::new(3, &defaults()).unwrap();
+        let before = format!("{s:?}");
+        let mut order: Vec<u8> = (0..DECK_SIZE).collect();
+        order[0] = 1;
+        let e = s.apply_chance(Chance::Deck(order), &mut ()).unwrap_err();
+        assert_eq!(e.rule, "shuffle-is-a-permutation");
+        assert_eq!(format!("{s:?}"), before);
+        assert!(s.parse_chance("deck line-289").is_err());
+        assert!(
+            s.apply_chance(Chance::FirstPlayer(Seat(0)), &mut ())
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn secrets_are_the_lines_a_seat_cannot_see() {
+        let mut s = State::new(
+            4,
+            &Options::parse_list(OPTIONS, "first_player_random").unwrap(),
+        )
+        .unwrap();
+        let c = s.sample_chance(&mut rng_from_seed(5));
+        s.apply_chance(c, &mut ()).unwrap();
+        for seat in Seat::all(4) {
+            let secrets = s.secrets(Some(seat));
+            for c in s.hands[seat.index()].and(LINES) {
+                assert!(!secrets.contains(&s.id(c)), "own cards are not secret");
+            }
+            for other in Seat::all(4).filter(|&o| o != seat) {
+                for c in s.hands[other.index()].and(LINES) {
+                    assert!(secrets.contains(&s.id(c)));
+                }
+            }
+            for c in s.deck_set().and(LINES) {
+                assert!(secrets.contains(&s.id(c)));
+            }
+        }
+        assert_eq!(s.secrets(None).len(), LINES.len() as usize);
     }
 }

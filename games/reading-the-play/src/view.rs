@@ -103,10 +103,8 @@ pub(crate) fn hidden_cards(state: &State, viewer: Option<Seat>) -> CardSet {
             continue;
         }
         hidden = hidden.or(state.hands[s.index()].minus(state.known[row][s.index()]));
-        if state.phase == Phase::Commit {
-            if let Some(c) = state.commits[s.index()] {
-                hidden.insert(c);
-            }
+        if let (Phase::Commit, Some(c)) = (state.phase, state.commits[s.index()]) {
+            hidden.insert(c);
         }
     }
     if matches!(state.phase, Phase::Keep | Phase::Give) && viewer != Some(state.player) {
@@ -175,9 +173,9 @@ impl View {
                 },
             }
         });
-        let outcome = state.end.map(|end| {
-            crate::scoring::outcome(state, end, parlour_core::Game::scores(state))
-        });
+        let outcome = state
+            .end
+            .map(|end| crate::scoring::outcome(state, end, parlour_core::Game::scores(state)));
         View {
             viewer,
             players: state.n,
@@ -202,7 +200,9 @@ impl View {
             turn_limit: state.rules.turn_limit,
             final_round_ends_after: state.final_last,
             result: state.end.map(|e| match e {
-                End::AllLose(s) => format!("seat {s} revealed three yellow-sign cards: everyone loses"),
+                End::AllLose(s) => {
+                    format!("seat {s} revealed three yellow-sign cards: everyone loses")
+                }
                 End::Revealed(s) => format!("seat {s} finished the play"),
                 End::DeckOut => "the final round after the deck ran out is over".to_owned(),
                 End::TurnLimit => "the turn limit was reached".to_owned(),
@@ -293,7 +293,15 @@ impl fmt::Display for View {
             }
         } else {
             let who: Vec<String> = self.to_act.iter().map(ToString::to_string).collect();
-            writeln!(f, "to act: {}", if who.is_empty() { "chance".to_owned() } else { who.join(", ") })?;
+            writeln!(
+                f,
+                "to act: {}",
+                if who.is_empty() {
+                    "chance".to_owned()
+                } else {
+                    who.join(", ")
+                }
+            )?;
         }
         Ok(())
     }

@@ -84,13 +84,21 @@ fn golden_counts_match_perft_and_the_naive_count() {
         match parts.as_slice() {
             ["setup", seed, players, rest @ ..] => {
                 let options = rest.first().copied().unwrap_or("");
-                state = Some(setup(seed.parse().unwrap(), players.parse().unwrap(), options));
+                state = Some(setup(
+                    seed.parse().unwrap(),
+                    players.parse().unwrap(),
+                    options,
+                ));
             }
             ["perft", depth, count] => {
                 let s = state.as_ref().expect("a setup line comes first");
                 let depth: u32 = depth.parse().unwrap();
                 let count: u64 = count.parse().unwrap();
-                assert_eq!(parlour_testkit::perft(s, depth), count, "perft {depth} after `{line}`");
+                assert_eq!(
+                    parlour_testkit::perft(s, depth),
+                    count,
+                    "perft {depth} after `{line}`"
+                );
                 assert_eq!(naive(s, depth, &universe), count, "naive count {depth}");
                 checked += 1;
             }
@@ -128,10 +136,16 @@ fn phase_one_choices_follow_the_rule() {
             let s = setup(seed, players, "first_player_random");
             let p = s.player();
             let hand = s.hand(p);
-            let others = Seat::all(players).filter(|&o| o != p && !s.hand(o).is_empty()).count();
+            let others = Seat::all(players)
+                .filter(|&o| o != p && !s.hand(o).is_empty())
+                .count();
             let can_trade = hand.iter().any(|c| *c != CardRef::YellowSign);
             let expected = 1 + if can_trade { (1u64 << others) - 1 } else { 0 };
-            assert_eq!(parlour_testkit::perft(&s, 1), expected, "seed {seed}, {players} players");
+            assert_eq!(
+                parlour_testkit::perft(&s, 1),
+                expected,
+                "seed {seed}, {players} players"
+            );
         }
     }
 }

@@ -63,7 +63,11 @@ fn rule_of(m: &mut Match<State>, entry: &str) -> &'static str {
     let before = format!("{:?}", m.state());
     match m.apply_entry(entry) {
         Err(StepError::Illegal(e)) => {
-            assert_eq!(format!("{:?}", m.state()), before, "rejected `{entry}` changed the state");
+            assert_eq!(
+                format!("{:?}", m.state()),
+                before,
+                "rejected `{entry}` changed the state"
+            );
             e.rule
         }
         other => panic!("`{entry}` should be illegal, got {other:?}"),
@@ -71,7 +75,11 @@ fn rule_of(m: &mut Match<State>, entry: &str) -> &'static str {
 }
 
 fn hand(m: &Match<State>, seat: u8) -> Vec<String> {
-    m.state().hand(Seat(seat)).iter().map(ToString::to_string).collect()
+    m.state()
+        .hand(Seat(seat))
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 fn view_json(m: &Match<State>, seat: u8) -> String {
@@ -84,7 +92,8 @@ fn seats(list: &[u8]) -> SeatSet {
 
 fn apply_all(m: &mut Match<State>, list: &[&str]) {
     for e in list {
-        m.apply_entry(e).unwrap_or_else(|err| panic!("`{e}`: {err}"));
+        m.apply_entry(e)
+            .unwrap_or_else(|err| panic!("`{e}`: {err}"));
     }
 }
 
@@ -102,7 +111,11 @@ fn e1_pointing_vote_unique_top() {
         assert_eq!(v.my_vote, None);
         assert!(v.votes.iter().all(Option::is_none));
     }
-    assert!(m.log(Viewer::Seat(Seat(1))).iter().all(|l| !l.contains("points at")));
+    assert!(
+        m.log(Viewer::Seat(Seat(1)))
+            .iter()
+            .all(|l| !l.contains("points at"))
+    );
     assert_eq!(rule_of(&mut m, "1: point 1"), "point-at-another");
     assert_eq!(rule_of(&mut m, "0: point 1"), "turn-order");
     apply_all(&mut m, &["1: point 2", "2: point 0", "3: point 1"]);
@@ -156,7 +169,12 @@ fn lot_only_among_the_tied_seats() {
 #[test]
 fn e3_optional_start_with_two() {
     let d = deck(
-        &[["297", "305"], ["310", "ys"], ["299", "312"], ["301", "308"]],
+        &[
+            ["297", "305"],
+            ["310", "ys"],
+            ["299", "312"],
+            ["301", "308"],
+        ],
         &["293", "303", "289", "291", "294"],
     );
     let m0 = run(
@@ -164,11 +182,21 @@ fn e3_optional_start_with_two() {
         "first_player_random",
         &entries(
             &[d],
-            &["chance: first-player 1", "1: draw", "2: draw", "3: draw", "0: draw", "1: draw"],
+            &[
+                "chance: first-player 1",
+                "1: draw",
+                "2: draw",
+                "3: draw",
+                "0: draw",
+                "1: draw",
+            ],
         ),
     );
     assert_eq!(m0.state().phase(), Phase::Sequence);
-    assert_eq!(legal(&m0, 1), vec!["start line-293 line-294", "decline sequence"]);
+    assert_eq!(
+        legal(&m0, 1),
+        vec!["start line-293 line-294", "decline sequence"]
+    );
     let mut m = m0.clone();
     m.apply_entry("1: start line-293 line-294").unwrap();
     assert_eq!(m.state().sequence(Seat(1)), Some((293, 294)));
@@ -182,7 +210,12 @@ fn e3_optional_start_with_two() {
 #[test]
 fn e4_forced_start_with_choice_of_run() {
     let d = deck(
-        &[["296", "305"], ["289", "301"], ["298", "307"], ["293", "311"]],
+        &[
+            ["296", "305"],
+            ["289", "301"],
+            ["298", "307"],
+            ["293", "311"],
+        ],
         &[
             "302", "313", "309", "294", // P1 T1, P2, P3, P0
             "290", "ys", "es", "300", // P1 T2, P2, P3, P0
@@ -211,17 +244,33 @@ fn e4_forced_start_with_choice_of_run() {
             ],
         ),
     );
-    assert_eq!(hand(&m, 1), vec!["line-289", "line-290", "line-291", "line-301", "line-302"]);
+    assert_eq!(
+        hand(&m, 1),
+        vec!["line-289", "line-290", "line-291", "line-301", "line-302"]
+    );
     assert_eq!(legal(&m, 1), vec!["start line-289 line-291"]);
-    assert_eq!(rule_of(&mut m, "1: decline sequence"), "must-start-with-three");
-    assert_eq!(rule_of(&mut m, "1: start line-301 line-302"), "must-start-with-three");
-    assert_eq!(rule_of(&mut m, "1: start line-289 line-290"), "start-with-whole-run");
+    assert_eq!(
+        rule_of(&mut m, "1: decline sequence"),
+        "must-start-with-three"
+    );
+    assert_eq!(
+        rule_of(&mut m, "1: start line-301 line-302"),
+        "must-start-with-three"
+    );
+    assert_eq!(
+        rule_of(&mut m, "1: start line-289 line-290"),
+        "start-with-whole-run"
+    );
     m.apply_entry("1: start line-289 line-291").unwrap();
     assert_eq!(m.state().sequence(Seat(1)), Some((289, 291)));
     assert_eq!(hand(&m, 1), vec!["line-301", "line-302"]);
     // One Sequence per player: 301-302 can never be played while it stays 289-291.
     apply_all(&mut m, &["2: draw", "3: draw", "0: draw", "1: draw"]);
-    assert_eq!(m.to_act(), ToAct::Seats(seats(&[2])), "no sequencing decision for P1");
+    assert_eq!(
+        m.to_act(),
+        ToAct::Seats(seats(&[2])),
+        "no sequencing decision for P1"
+    );
     assert_eq!(hand(&m, 1), vec!["line-301", "line-302", "line-310"]);
     assert_eq!(m.state().sequence(Seat(1)), Some((289, 291)));
 }
@@ -229,7 +278,12 @@ fn e4_forced_start_with_choice_of_run() {
 #[test]
 fn e5_forced_extension_at_both_ends() {
     let d = deck(
-        &[["299", "305"], ["291", "307"], ["300", "310"], ["298", "312"]],
+        &[
+            ["299", "305"],
+            ["291", "307"],
+            ["300", "310"],
+            ["298", "312"],
+        ],
         &[
             "301", "293", "314", "296", // P2, P3, P0, P1
             "302", "ys", "es", "309", //
@@ -283,7 +337,11 @@ fn e5_forced_extension_at_both_ends() {
     assert_eq!(hand(&m, 2), vec!["line-310"]);
     assert_eq!(m.state().scores()[2], 3);
     let log = m.log(Viewer::Spectator).join("\n");
-    for c in ["line-299 onto the low", "line-298 onto the low", "line-303 onto the high"] {
+    for c in [
+        "line-299 onto the low",
+        "line-298 onto the low",
+        "line-303 onto the high",
+    ] {
         assert!(log.contains(c), "{c} in\n{log}");
     }
     assert_eq!(m.to_act(), ToAct::Seats(seats(&[3])));
@@ -292,8 +350,15 @@ fn e5_forced_extension_at_both_ends() {
 // ----- E6, E7, E9: trades ----------------------------------------------------------------------
 
 fn e6_start() -> Match<State> {
-    let d = deck(&[["305", "290"], ["ys", "293"], ["296", "311"], ["es", "299"]], &[]);
-    run(4, "first_player_random", &entries(&[d], &["chance: first-player 0", "0: trade 1 3"]))
+    let d = deck(
+        &[["305", "290"], ["ys", "293"], ["296", "311"], ["es", "299"]],
+        &[],
+    );
+    run(
+        4,
+        "first_player_random",
+        &entries(&[d], &["chance: first-player 0", "0: trade 1 3"]),
+    )
 }
 
 #[test]
@@ -315,7 +380,12 @@ fn e6_trade_with_one_yellow_sign() {
     }
     // P1's commitment is invisible to everyone else until all are in.
     assert_eq!(
-        m.state().view(Some(Seat(1))).trade.unwrap().my_card.as_deref(),
+        m.state()
+            .view(Some(Seat(1)))
+            .trade
+            .unwrap()
+            .my_card
+            .as_deref(),
         Some("yellow-sign")
     );
     for other in [0, 2, 3] {
@@ -354,10 +424,26 @@ fn e6_trade_with_one_yellow_sign() {
     assert_eq!(v0.seats[3].known, vec!["line-305"]);
     assert_eq!(v0.seats[1].known, vec!["elder-sign"]);
     assert!(!view_json(&m, 1).contains("line-305"));
-    assert!(!serde_json::to_string(&m.state().view(None)).unwrap().contains("line-305"));
-    assert!(m.log(Viewer::Seat(Seat(1))).iter().all(|l| !l.contains("line-305")));
-    assert!(m.log(Viewer::Seat(Seat(3))).iter().any(|l| l.contains("gives line-305 to seat 3")));
-    assert_eq!(m.to_act(), ToAct::Seats(seats(&[1])), "P0's turn ran on to its end");
+    assert!(
+        !serde_json::to_string(&m.state().view(None))
+            .unwrap()
+            .contains("line-305")
+    );
+    assert!(
+        m.log(Viewer::Seat(Seat(1)))
+            .iter()
+            .all(|l| !l.contains("line-305"))
+    );
+    assert!(
+        m.log(Viewer::Seat(Seat(3)))
+            .iter()
+            .any(|l| l.contains("gives line-305 to seat 3"))
+    );
+    assert_eq!(
+        m.to_act(),
+        ToAct::Seats(seats(&[1])),
+        "P0's turn ran on to its end"
+    );
 }
 
 #[test]
@@ -372,26 +458,47 @@ fn e7_two_yellow_signs_and_the_player_cannot_commit_one() {
         &entries(&[d], &["chance: first-player 0", "0: trade 1 2 3"]),
     );
     assert_eq!(legal(&m, 0), vec!["commit elder-sign"]);
-    assert_eq!(rule_of(&mut m, "0: commit yellow-sign"), "player-cannot-trade-yellow-sign");
+    assert_eq!(
+        rule_of(&mut m, "0: commit yellow-sign"),
+        "player-cannot-trade-yellow-sign"
+    );
     apply_all(
         &mut m,
-        &["1: commit yellow-sign", "0: commit elder-sign", "3: commit line-290", "2: commit yellow-sign"],
+        &[
+            "1: commit yellow-sign",
+            "0: commit elder-sign",
+            "3: commit line-290",
+            "2: commit yellow-sign",
+        ],
     );
     assert_eq!(legal(&m, 0), vec!["keep yellow-sign"]);
     m.apply_entry("0: keep yellow-sign").unwrap();
     assert_eq!(hand(&m, 0), vec!["yellow-sign", "yellow-sign"]);
     assert_eq!(parlour_testkit::perft(m.state(), 3), 6, "3! assignments");
-    apply_all(&mut m, &["0: give 1 line-290", "0: give 2 elder-sign", "0: give 3 yellow-sign"]);
+    apply_all(
+        &mut m,
+        &[
+            "0: give 1 line-290",
+            "0: give 2 elder-sign",
+            "0: give 3 yellow-sign",
+        ],
+    );
     apply_all(&mut m, &["1: draw", "2: draw", "3: draw"]);
     // Follow-up: a hand of only Yellow Signs cannot trade, so P0 must draw.
     assert_eq!(hand(&m, 0), vec!["yellow-sign", "yellow-sign"]);
     assert_eq!(legal(&m, 0), vec!["draw"]);
-    assert_eq!(rule_of(&mut m, "0: trade 1"), "player-cannot-trade-yellow-sign");
+    assert_eq!(
+        rule_of(&mut m, "0: trade 1"),
+        "player-cannot-trade-yellow-sign"
+    );
 }
 
 #[test]
 fn e9_yellow_sign_check_only_for_the_player() {
-    let d = deck(&[["305", "290"], ["ys", "293"], ["300", "ys"], ["ys", "ys"]], &["301", "308", "312"]);
+    let d = deck(
+        &[["305", "290"], ["ys", "293"], ["300", "ys"], ["ys", "ys"]],
+        &["301", "308", "312"],
+    );
     let mut m = run(
         4,
         "first_player_random",
@@ -412,11 +519,21 @@ fn e9_yellow_sign_check_only_for_the_player() {
             ],
         ),
     );
-    assert_eq!(hand(&m, 3), vec!["yellow-sign", "yellow-sign", "yellow-sign"]);
+    assert_eq!(
+        hand(&m, 3),
+        vec!["yellow-sign", "yellow-sign", "yellow-sign"]
+    );
     m.apply_entry("1: draw").unwrap();
-    assert_eq!(m.state().end(), None, "three Yellow Signs outside their holder's turn do nothing");
+    assert_eq!(
+        m.state().end(),
+        None,
+        "three Yellow Signs outside their holder's turn do nothing"
+    );
     assert_eq!(hand(&m, 2), vec!["line-300", "line-301"]);
-    apply_all(&mut m, &["2: trade 3", "2: commit line-300", "3: commit yellow-sign"]);
+    apply_all(
+        &mut m,
+        &["2: trade 3", "2: commit line-300", "3: commit yellow-sign"],
+    );
     assert_eq!(legal(&m, 2), vec!["keep yellow-sign"]);
     apply_all(&mut m, &["2: keep yellow-sign", "2: give 3 line-300"]);
     assert_eq!(hand(&m, 3), vec!["line-300", "yellow-sign", "yellow-sign"]);
@@ -461,7 +578,13 @@ fn e8_elder_sign_saves_the_player() {
     let mut m = e8_start();
     assert_eq!(
         hand(&m, 0),
-        vec!["line-290", "yellow-sign", "yellow-sign", "yellow-sign", "elder-sign"]
+        vec![
+            "line-290",
+            "yellow-sign",
+            "yellow-sign",
+            "yellow-sign",
+            "elder-sign"
+        ]
     );
     assert_eq!(legal(&m, 0), vec!["play elder-sign", "decline elder-sign"]);
     // Others see only that it is the Player's turn.
@@ -492,7 +615,12 @@ fn e8_declining_the_elder_sign_loses_for_everyone() {
 #[test]
 fn e10_reveal_with_the_315_pair() {
     let d = deck(
-        &[["289", "290"], ["315", "316"], ["293", "294"], ["305", "308"]],
+        &[
+            ["289", "290"],
+            ["315", "316"],
+            ["293", "294"],
+            ["305", "308"],
+        ],
         &["300", "310", "291", "297"],
     );
     let mut m = run(
@@ -512,7 +640,11 @@ fn e10_reveal_with_the_315_pair() {
         ),
     );
     assert_eq!(hand(&m, 1), vec!["line-297", "line-315", "line-316"]);
-    assert_eq!(m.state().phase(), Phase::Finish, "no sequencing: 316 is left out");
+    assert_eq!(
+        m.state().phase(),
+        Phase::Finish,
+        "no sequencing: 316 is left out"
+    );
     assert_eq!(legal(&m, 1), vec!["reveal", "reveal pair", "hold"]);
     m.apply_entry("1: reveal pair").unwrap();
     assert_eq!(m.state().sequence(Seat(1)), Some((315, 316)));
@@ -524,7 +656,12 @@ fn e10_reveal_with_the_315_pair() {
 
 fn e11_entries() -> Vec<String> {
     let d = deck(
-        &[["289", "316"], ["296", "305"], ["313", "314"], ["315", "300"]],
+        &[
+            ["289", "316"],
+            ["296", "305"],
+            ["313", "314"],
+            ["315", "300"],
+        ],
         &["308", "290", "303", "311", "292", "298"],
     );
     entries(
@@ -547,10 +684,18 @@ fn e11_entries() -> Vec<String> {
 #[test]
 fn e11_interrupt_with_315() {
     let mut m = run(4, "first_player_random", &e11_entries());
-    assert_eq!(hand(&m, 2), vec!["line-315"], "P2 got 315 after its own phase 4");
+    assert_eq!(
+        hand(&m, 2),
+        vec!["line-315"],
+        "P2 got 315 after its own phase 4"
+    );
     assert_eq!(legal(&m, 0), vec!["reveal", "hold"]);
     m.apply_entry("0: reveal").unwrap();
-    assert_eq!(m.to_act(), ToAct::Seats(seats(&[1, 2, 3])), "everyone else is asked at once");
+    assert_eq!(
+        m.to_act(),
+        ToAct::Seats(seats(&[1, 2, 3])),
+        "everyone else is asked at once"
+    );
     assert_eq!(legal(&m, 1), vec!["pass"]);
     assert_eq!(legal(&m, 2), vec!["interrupt", "pass"]);
     assert_eq!(legal(&m, 3), vec!["pass"]);
@@ -560,25 +705,42 @@ fn e11_interrupt_with_315() {
     let mut passed = m.clone();
     passed.apply_entry("2: pass").unwrap();
     m.apply_entry("2: interrupt").unwrap();
-    assert_eq!(m.state().view(Some(Seat(2))).my_answer.as_deref(), Some("interrupt"));
+    assert_eq!(
+        m.state().view(Some(Seat(2))).my_answer.as_deref(),
+        Some("interrupt")
+    );
     for other in [0, 1, 3] {
         assert_eq!(
             m.state().view(Some(Seat(other))),
             passed.state().view(Some(Seat(other)))
         );
-        assert_eq!(m.last_events(Viewer::Seat(Seat(other))), passed.last_events(Viewer::Seat(Seat(other))));
+        assert_eq!(
+            m.last_events(Viewer::Seat(Seat(other))),
+            passed.last_events(Viewer::Seat(Seat(other)))
+        );
     }
     assert_eq!(m.state().view(None), passed.state().view(None));
     apply_all(&mut m, &["1: pass", "3: pass"]);
     assert_eq!(m.state().sequence(Seat(2)), Some((313, 315)));
     assert!(m.state().hand(Seat(0)).contains(&CardRef::Line(316)));
-    assert_eq!(m.to_act(), ToAct::Seats(seats(&[1])), "the game goes on with P1");
+    assert_eq!(
+        m.to_act(),
+        ToAct::Seats(seats(&[1])),
+        "the game goes on with P1"
+    );
     // Everyone saw 316 go back.
-    assert_eq!(m.state().view(Some(Seat(1))).seats[0].known, vec!["line-316"]);
+    assert_eq!(
+        m.state().view(Some(Seat(1))).seats[0].known,
+        vec!["line-316"]
+    );
     apply_all(&mut m, &["1: draw", "2: draw", "3: draw", "0: draw"]);
     assert_eq!(legal(&m, 0), vec!["reveal", "hold"]);
     m.apply_entry("0: reveal").unwrap();
-    assert_eq!(m.to_act(), ToAct::Terminal, "315 is on the table: nobody can interrupt");
+    assert_eq!(
+        m.to_act(),
+        ToAct::Terminal,
+        "315 is on the table: nobody can interrupt"
+    );
     let o = m.state().outcome().unwrap();
     assert_eq!(o.scores, vec![2, 0, 3, 0]);
     assert_eq!(o.winners, seats(&[2]));
@@ -586,7 +748,11 @@ fn e11_interrupt_with_315() {
 
 #[test]
 fn e11_variant_interrupted_316_reshuffles() {
-    let mut m = run(4, "first_player_random,interrupted_316_reshuffles", &e11_entries());
+    let mut m = run(
+        4,
+        "first_player_random,interrupted_316_reshuffles",
+        &e11_entries(),
+    );
     let deck_before = m.state().deck_len();
     apply_all(&mut m, &["0: reveal", "2: interrupt", "1: pass", "3: pass"]);
     // The reshuffle is a chance step, drawn from the seed here.
@@ -599,23 +765,43 @@ fn e11_variant_interrupted_316_reshuffles() {
 #[test]
 fn e12_316_attaches_and_is_exempt_from_forced_play() {
     let d = deck(
-        &[["289", "296"], ["300", "305"], ["292", "309"], ["313", "314"]],
-        &["315", "302", "307", "294", "316", "311", "298", "290", "304"],
+        &[
+            ["289", "296"],
+            ["300", "305"],
+            ["292", "309"],
+            ["313", "314"],
+        ],
+        &[
+            "315", "302", "307", "294", "316", "311", "298", "290", "304",
+        ],
     );
     let mut m = run(
         4,
         "first_player_random",
-        &entries(
-            &[d],
-            &["chance: first-player 3", "3: draw"],
-        ),
+        &entries(&[d], &["chance: first-player 3", "3: draw"]),
     );
     assert_eq!(legal(&m, 3), vec!["start line-313 line-315"]);
-    apply_all(&mut m, &["3: start line-313 line-315", "0: draw", "1: draw", "2: draw", "3: draw"]);
+    apply_all(
+        &mut m,
+        &[
+            "3: start line-313 line-315",
+            "0: draw",
+            "1: draw",
+            "2: draw",
+            "3: draw",
+        ],
+    );
     assert_eq!(hand(&m, 3), vec!["line-316"]);
-    assert_eq!(m.state().sequence(Seat(3)), Some((313, 315)), "316 is not forced on");
+    assert_eq!(
+        m.state().sequence(Seat(3)),
+        Some((313, 315)),
+        "316 is not forced on"
+    );
     assert_eq!(legal(&m, 3), vec!["reveal", "hold"]);
-    apply_all(&mut m, &["3: hold", "0: draw", "1: draw", "2: draw", "3: draw"]);
+    apply_all(
+        &mut m,
+        &["3: hold", "0: draw", "1: draw", "2: draw", "3: draw"],
+    );
     m.apply_entry("3: reveal").unwrap();
     assert_eq!(m.state().sequence(Seat(3)), Some((313, 316)));
     assert_eq!(m.to_act(), ToAct::Terminal);
@@ -628,8 +814,15 @@ fn e12_316_attaches_and_is_exempt_from_forced_play() {
 
 fn e13(options: &str) -> Match<State> {
     let d = deck(
-        &[["303", "304"], ["309", "310"], ["289", "296"], ["291", "292"]],
-        &["305", "311", "300", "298", "306", "312", "307", "294", "301", "313"],
+        &[
+            ["303", "304"],
+            ["309", "310"],
+            ["289", "296"],
+            ["291", "292"],
+        ],
+        &[
+            "305", "311", "300", "298", "306", "312", "307", "294", "301", "313",
+        ],
     );
     run(
         4,
@@ -720,22 +913,40 @@ fn play_out(m: &mut Match<State>) -> Vec<(Seat, Vec<String>)> {
 
 #[test]
 fn e14_deck_out_final_round_and_e15_phase_1_skipped() {
-    let mut m = run(4, "first_player_random", &[deck_out_deck(), "chance: first-player 3".into()]);
+    let mut m = run(
+        4,
+        "first_player_random",
+        &[deck_out_deck(), "chance: first-player 3".into()],
+    );
     let asked = play_out(&mut m);
     let log = m.log(Viewer::Omniscient);
     let last_draw = log.iter().rposition(|l| l.contains(" draws ")).unwrap();
-    assert!(log[last_draw].starts_with("seat 2 draws"), "{}", log[last_draw]);
+    assert!(
+        log[last_draw].starts_with("seat 2 draws"),
+        "{}",
+        log[last_draw]
+    );
     assert!(log[last_draw + 1].contains("final round, the game ends after seat 1's turn"));
     // After P2's turn: P3 (only a Yellow Sign left, deck empty: phase 1 skipped, E15), P0, P1.
-    let turns: Vec<&String> = log[last_draw..].iter().filter(|l| l.contains("is the Player")).collect();
+    let turns: Vec<&String> = log[last_draw..]
+        .iter()
+        .filter(|l| l.contains("is the Player"))
+        .collect();
     assert_eq!(turns.len(), 3, "{turns:?}");
     assert!(turns[0].ends_with("seat 3 is the Player"));
     assert!(turns[1].ends_with("seat 0 is the Player"));
     assert!(turns[2].ends_with("seat 1 is the Player"));
     assert!(log.iter().any(|l| l == "seat 3 can neither draw nor trade"));
-    assert_eq!(asked.len(), 2, "P0 and P1 choose in phase 1, P3 is skipped: {asked:?}");
+    assert_eq!(
+        asked.len(),
+        2,
+        "P0 and P1 choose in phase 1, P3 is skipped: {asked:?}"
+    );
     for (seat, options) in &asked {
-        assert!(!options.iter().any(|o| o == "draw"), "seat {seat} offered a draw: {options:?}");
+        assert!(
+            !options.iter().any(|o| o == "draw"),
+            "seat {seat} offered a draw: {options:?}"
+        );
         assert!(options.iter().all(|o| o.starts_with("trade")));
     }
     assert_eq!(m.state().end(), Some(End::DeckOut));
@@ -754,5 +965,9 @@ fn e14_variant_deck_out_immediate_end() {
     let asked = play_out(&mut m);
     assert!(asked.is_empty());
     assert_eq!(m.state().end(), Some(End::DeckOut));
-    assert_eq!(m.state().turns(), 28, "the game ends with the turn that drew the last card");
+    assert_eq!(
+        m.state().turns(),
+        28,
+        "the game ends with the turn that drew the last card"
+    );
 }
