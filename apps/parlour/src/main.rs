@@ -6,6 +6,7 @@ mod games_cmd;
 mod play;
 mod replay;
 mod sim_cmd;
+mod solve;
 
 use std::path::PathBuf;
 
@@ -104,6 +105,29 @@ enum Command {
         #[arg(long)]
         records: Option<PathBuf>,
     },
+    /// Solve a puzzle game with full information (The King's Feast).
+    Solve {
+        /// Game id (only `kings-feast`).
+        game: String,
+        /// Seating arrangement name or file.
+        #[arg(long)]
+        arrangement: Option<String>,
+        /// Seed of the deal (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Variant options, `k=v,k2=v2`.
+        #[arg(long, default_value = "")]
+        options: String,
+        /// Search time budget in seconds.
+        #[arg(long, default_value_t = 20)]
+        seconds: u64,
+        /// Where to save the plan's record (default: `kings-feast-<seed>-plan.json`).
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Serve the JSON line protocol on standard input and output (docs/engine-protocol.md).
     Engine,
 }
@@ -181,6 +205,28 @@ fn run(cli: Cli) -> Result<i32> {
                 keep_records: records.is_some(),
             };
             parlour_games::with_game!(game.as_str(), G => sim_cmd::run::<G>(&cfg, json.as_ref(), records.as_ref()))?;
+        }
+        Command::Solve {
+            game,
+            arrangement,
+            seed,
+            options,
+            seconds,
+            save,
+            json,
+        } => {
+            let info = parlour_games::find(&game)?;
+            if info.id != "kings-feast" {
+                bail!("`solve` knows only kings-feast, not {}", info.id);
+            }
+            let options = resolve_options(&info, &options, arrangement.as_deref())?;
+            solve::run(
+                options,
+                seed.unwrap_or_else(fresh_seed),
+                seconds,
+                save,
+                json,
+            )?;
         }
         Command::Engine => {
             let stdin = std::io::stdin();

@@ -13,6 +13,10 @@ pub use registry::{GameInfo, RegistryError, UnknownGame, find, games, new_match,
 
 #[doc(hidden)]
 pub mod reexports {
+    pub use parlour_holy_matrimony as holy_matrimony;
+    pub use parlour_kings_feast as kings_feast;
+    pub use parlour_queen_of_scots as queen_of_scots;
+    pub use parlour_reading_the_play as reading_the_play;
     pub use parlour_rebel_runs as rebel_runs;
     pub use parlour_troll_tricker as troll_tricker;
 }
@@ -26,6 +30,10 @@ macro_rules! __registry {
         $crate::$cb! { { $($args)* } [
             "troll-tricker" => troll_tricker,
             "rebel-runs" => rebel_runs,
+            "holy-matrimony" => holy_matrimony,
+            "reading-the-play" => reading_the_play,
+            "queen-of-scots" => queen_of_scots,
+            "kings-feast" => kings_feast,
         ] }
     };
 }
