@@ -16,28 +16,31 @@ pub trait Bot<G: Game>: Send {
 }
 
 /// Chooses uniformly among the legal actions.
-pub struct RandomBot {
+pub struct RandomBot<A> {
     rng: GameRng,
+    legal: Vec<A>,
 }
 
-impl RandomBot {
+impl<A> RandomBot<A> {
     /// A random bot drawing from `rng`.
     #[must_use]
     pub fn new(rng: GameRng) -> Self {
-        RandomBot { rng }
+        RandomBot {
+            rng,
+            legal: Vec::new(),
+        }
     }
 }
 
-impl<G: Game> Bot<G> for RandomBot {
+impl<G: Game> Bot<G> for RandomBot<G::Action> {
     fn name(&self) -> String {
         "random".into()
     }
 
     fn choose(&mut self, obs: &Observation<'_, G>) -> G::Action {
-        let mut legal = Vec::new();
-        obs.legal_actions(&mut legal);
-        assert!(!legal.is_empty(), "asked to act with no legal action");
-        legal[self.rng.random_range(0..legal.len())]
+        obs.legal_actions(&mut self.legal);
+        assert!(!self.legal.is_empty(), "asked to act with no legal action");
+        self.legal[self.rng.random_range(0..self.legal.len())]
     }
 }
 

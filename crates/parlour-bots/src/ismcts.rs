@@ -91,7 +91,7 @@ pub struct IsmctsConfig {
 
 impl IsmctsConfig {
     /// Iterations of `ismcts:easy`.
-    pub const EASY_ITERATIONS: u32 = 200;
+    pub const EASY_ITERATIONS: u32 = 100;
     /// Iterations of `ismcts:medium` (also plain `ismcts`).
     pub const MEDIUM_ITERATIONS: u32 = 1_000;
     /// Iterations of `ismcts:hard`.
