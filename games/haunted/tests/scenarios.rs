@@ -50,6 +50,7 @@ const FILLERS: &[&str] = &[
 
 /// A game whose first player is `first`, with the given hands (padded with filler support
 /// cards) and the given cards on top of the stockpile after the deal.
+#[allow(clippy::needless_range_loop)]
 fn start(n: u8, opts: &str, first: u8, hands: &[&[&str]], stock: &[&str]) -> Match<State> {
     let h = if opts.contains("short_game") { 9 } else { 7 };
     let named: Vec<&str> = hands
