@@ -51,10 +51,9 @@ fn naive_window(s: &State, seat: Seat, attack: bool) -> u64 {
         if c.card_type() == CardType::Setting {
             n += lines;
         } else if let Some(&(_, modes, attack_only)) = ON_EMPTY_LINE.iter().find(|e| e.0 == c.id())
+            && (attack || !attack_only)
         {
-            if attack || !attack_only {
-                n += modes * lines;
-            }
+            n += modes * lines;
         }
     }
     n
@@ -66,9 +65,12 @@ fn naive_depth2(s: &State) -> u64 {
     naive_window(s, a, true) + naive_window(s, a.next(s.players()), false)
 }
 
-fn goldens() -> Vec<(u64, u8, String, Vec<(u32, u64)>)> {
+/// `(seed, players, options, [(depth, count)])`.
+type Golden = (u64, u8, String, Vec<(u32, u64)>);
+
+fn goldens() -> Vec<Golden> {
     let text = include_str!("haunted.perft");
-    let mut out: Vec<(u64, u8, String, Vec<(u32, u64)>)> = Vec::new();
+    let mut out: Vec<Golden> = Vec::new();
     for line in text
         .lines()
         .map(str::trim)
