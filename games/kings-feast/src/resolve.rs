@@ -52,6 +52,105 @@ pub enum Frame {
     SetupReveal(u32),
 }
 
+/// Most pending effects at once; a deeper chain is cut (like the reveal guard, never reached).
+pub const STACK_CAPACITY: usize = 32;
+
+/// The stack of pending effects, stored inline so a state clones without allocating.
+#[derive(Clone, Copy)]
+pub struct Stack {
+    frames: [Frame; STACK_CAPACITY],
+    len: u8,
+}
+
+impl Stack {
+    /// An empty stack.
+    #[must_use]
+    pub const fn new() -> Self {
+        Stack {
+            frames: [Frame::PriestPeek; STACK_CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// The pending effects, bottom first.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Frame] {
+        &self.frames[..usize::from(self.len)]
+    }
+
+    /// Mutable access to the pending effects.
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, Frame> {
+        self.frames[..usize::from(self.len)].iter_mut()
+    }
+
+    /// Pushes `f` (dropped if the stack is full: a runaway chain is cut).
+    pub fn push(&mut self, f: Frame) {
+        if usize::from(self.len) < STACK_CAPACITY {
+            self.frames[usize::from(self.len)] = f;
+            self.len += 1;
+        }
+    }
+
+    /// Pops the top.
+    pub fn pop(&mut self) -> Option<Frame> {
+        if self.len == 0 {
+            None
+        } else {
+            self.len -= 1;
+            Some(self.frames[usize::from(self.len)])
+        }
+    }
+
+    /// The top.
+    #[must_use]
+    pub fn last(&self) -> Option<&Frame> {
+        self.as_slice().last()
+    }
+
+    /// The top, mutably.
+    pub fn last_mut(&mut self) -> Option<&mut Frame> {
+        let n = usize::from(self.len);
+        self.frames[..n].last_mut()
+    }
+
+    /// Empties the stack.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Whether nothing is pending.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Default for Stack {
+    fn default() -> Self {
+        Stack::new()
+    }
+}
+
+impl PartialEq for Stack {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Stack {}
+
+impl std::hash::Hash for Stack {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.as_slice().hash(h);
+    }
+}
+
+impl std::fmt::Debug for Stack {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
 impl State {
     pub(crate) fn seat_mask_of_cards(&self, cards: u32) -> u32 {
         let mut m = 0;

@@ -14,9 +14,8 @@
 //!   (so a plan that relies on a hidden card's identity gains nothing).
 //! * [`greedy_policy`] and [`random_policy`]: the baselines.
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use parlour_core::{Game, GameRng, Seat, ToAct};
@@ -38,6 +37,8 @@ pub struct SolveLimits {
     pub time_limit: Duration,
     /// States kept per depth by the beam search (0 = no beam search).
     pub beam_width: usize,
+    /// The beam's value of a face-up card, in hundredths of a misplaced seat.
+    pub beam_mobility: i64,
 }
 
 impl Default for SolveLimits {
@@ -47,6 +48,7 @@ impl Default for SolveLimits {
             max_depth: 40,
             time_limit: Duration::from_secs(20),
             beam_width: 300,
+            beam_mobility: 30,
         }
     }
 }
@@ -71,6 +73,48 @@ pub struct Plan {
     /// `exact` or `beam`: which search found the plan.
     pub method: &'static str,
 }
+
+/// A fast non-cryptographic hasher for the search tables (multiply-rotate, as in rustc's Fx).
+#[derive(Default, Clone, Copy)]
+pub struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u128(&mut self, i: u128) {
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
 
 /// Encodes a turn-start or final board: 5 bits of card per seat and a face-up bit per seat.
 fn key(st: &State) -> u128 {
@@ -108,8 +152,13 @@ fn from_key(template: &State, k: u128, turns: u32) -> State {
 }
 
 fn mid_hash(st: &State) -> u64 {
-    let mut h = DefaultHasher::new();
-    st.board[..st.n()].hash(&mut h);
+    let mut h = FastHasher::default();
+    let n = st.n();
+    let mut packed = 0u128;
+    for s in 0..n {
+        packed |= u128::from(st.board[s]) << (5 * s);
+    }
+    h.write_u128(packed);
     st.up.hash(&mut h);
     st.stack.hash(&mut h);
     st.phase.hash(&mut h);
@@ -123,8 +172,9 @@ fn mid_hash(st: &State) -> u64 {
 /// Jester shuffles of two or more cards (chance) are not followed. Starting at a turn start,
 /// only activations are tried (ending the game is not a turn).
 pub fn for_each_turn(st: &State, mut f: impl FnMut(&State, &[Action])) {
-    let mut seen = HashSet::new();
+    let mut seen = FastSet::default();
     let mut path = Vec::new();
+    let mut bufs = Vec::new();
     if st.phase == Phase::TurnStart {
         let mut legal = Vec::new();
         st.legal_actions(Seat(0), &mut legal);
@@ -135,18 +185,19 @@ pub fn for_each_turn(st: &State, mut f: impl FnMut(&State, &[Action])) {
             let mut s = st.clone();
             s.apply_unchecked(a, &mut ());
             path.push(a);
-            dfs(&s, &mut path, &mut seen, &mut f);
+            dfs(&s, &mut path, &mut seen, &mut bufs, &mut f);
             path.pop();
         }
     } else {
-        dfs(st, &mut path, &mut seen, &mut f);
+        dfs(st, &mut path, &mut seen, &mut bufs, &mut f);
     }
 }
 
 fn dfs(
     st: &State,
     path: &mut Vec<Action>,
-    seen: &mut HashSet<u64>,
+    seen: &mut FastSet<u64>,
+    bufs: &mut Vec<Vec<Action>>,
     f: &mut impl FnMut(&State, &[Action]),
 ) {
     match st.phase {
@@ -163,15 +214,16 @@ fn dfs(
     if !seen.insert(mid_hash(st)) {
         return;
     }
-    let mut legal = Vec::new();
+    let mut legal = bufs.pop().unwrap_or_default();
     st.legal_actions(Seat(0), &mut legal);
-    for a in legal {
+    for &a in &legal {
         let mut s = st.clone();
         s.apply_unchecked(a, &mut ());
         path.push(a);
-        dfs(&s, path, seen, f);
+        dfs(&s, path, seen, bufs, f);
         path.pop();
     }
+    bufs.push(legal);
 }
 
 #[derive(Clone, Copy)]
@@ -267,7 +319,7 @@ pub fn solve_exact(state: &State, limits: &SolveLimits) -> Plan {
         return trivial_plan(state, start);
     };
     let mut tree = Tree { nodes: Vec::new() };
-    let mut seen: HashMap<u128, u32> = HashMap::new();
+    let mut seen: FastMap<u128, u32> = FastMap::default();
     let root_can_stop = root.phase == Phase::TurnStart && root.turns > 0;
     tree.nodes.push(Node {
         key: key(&root),
@@ -355,25 +407,26 @@ pub fn solve_exact(state: &State, limits: &SolveLimits) -> Plan {
 }
 
 /// The beam search's ordering: misplaced seats first, then the mobility of face-up cards.
-fn beam_rank(st: &State) -> i64 {
+fn beam_rank(st: &State, mobility: i64) -> i64 {
     if st.phase == Phase::Over {
         return i64::from(st.final_score()) * 100;
     }
-    let ups = (st.up & st.in_play).count_ones() as i64;
+    let ups = i64::from((st.up & st.in_play).count_ones());
     let vizier = i64::from(st.up & bit(VIZIER) != 0);
-    i64::from(st.misplaced() as i32) * 100 - 3 * ups - 10 * vizier
+    i64::from(st.misplaced()) * 100 - mobility * ups - mobility * vizier
 }
 
 /// Beam search over turns (full information): keeps the `width` best states per depth by
 /// misplaced count (then face-up mobility), for at most `max_depth` turns or `time_limit`.
 #[must_use]
-pub fn solve_beam(state: &State, width: usize, max_depth: u32, time_limit: Duration) -> Plan {
+pub fn solve_beam(state: &State, limits: &SolveLimits) -> Plan {
+    let (width, max_depth, time_limit) = (limits.beam_width, limits.max_depth, limits.time_limit);
     let start = Instant::now();
     let Some(root) = prepare_root(state) else {
         return trivial_plan(state, start);
     };
     let mut tree = Tree { nodes: Vec::new() };
-    let mut seen: HashSet<u128> = HashSet::new();
+    let mut seen: FastSet<u128> = FastSet::default();
     let root_can_stop = root.phase == Phase::TurnStart && root.turns > 0;
     tree.nodes.push(Node {
         key: key(&root),
@@ -396,7 +449,11 @@ pub fn solve_beam(state: &State, width: usize, max_depth: u32, time_limit: Durat
         && depth + root.turns < root.rules.max_turns
         && start.elapsed() < time_limit
     {
-        let mut cands: Vec<(i64, u64, u32)> = Vec::new();
+        // Candidates of this depth, deduplicated among themselves; only the kept ones (and
+        // an improving best) enter the tree and the `seen` set, so a state pruned here may be
+        // met again later.
+        let mut cands: Vec<(i64, u64, u128, u32)> = Vec::new();
+        let mut this_depth: FastSet<u128> = FastSet::default();
         for &i in &frontier {
             let node = tree.nodes[i as usize];
             let st = if i == 0 {
@@ -407,26 +464,25 @@ pub fn solve_beam(state: &State, width: usize, max_depth: u32, time_limit: Durat
             for_each_turn(&st, |s, _| {
                 let over = s.phase == Phase::Over;
                 let k = key(s) | (u128::from(over) << 127);
-                if !seen.insert(k) {
+                if seen.contains(&k) || !this_depth.insert(k) {
                     return;
                 }
-                let id = tree.nodes.len() as u32;
                 let score = stop_score(s);
-                tree.nodes.push(Node {
-                    key: key(s),
-                    parent: i,
-                    depth: depth + 1,
-                    score,
-                    terminal: over,
-                });
                 if score < tree.nodes[best].score {
-                    best = id as usize;
+                    best = tree.nodes.len();
+                    tree.nodes.push(Node {
+                        key: key(s),
+                        parent: i,
+                        depth: depth + 1,
+                        score,
+                        terminal: over,
+                    });
                 }
                 if !over {
                     // Tie-break by a hash so the beam is diverse but deterministic.
-                    let mut h = DefaultHasher::new();
-                    k.hash(&mut h);
-                    cands.push((beam_rank(s), h.finish(), id));
+                    let mut h = FastHasher::default();
+                    h.write_u128(k);
+                    cands.push((beam_rank(s, limits.beam_mobility), h.finish(), k, i));
                 }
             });
             if tree.nodes[best].score == 0 {
@@ -435,7 +491,19 @@ pub fn solve_beam(state: &State, width: usize, max_depth: u32, time_limit: Durat
         }
         cands.sort_unstable();
         cands.truncate(width);
-        frontier = cands.into_iter().map(|c| c.2).collect();
+        frontier.clear();
+        for (_, _, k, parent) in cands {
+            seen.insert(k);
+            frontier.push(tree.nodes.len() as u32);
+            let st = from_key(&root, k, 0);
+            tree.nodes.push(Node {
+                key: k,
+                parent,
+                depth: depth + 1,
+                score: stop_score(&st),
+                terminal: false,
+            });
+        }
         depth += 1;
     }
     Plan {
@@ -458,12 +526,7 @@ pub fn solve(state: &State, limits: &SolveLimits) -> Plan {
     if exact.score_proven || limits.beam_width == 0 {
         return exact;
     }
-    let beam = solve_beam(
-        state,
-        limits.beam_width,
-        limits.max_depth,
-        limits.time_limit,
-    );
+    let beam = solve_beam(state, limits);
     let mut best = if (beam.score, beam.turns) < (exact.score, exact.turns) {
         beam
     } else {
@@ -516,7 +579,7 @@ fn policy_value(st: &State, base_turns: u32) -> f64 {
 /// The best value reachable by the end of the current turn from `st` (one determinization;
 /// a Jester shuffle takes one sampled outcome). `memo` holds values of mid-turn states of this
 /// determinization.
-fn turn_value(st: &State, base_turns: u32, rng: &mut GameRng, memo: &mut HashMap<u64, f64>) -> f64 {
+fn turn_value(st: &State, base_turns: u32, rng: &mut GameRng, memo: &mut FastMap<u64, f64>) -> f64 {
     match st.phase {
         Phase::Over => return policy_value(st, base_turns),
         Phase::TurnStart if st.turns > base_turns => return policy_value(st, base_turns),
@@ -570,7 +633,7 @@ pub fn solver_policy(state: &State, rng: &mut GameRng) -> Action {
     }
     let base = state.turns;
     let mut totals = vec![0.0; legal.len()];
-    let mut memo = HashMap::new();
+    let mut memo = FastMap::default();
     for _ in 0..POLICY_SAMPLES {
         let world = state.sample_consistent(Seat(0), rng);
         memo.clear();

@@ -15,7 +15,7 @@ use crate::arrangement::{Arrangement, SetupToken, resolve_arrangement};
 use crate::card::{ASSASSIN, CardId, GAMBLER, KING, NOBLE, PRIEST, bit, card_id, card_name};
 use crate::geometry::{Geometry, SeatIdx};
 use crate::notation;
-use crate::resolve::Frame;
+use crate::resolve::{Frame, Stack};
 use crate::scoring::{self, EndReason};
 use crate::setup::{self, Chance};
 use crate::variant::{OPTIONS, Rules};
@@ -195,7 +195,7 @@ pub struct State {
     /// Cards whose seat the player has seen (face up or peeked) and tracked since.
     pub(crate) known: u32,
     pub(crate) phase: Phase,
-    pub(crate) stack: Vec<Frame>,
+    pub(crate) stack: Stack,
     /// The card activated this turn (0 outside a turn).
     pub(crate) active: CardId,
     pub(crate) turns: u32,
@@ -253,7 +253,7 @@ impl State {
             up: 0,
             known: 0,
             phase: Phase::Deal,
-            stack: Vec::new(),
+            stack: Stack::new(),
             active: 0,
             turns: 0,
             reveals: 0,
@@ -1009,17 +1009,20 @@ impl Game for State {
         if unknown.count_ones() < 2 {
             return out;
         }
-        let cards: Vec<CardId> = (1..=18).filter(|&v| unknown & bit(v) != 0).collect();
-        let mut perm = cards.clone();
+        // The sample depends only on what the observer sees: the unknown seats in seat order
+        // receive a shuffle of the unknown cards listed by value.
+        let seats: Vec<SeatIdx> = (0..self.n() as u8)
+            .filter(|&s| unknown & bit(self.board[usize::from(s)]) != 0)
+            .collect();
+        let mut perm: Vec<CardId> = (1..=18).filter(|&v| unknown & bit(v) != 0).collect();
         perm.shuffle(rng);
         // sigma maps the card on a seat to the card the sample puts there.
         let mut sigma = [0u8; 19];
         for v in 0..19u8 {
             sigma[usize::from(v)] = v;
         }
-        for (&old, &new) in cards.iter().zip(&perm) {
-            sigma[usize::from(old)] = new;
-            let s = self.pos[usize::from(old)];
+        for (&s, &new) in seats.iter().zip(&perm) {
+            sigma[usize::from(self.board[usize::from(s)])] = new;
             out.board[usize::from(s)] = new;
             out.pos[usize::from(new)] = s;
         }
@@ -1035,7 +1038,7 @@ impl Game for State {
         out.known = map_mask(self.known);
         out.reacted = map_mask(self.reacted);
         out.active = sigma[usize::from(self.active)];
-        for f in &mut out.stack {
+        for f in out.stack.iter_mut() {
             *f = match *f {
                 Frame::FlipAll(t) if !self.rules.flip_targets_by_position => {
                     Frame::FlipAll(map_mask(t))

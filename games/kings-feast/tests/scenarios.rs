@@ -248,7 +248,7 @@ fn e11_knight_swaps_with_the_hidden_assassin_safely() {
 #[test]
 fn e11_knight_in_a_ring_corner_has_no_target() {
     // The Round Table Roast deal with the Knight on (0,0).
-    let deal = "chance: deal knight hermit priest jester gambler lovers-i coachman guard noble diplomat scholar lovers-ii princess queen";
+    let deal = "chance: deal knight hermit priest jester gambler lovers-i coachman guard noble diplomat scholar vizier princess queen";
     let m = replay::<State>(
         1,
         "arrangement=round_table_roast",
