@@ -144,6 +144,19 @@ fn refill(
             *k = k.and(hand);
         }
     }
+    // Others' votes cast but not yet revealed: any other seat.
+    if s.phase == Phase::Vote {
+        let n = usize::from(s.n);
+        for (i, v) in s.votes.iter_mut().enumerate().take(n) {
+            if i != observer.index() && v.is_some() {
+                let mut t = rng.random_range(0..n - 1);
+                if t >= i {
+                    t += 1;
+                }
+                *v = Some(Seat(u8::try_from(t).expect("at most 6 seats")));
+            }
+        }
+    }
     // Others' hidden answers in the interrupt window: a pass is always possible.
     if s.phase == Phase::Interrupt {
         for (i, a) in s.answers.iter_mut().enumerate() {
