@@ -8,11 +8,12 @@
 
 use std::time::{Duration, Instant};
 
-use parlour_core::{Game, GameRng, Options, derive_seed, rng_from_seed};
+use parlour_core::{Game, Options, derive_seed, rng_from_seed};
 use parlour_kings_feast::solver::{
-    self, Plan, SolveLimits, greedy_policy, play_out, random_policy, replay_plan, solver_policy,
+    self, Plan, Policy, SolveLimits, greedy_policy, play_out, random_policy, replay_plan,
+    solver_policy,
 };
-use parlour_kings_feast::{Action, BUILTIN_NAMES, State};
+use parlour_kings_feast::{BUILTIN_NAMES, State};
 
 fn dealt(arr: &str, seed: u64) -> State {
     let opts = if arr.contains('\n') || arr.ends_with(".txt") {
@@ -102,7 +103,7 @@ fn solve_report(which: &str, deals: u64, limits: &SolveLimits) {
 }
 
 fn play_report(which: &str, deals: u64, policies: &str) {
-    let all: [(&str, fn(&State, &mut GameRng) -> Action); 3] = [
+    let all: [(&str, Policy); 3] = [
         ("random", random_policy),
         ("greedy", greedy_policy),
         ("solver", solver_policy),

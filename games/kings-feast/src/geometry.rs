@@ -152,9 +152,9 @@ impl Geometry {
         }
 
         let mut pairs = Vec::new();
-        for a in 0..n {
+        for (a, m) in adj.iter().enumerate() {
             for b in a + 1..n {
-                if adj[a] & (1 << b) != 0 {
+                if m & (1 << b) != 0 {
                     pairs.push((a as u8, b as u8));
                 }
             }

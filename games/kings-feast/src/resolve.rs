@@ -442,10 +442,11 @@ impl State {
             if !self.rules.merchant_any_facing && self.up & bit(v) == 0 {
                 continue;
             }
-            if let Some(f) = self.merchant_partner(v) {
-                if u32::from(self.pos[usize::from(f)]) != s {
-                    out |= 1 << s;
-                }
+            if self
+                .merchant_partner(v)
+                .is_some_and(|f| u32::from(self.pos[usize::from(f)]) != s)
+            {
+                out |= 1 << s;
             }
         }
         out
@@ -604,5 +605,246 @@ impl State {
             && self.knows() & bit(ASSASSIN) != 0
             && self.in_play & bit(ASSASSIN) != 0
             && self.target_seats(f) == 1 << self.pos[usize::from(ASSASSIN)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use parlour_core::{Game, Options, Seat, ToAct};
+
+    use crate::action::{Action, Pos};
+    use crate::notation::parse_action;
+    use crate::scoring::EndReason;
+    use crate::state::{Phase, State};
+
+    /// A study position from a board in the spec's notation (rows split by `/`).
+    fn study(board: &str, extra: &str) -> State {
+        let setup = board.replace('/', "\n");
+        let goal: String = board
+            .split_whitespace()
+            .map(|t| {
+                if t == "/" {
+                    "\n".to_owned()
+                } else if t == "." {
+                    ". ".to_owned()
+                } else {
+                    format!("{} ", &t[..t.len() - 1])
+                }
+            })
+            .collect();
+        let text =
+            format!("name: t\ntitle: T\nprovenance: DESIGNED\nsetup:\n{setup}\ngoal:\n{goal}\n");
+        let mut o = Options::parse_list(State::OPTIONS, extra).unwrap();
+        o.set("arrangement", &text).unwrap();
+        let mut st = State::new(1, &o).unwrap();
+        st.apply_chance(crate::setup::Chance::Deal(Vec::new()), &mut ())
+            .unwrap();
+        st
+    }
+
+    fn act(st: &mut State, text: &str) {
+        let a = parse_action(text).unwrap();
+        st.apply(Seat(0), a, &mut ())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+
+    fn up(st: &State, v: u8) -> bool {
+        st.is_face_up(v)
+    }
+
+    #[test]
+    fn activated_card_goes_face_down_wherever_it_moved() {
+        let mut st = study("10U 4U 7U / 3D 18U 2D / 11U 1D 9U", "");
+        act(&mut st, "activate 0,0");
+        act(&mut st, "target 1,2");
+        assert_eq!(st.card_at(Pos::new(1, 2)), Some(10));
+        assert!(!up(&st, 10));
+    }
+
+    #[test]
+    fn hermit_turns_itself_face_down_when_revealed() {
+        let mut st = study("18U 2D 3U", "");
+        act(&mut st, "activate 0,0");
+        act(&mut st, "target 0,1");
+        assert!(!up(&st, 2));
+        assert!(st.knows() & (1 << 2) != 0, "the player saw the Hermit");
+    }
+
+    #[test]
+    fn face_down_diplomat_does_not_react() {
+        let mut st = study("18U 6D 12D", "");
+        act(&mut st, "activate 0,0");
+        act(&mut st, "target 0,1");
+        assert_eq!(st.card_at(Pos::new(0, 2)), Some(12));
+        let mut st = study("18U 6D 12D", "diplomat_reacts_face_down");
+        act(&mut st, "activate 0,0");
+        act(&mut st, "target 0,1");
+        assert_eq!(st.card_at(Pos::new(0, 1)), Some(12));
+    }
+
+    #[test]
+    fn own_reaction_first_defers_the_diplomat_swap() {
+        // The Scholar revealed next to a face-up Diplomat: by default the Diplomat swaps first,
+        // so the Scholar's neighbours are those of (0,2).
+        let mut st = study("18U 13D 12U 3U", "");
+        act(&mut st, "activate 0,0");
+        act(&mut st, "target 0,1");
+        assert_eq!(st.card_at(Pos::new(0, 2)), Some(13));
+        let mut legal = Vec::new();
+        st.legal_actions(Seat(0), &mut legal);
+        assert_eq!(
+            legal,
+            [
+                Action::Target(Pos::new(0, 1)),
+                Action::Target(Pos::new(0, 3))
+            ]
+        );
+        let mut st = study("18U 13D 12U 3U", "own_reaction_first");
+        act(&mut st, "activate 0,0");
+        act(&mut st, "target 0,1");
+        st.legal_actions(Seat(0), &mut legal);
+        assert_eq!(
+            legal,
+            [
+                Action::Target(Pos::new(0, 0)),
+                Action::Target(Pos::new(0, 2))
+            ]
+        );
+    }
+
+    #[test]
+    fn lovers_react_only_when_the_other_is_face_up() {
+        let mut st = study("18U 6D 14D", "");
+        act(&mut st, "activate 0,0");
+        act(&mut st, "target 0,1");
+        assert_eq!(st.phase(), Phase::Swap);
+    }
+
+    #[test]
+    fn princess_flips_every_adjacent_card() {
+        let mut st = study("18U 16D 3U / 2U 5D 9U", "");
+        act(&mut st, "activate 0,0");
+        act(&mut st, "target 0,1");
+        for t in ["target 0,2", "target 1,1"] {
+            act(&mut st, t);
+        }
+        assert!(!up(&st, 3));
+        assert!(up(&st, 5));
+    }
+
+    #[test]
+    fn peeking_the_assassin_ends_the_game_before_the_call_is_tested() {
+        let mut st = study("5U 1D", "");
+        act(&mut st, "activate 0,0");
+        act(&mut st, "call 1");
+        act(&mut st, "target 0,1");
+        assert_eq!(st.end_reason(), Some(EndReason::AssassinPeeked));
+        assert_eq!(st.to_act(), ToAct::Terminal);
+        assert_eq!(st.turns_completed(), 1);
+    }
+
+    #[test]
+    fn gambler_call_is_asked_even_with_nothing_to_peek() {
+        let mut st = study("5U 3U", "");
+        act(&mut st, "activate 0,0");
+        let mut legal = Vec::new();
+        st.legal_actions(Seat(0), &mut legal);
+        assert_eq!(legal, [Action::Call(3), Action::Call(5), Action::CallMiss]);
+        act(&mut st, "call miss");
+        // The Gambler itself is face up: no face-down card, the peek does nothing.
+        assert_eq!(st.phase(), Phase::Swap);
+    }
+
+    #[test]
+    fn queen_may_stay_only_with_the_variant() {
+        let mut st = study("17U 3D", "");
+        act(&mut st, "activate 0,0");
+        let mut legal = Vec::new();
+        st.legal_actions(Seat(0), &mut legal);
+        assert_eq!(legal, [Action::Slide(crate::action::Dir::Right, 1)]);
+        let mut st = study("17U 3D", "queen_may_stay");
+        act(&mut st, "activate 0,0");
+        st.legal_actions(Seat(0), &mut legal);
+        assert!(legal.contains(&Action::Stay));
+        act(&mut st, "stay");
+        assert_eq!(st.card_at(Pos::new(0, 0)), Some(17));
+    }
+
+    #[test]
+    fn vizier_excludes_self_with_the_variant() {
+        let mut st = study("15U 3D 7U", "vizier_excludes_self");
+        act(&mut st, "activate 0,0");
+        let mut legal = Vec::new();
+        st.legal_actions(Seat(0), &mut legal);
+        assert_eq!(legal, [Action::Pair(Pos::new(0, 1), Pos::new(0, 2))]);
+    }
+
+    #[test]
+    fn merchant_next_above_self_variant() {
+        // 4 chosen: default partner is the next face-up card above 4 (the Merchant, 8);
+        // the variant takes the next above 8 (15).
+        let mut st = study("4U 8U 15U", "merchant_next_above_self");
+        act(&mut st, "activate 0,1");
+        act(&mut st, "target 0,0");
+        assert_eq!(st.card_at(Pos::new(0, 0)), Some(15));
+        assert_eq!(st.card_at(Pos::new(0, 2)), Some(4));
+    }
+
+    #[test]
+    fn jester_alone_flips_itself_back() {
+        let mut st = study("4U . 3U", "");
+        act(&mut st, "activate 0,0");
+        assert_eq!(
+            st.to_act(),
+            ToAct::Seats(parlour_core::SeatSet::single(Seat(0)))
+        );
+        act(&mut st, "target 0,0");
+        assert!(!up(&st, 4));
+        let mut st = study("4U 3U", "jester_needs_both_neighbours");
+        act(&mut st, "activate 0,0");
+        assert_eq!(st.phase(), Phase::Swap);
+        assert!(up(&st, 3));
+    }
+
+    #[test]
+    fn setup_reveals_trigger_fires_reactions_of_face_up_deals() {
+        let opts = Options::parse_list(
+            State::OPTIONS,
+            "arrangement=beginners_banquet,setup_reveals_trigger",
+        )
+        .unwrap();
+        let mut st = State::new(1, &opts).unwrap();
+        // The Hermit dealt face up on (0,1) hides itself at once.
+        st.apply_chance(
+            crate::setup::Chance::Deal(vec![2, 3, 7, 9, 11, 13, 15]),
+            &mut (),
+        )
+        .unwrap();
+        assert!(!up(&st, 2));
+    }
+
+    #[test]
+    fn turn_limit_ends_the_game() {
+        let mut st = study("2U 3U 7U", "max_turns=1");
+        act(&mut st, "activate 0,0");
+        act(&mut st, "no-swap");
+        assert_eq!(st.end_reason(), Some(EndReason::TurnLimit));
+    }
+
+    #[test]
+    fn illegal_actions_leave_the_state_unchanged() {
+        let mut st = study("3U 7U 11D", "");
+        let before = format!("{st:?}");
+        for bad in [
+            "activate 0,2",
+            "end",
+            "target 0,1",
+            "swap 0,0 0,1",
+            "activate 5,5",
+        ] {
+            let a = parse_action(bad).unwrap();
+            assert!(st.apply(Seat(0), a, &mut ()).is_err(), "{bad}");
+            assert_eq!(format!("{st:?}"), before);
+        }
     }
 }

@@ -703,13 +703,12 @@ pub fn random_policy(state: &State, rng: &mut GameRng) -> Action {
     legal[rng.random_range(0..legal.len())]
 }
 
+/// A policy: the player's choice at a decision (reads only the player's view).
+pub type Policy = fn(&State, &mut GameRng) -> Action;
+
 /// Plays a dealt state to the end with `policy` (chance drawn from `rng`); returns the final
 /// state.
-pub fn play_out(
-    state: &State,
-    policy: fn(&State, &mut GameRng) -> Action,
-    rng: &mut GameRng,
-) -> State {
+pub fn play_out(state: &State, policy: Policy, rng: &mut GameRng) -> State {
     let mut st = state.clone();
     loop {
         match st.to_act() {

@@ -867,7 +867,7 @@ impl Game for State {
         match (self.phase, &chance) {
             (Phase::Deal, Chance::Deal(cards)) => {
                 let set: CardSet = self.arr.dealt_cards().into_iter().collect();
-                check_permutation(cards, set, |c| card_label(c))
+                check_permutation(cards, set, card_label)
                     .map_err(|e| IllegalAction::new("deal-is-a-permutation", e))?;
                 self.deal(cards, events);
                 Ok(())
@@ -880,7 +880,7 @@ impl Game for State {
                 let set: CardSet = Self::seats_in(seats)
                     .map(|s| self.board[usize::from(s)])
                     .collect();
-                check_permutation(cards, set, |c| card_label(c))
+                check_permutation(cards, set, card_label)
                     .map_err(|e| IllegalAction::new("shuffle-is-a-permutation", e))?;
                 let mut placed = [0u8; 3];
                 for (i, (s, &c)) in Self::seats_in(seats).zip(cards.iter()).enumerate() {

@@ -54,10 +54,8 @@ fn swap_count(g: &Grid) -> u64 {
     for (r, c) in seats(g) {
         let (_, f) = cell(g, r, c).unwrap();
         for (dr, dc) in [(0, 1), (1, 0)] {
-            if let Some((_, f2)) = cell(g, r + dr, c + dc) {
-                if f == f2 {
-                    n += 1;
-                }
+            if cell(g, r + dr, c + dc).is_some_and(|(_, f2)| f == f2) {
+                n += 1;
             }
         }
     }
@@ -117,10 +115,10 @@ fn after_activation(g: &Grid, r: i32, c: i32, in_play: &[u8]) -> u64 {
                     if (dr, dc) == (0, 0) {
                         continue;
                     }
-                    if let Some((w, true)) = cell(g, r + dr, c + dc) {
-                        if ups.iter().any(|&u| u > w) {
-                            k += 1;
-                        }
+                    if cell(g, r + dr, c + dc)
+                        .is_some_and(|(w, up)| up && ups.iter().any(|&u| u > w))
+                    {
+                        k += 1;
                     }
                 }
             }
@@ -211,9 +209,12 @@ fn naive(st: &State, depth: u32) -> u64 {
     }
 }
 
-fn golden() -> Vec<(u64, String, Vec<(u32, u64)>)> {
+/// A golden entry: seed, options, `(depth, count)` pairs.
+type Golden = (u64, String, Vec<(u32, u64)>);
+
+fn golden() -> Vec<Golden> {
     let text = include_str!("kings-feast.perft");
-    let mut out: Vec<(u64, String, Vec<(u32, u64)>)> = Vec::new();
+    let mut out: Vec<Golden> = Vec::new();
     for line in text
         .lines()
         .map(str::trim)

@@ -229,8 +229,7 @@ fn e10_merchant_trades_with_the_next_higher_face_up_card() {
         0,
         &["0: activate 0,1", "0: target 1,0"],
     )
-    .err()
-    .expect("face-down choice rejected");
+    .expect_err("face-down choice rejected");
     assert!(err.to_string().contains("merchant-choice"), "{err}");
 }
 

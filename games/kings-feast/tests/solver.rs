@@ -4,11 +4,11 @@
 use std::time::Duration;
 
 use parlour_core::{Game, Options, Seat, rng_from_seed};
+use parlour_kings_feast::State;
 use parlour_kings_feast::solver::{
     SolveLimits, greedy_policy, play_out, random_policy, solve, solve_beam, solve_exact,
     solver_policy,
 };
-use parlour_kings_feast::{Action, State};
 use parlour_record::replay;
 
 fn study(setup: &str, goal: &str) -> String {
@@ -104,7 +104,7 @@ fn solver_policy_reads_only_the_view() {
 #[test]
 fn policies_play_legal_games_to_the_end() {
     let opts = Options::parse_list(State::OPTIONS, "arrangement=beginners_banquet").unwrap();
-    let policies: [fn(&State, &mut parlour_core::GameRng) -> Action; 3] =
+    let policies: [parlour_kings_feast::solver::Policy; 3] =
         [random_policy, greedy_policy, solver_policy];
     for seed in 0..3 {
         let mut st = State::new(1, &opts).unwrap();
