@@ -13,6 +13,7 @@ pub use registry::{GameInfo, RegistryError, UnknownGame, find, games, new_match,
 
 #[doc(hidden)]
 pub mod reexports {
+    pub use parlour_haunted as haunted;
     pub use parlour_holy_matrimony as holy_matrimony;
     pub use parlour_kings_feast as kings_feast;
     pub use parlour_queen_of_scots as queen_of_scots;
@@ -34,6 +35,7 @@ macro_rules! __registry {
             "reading-the-play" => reading_the_play,
             "queen-of-scots" => queen_of_scots,
             "kings-feast" => kings_feast,
+            "haunted" => haunted,
         ] }
     };
 }
