@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release -p parlour-kings-feast --example feast_report -- solve <arrangement|all> <deals> [nodes] [secs] [beam] [mobility]
 //! cargo run --release -p parlour-kings-feast --example feast_report -- play <arrangement|all> <deals> [policies]
+//! cargo run --release -p parlour-kings-feast --example feast_report -- show <arrangement> <seed>
 //! ```
 
 use std::time::{Duration, Instant};
@@ -168,6 +169,13 @@ fn main() {
             get(2, "100").parse().expect("deals"),
             &get(3, "random,greedy,solver"),
         ),
-        other => eprintln!("unknown mode `{other}`: solve or play"),
+        "show" => {
+            let st = dealt(
+                &get(1, "beginners_banquet"),
+                get(2, "0").parse().expect("seed"),
+            );
+            println!("{}", st.view(Some(parlour_core::Seat(0))));
+        }
+        other => eprintln!("unknown mode `{other}`: solve, play or show"),
     }
 }

@@ -149,20 +149,17 @@ impl fmt::Display for View {
             self.title, self.turns_completed
         )?;
         let cols = usize::from(self.cols);
-        let header = |f: &mut fmt::Formatter<'_>| -> fmt::Result {
-            write!(f, "    ")?;
-            for c in 0..cols {
-                write!(f, "{c:<WIDTH$}")?;
-            }
-            writeln!(f)
-        };
-        header(f)?;
+        let mut line = String::from("    ");
+        for c in 0..cols {
+            line.push_str(&format!("{c:<WIDTH$}"));
+        }
+        writeln!(f, "{}", line.trim_end())?;
         for (r, row) in self.cells.chunks(cols.max(1)).enumerate() {
-            write!(f, "{r:>2}  ")?;
+            let mut line = format!("{r:>2}  ");
             for cell in row {
-                write!(f, "{:<WIDTH$}", cell_text(cell))?;
+                line.push_str(&format!("{:<WIDTH$}", cell_text(cell)));
             }
-            writeln!(f)?;
+            writeln!(f, "{}", line.trim_end())?;
         }
         writeln!(
             f,
@@ -170,12 +167,12 @@ impl fmt::Display for View {
         )?;
         writeln!(f, "Goal:")?;
         for (r, row) in self.goal.chunks(cols.max(1)).enumerate() {
-            write!(f, "{r:>2}  ")?;
+            let mut line = format!("{r:>2}  ");
             for g in row {
                 let t = g.map_or_else(String::new, |v| format!("{v} {}", card_name(v)));
-                write!(f, "{t:<WIDTH$}")?;
+                line.push_str(&format!("{t:<WIDTH$}"));
             }
-            writeln!(f)?;
+            writeln!(f, "{}", line.trim_end())?;
         }
         match &self.ended {
             Some(e) => writeln!(
