@@ -1,58 +1,146 @@
 //! Determinization: a full state consistent with what one seat knows.
+//!
+//! The observer knows its own hand, every card played (the current trick and the face-up discard
+//! pile), the size of every hand and of the draw pile, and two public facts about where the other
+//! cards can be:
+//!
+//! * **voids**: a seat that neither followed a led sign nor played fey holds no card of that sign
+//!   for the rest of the hand;
+//! * **deal provenance**: when the draw pile ran out during this hand's deal, the cards dealt
+//!   before the reshuffle (a set everyone knows: the draw pile at the start of the hand) are in
+//!   hands only, and each seat holds a known number of them (deal order is public).
+//!
+//! The hidden cards are redealt among the other hands and the draw pile honouring all of this.
+//! Such a deal always exists (the true state is one), so the sampler never fails and never hands
+//! back the true hidden cards as a fallback.
+//!
+//! Method, per provenance class: shuffle the class's unknown cards, then give them out one by
+//! one, each to a place drawn with probability proportional to its remaining room among the
+//! places that may hold its sign, keeping the rest feasible. Feasibility of the remainder is
+//! Hall's condition on the aggregated problem (at most 8 signs × 7 places, capacities are
+//! counts), checked only over sets of signs some place is void in: any set containing a sign
+//! every place may hold has all the room there is. A run of random swaps between places then
+//! moves the result towards the uniform distribution over all consistent deals (the swap chain
+//! has that distribution as its stationary one). Without voids the first pass is already a
+//! uniformly random deal and the swaps are skipped.
 
 use parlour_cards::CardSet;
 use parlour_core::{GameRng, Seat};
 use rand::Rng;
-use rand::seq::SliceRandom;
 
 use crate::State;
 
-/// Redeals the cards the observer cannot see (other hands and the draw pile) among those places,
-/// keeping every size and every void a seat has shown this hand (a seat that neither followed
-/// nor played fey holds no card of the led sign). Tries a few random constrained deals; if all
-/// fail (very rare), returns the state as it is, which is always consistent.
+/// Hidden places: up to 6 other hands and the draw pile.
+const MAX_PLACES: usize = 7;
+
+/// Redeals the cards `observer` cannot see (other hands and the draw pile) among those places,
+/// keeping every size, every public void and the deal provenance (see the module docs).
 pub(crate) fn sample_consistent(s: &State, observer: Seat, rng: &mut GameRng) -> State {
     let n = s.n as usize;
-    let mut unknown = s.draw;
-    let mut others: Vec<usize> = Vec::with_capacity(n);
+    // Place k < seats.len() is seat seats[k]'s hand; the last place is the draw pile.
+    let mut seats = [0usize; MAX_PLACES];
+    let mut count = 0;
     for p in 0..n {
         if p != observer.index() {
-            unknown = unknown.or(s.hands[p]);
-            others.push(p);
+            seats[count] = p;
+            count += 1;
         }
     }
-    let mut cards: Vec<u8> = unknown.iter().collect();
-    // Most constrained signs first.
-    let void_count = |c: u8| {
-        others
-            .iter()
-            .filter(|&&p| s.voids[p] >> (c / 11) & 1 == 1)
-            .count()
+    let places = count + 1;
+    let mut held = [CardSet::EMPTY; MAX_PLACES];
+    // Signs each place may hold (bit per sign index).
+    let mut allowed = [0xFFu8; MAX_PLACES];
+    for k in 0..count {
+        held[k] = s.hands[seats[k]];
+        allowed[k] = !s.voids[seats[k]];
+    }
+    held[count] = s.draw;
+
+    let mut out = s.clone();
+    for p in &seats[..count] {
+        out.hands[*p] = CardSet::EMPTY;
+    }
+    out.draw = CardSet::EMPTY;
+    let unknown = held[..places].iter().fold(CardSet::EMPTY, |a, h| a.or(*h));
+    let before = s.pre_reshuffle;
+    for class in [unknown.and(before), unknown.minus(before)] {
+        if class.is_empty() {
+            continue;
+        }
+        let mut room = [0u32; MAX_PLACES];
+        for k in 0..places {
+            room[k] = held[k].and(class).len();
+        }
+        let got = deal_class(class, &room[..places], &allowed[..places], rng);
+        for k in 0..count {
+            out.hands[seats[k]] = out.hands[seats[k]].or(got[k]);
+        }
+        out.draw = out.draw.or(got[count]);
+    }
+    out
+}
+
+/// Deals `cards` into places with room `room` (summing to the number of cards), place `k`
+/// taking only signs in `allowed[k]`.
+///
+/// # Panics
+/// If no such deal exists; callers pass a problem the true state solves.
+fn deal_class(
+    cards: CardSet,
+    room: &[u32],
+    allowed: &[u8],
+    rng: &mut GameRng,
+) -> [CardSet; MAX_PLACES] {
+    let places = room.len();
+    let mut room: [u32; MAX_PLACES] = {
+        let mut r = [0; MAX_PLACES];
+        r[..places].copy_from_slice(room);
+        r
     };
-    for _ in 0..16 {
-        cards.shuffle(rng);
-        cards.sort_by_key(|&c| std::cmp::Reverse(void_count(c)));
-        // Place index k < others.len() is a seat, others.len() the draw pile.
-        let mut room: Vec<u32> = others.iter().map(|&p| s.hands[p].len()).collect();
-        room.push(s.draw.len());
-        let mut got = vec![CardSet::EMPTY; room.len()];
-        let mut ok = true;
-        for &c in &cards {
-            let sign = c / 11;
-            let eligible = |k: usize| {
-                room[k] > 0 && (k == others.len() || s.voids[others[k]] >> sign & 1 == 0)
-            };
-            let total: u32 = (0..room.len())
-                .filter(|&k| eligible(k))
+    // Places (bit per place) that may hold each sign, and the signs some place with room is
+    // void in: only sets of those can break Hall's condition.
+    let mut elig = [0u8; 8];
+    let mut restricted = 0u8;
+    for (sign, e) in elig.iter_mut().enumerate() {
+        for k in 0..places {
+            if allowed[k] >> sign & 1 == 1 {
+                *e |= 1 << k;
+            } else if room[k] > 0 {
+                restricted |= 1 << sign;
+            }
+        }
+    }
+    let mut left = [0u32; 8];
+    let mut order = [0u8; 88];
+    let mut m = 0;
+    for c in cards.iter() {
+        order[m] = c;
+        left[usize::from(c / 11)] += 1;
+        m += 1;
+    }
+    let order = &mut order[..m];
+    for i in (1..m).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+    let restricted = restricted & signs_present(&left);
+
+    let mut place_of = [0u8; 88];
+    for (i, &c) in order.iter().enumerate() {
+        let sign = usize::from(c / 11);
+        left[sign] -= 1;
+        let mut candidates = elig[sign];
+        loop {
+            let total: u32 = (0..places)
+                .filter(|&k| candidates >> k & 1 == 1)
                 .map(|k| room[k])
                 .sum();
-            if total == 0 {
-                ok = false;
-                break;
-            }
+            assert!(
+                total > 0,
+                "a consistent deal exists (the true state), so some place stays feasible"
+            );
             let mut pick = rng.random_range(0..total);
-            let k = (0..room.len())
-                .filter(|&k| eligible(k))
+            let k = (0..places)
+                .filter(|&k| candidates >> k & 1 == 1)
                 .find(|&k| {
                     if pick < room[k] {
                         true
@@ -63,16 +151,132 @@ pub(crate) fn sample_consistent(s: &State, observer: Seat, rng: &mut GameRng) ->
                 })
                 .expect("pick is below the total room");
             room[k] -= 1;
-            got[k].insert(c);
-        }
-        if ok {
-            let mut out = s.clone();
-            for (k, &p) in others.iter().enumerate() {
-                out.hands[p] = got[k];
+            if restricted == 0 || feasible(&left, &room, &elig, restricted) {
+                place_of[i] = k as u8;
+                break;
             }
-            out.draw = got[others.len()];
-            return out;
+            room[k] += 1;
+            candidates &= !(1 << k);
         }
     }
-    s.clone()
+
+    if restricted != 0 {
+        // Random transpositions between places that both may hold the other's card: symmetric
+        // proposals accepted when consistent, so uniform over consistent deals is stationary.
+        for _ in 0..2 * m {
+            let i = rng.random_range(0..m);
+            let j = rng.random_range(0..m);
+            let (a, b) = (place_of[i], place_of[j]);
+            if a != b
+                && elig[usize::from(order[i] / 11)] >> b & 1 == 1
+                && elig[usize::from(order[j] / 11)] >> a & 1 == 1
+            {
+                place_of[i] = b;
+                place_of[j] = a;
+            }
+        }
+    }
+
+    let mut got = [CardSet::EMPTY; MAX_PLACES];
+    for (i, &c) in order.iter().enumerate() {
+        got[usize::from(place_of[i])].insert(c);
+    }
+    got
+}
+
+/// Signs with cards left to place, as a bit mask.
+fn signs_present(left: &[u32; 8]) -> u8 {
+    left.iter()
+        .enumerate()
+        .filter(|(_, l)| **l > 0)
+        .fold(0, |m, (s, _)| m | 1 << s)
+}
+
+/// Hall's condition for the remaining cards: every set of restricted signs fits in the room of
+/// the places that may hold one of them. (Sets with an unrestricted sign reach every place, whose
+/// room equals the cards left.)
+fn feasible(left: &[u32; 8], room: &[u32; MAX_PLACES], elig: &[u8; 8], restricted: u8) -> bool {
+    let restricted = restricted & signs_present(left);
+    // Walk the non-empty subsets of `restricted`, building sums from the subset less its
+    // lowest sign (already visited: it is numerically smaller).
+    let mut need = [0u32; 256];
+    let mut reach = [0u8; 256];
+    // `(s - restricted) & restricted` steps through the subsets in increasing order.
+    let mut s = 0u8;
+    loop {
+        s = s.wrapping_sub(restricted) & restricted;
+        if s == 0 {
+            break;
+        }
+        let low = s.trailing_zeros() as usize;
+        let rest = usize::from(s & (s - 1));
+        need[usize::from(s)] = need[rest] + left[low];
+        reach[usize::from(s)] = reach[rest] | elig[low];
+        let mut r = reach[usize::from(s)];
+        let mut fits = 0;
+        while r != 0 {
+            fits += room[r.trailing_zeros() as usize];
+            r &= r - 1;
+        }
+        if need[usize::from(s)] > fits {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parlour_core::rng_from_seed;
+
+    /// A brute-force Hall check over every subset of signs.
+    fn feasible_naive(left: &[u32; 8], room: &[u32; MAX_PLACES], elig: &[u8; 8]) -> bool {
+        (1u32..256).all(|set| {
+            let need: u32 = (0..8).filter(|s| set >> s & 1 == 1).map(|s| left[s]).sum();
+            let reach = (0..8)
+                .filter(|s| set >> s & 1 == 1)
+                .fold(0u8, |r, s| r | elig[s]);
+            let fits: u32 = (0..MAX_PLACES)
+                .filter(|k| reach >> k & 1 == 1)
+                .map(|k| room[k])
+                .sum();
+            need <= fits
+        })
+    }
+
+    #[test]
+    fn hall_check_over_restricted_signs_matches_brute_force() {
+        let mut rng = rng_from_seed(3);
+        for _ in 0..2000 {
+            let places = rng.random_range(2..=MAX_PLACES);
+            let mut room = [0u32; MAX_PLACES];
+            let mut elig = [0u8; 8];
+            let mut left = [0u32; 8];
+            for r in room.iter_mut().take(places) {
+                *r = rng.random_range(0..5);
+            }
+            let total: u32 = room.iter().sum();
+            for _ in 0..total {
+                left[rng.random_range(0..8)] += 1;
+            }
+            let draw = 1u8 << (places - 1);
+            let mut restricted = 0u8;
+            for (s, e) in elig.iter_mut().enumerate() {
+                *e = draw;
+                for (k, r) in room.iter().enumerate().take(places - 1) {
+                    if rng.random_range(0..3) > 0 {
+                        *e |= 1 << k;
+                    } else if *r > 0 {
+                        restricted |= 1 << s;
+                    }
+                }
+            }
+            assert_eq!(
+                feasible(&left, &room, &elig, restricted),
+                feasible_naive(&left, &room, &elig),
+                "left {left:?} room {room:?} elig {elig:?}"
+            );
+        }
+    }
 }

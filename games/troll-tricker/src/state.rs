@@ -76,6 +76,11 @@ pub struct State {
     pub(crate) tricks_total: [u16; 7],
     /// Signs each seat has shown to be void in this hand (bit per sign index), public knowledge.
     pub(crate) voids: [u8; 7],
+    /// Cards dealt this hand from the draw pile before it ran out and the discard pile was
+    /// reshuffled (empty when no reshuffle happened this hand). Public as a set (the draw pile at
+    /// the start of the hand is every card not in the discard pile), and they can only be in
+    /// hands, never in the new draw pile: a determinization must honour that.
+    pub(crate) pre_reshuffle: CardSet,
     pub(crate) last_trick: Option<LastTrick>,
 }
 
@@ -258,6 +263,7 @@ impl State {
         self.trick_no = 0;
         self.tricks_hand = [0; 7];
         self.voids = [0; 7];
+        self.pre_reshuffle = CardSet::EMPTY;
         self.last_trick = None;
         self.phase = Phase::Deal;
         events.push(Event::HandStart {
@@ -480,6 +486,7 @@ impl Game for State {
             tricks_hand: [0; 7],
             tricks_total: [0; 7],
             voids: [0; 7],
+            pre_reshuffle: CardSet::EMPTY,
             last_trick: None,
         })
     }
@@ -614,6 +621,11 @@ impl Game for State {
                 events.push(Event::Reshuffled {
                     cards: self.discard.len() as u8,
                 });
+                // Every card in hand now came from the old draw pile (hands are empty when a
+                // hand's deal begins).
+                self.pre_reshuffle = self.hands[..self.n as usize]
+                    .iter()
+                    .fold(CardSet::EMPTY, |a, h| a.or(*h));
                 self.draw = self.discard;
                 self.discard = CardSet::EMPTY;
                 self.deal_cards(d.cards(), events);
@@ -726,6 +738,12 @@ impl Game for State {
         }
         if self.hands[n..].iter().any(|h| !h.is_empty()) {
             return Err("a seat beyond the table holds cards".into());
+        }
+        if let Some(c) = self.pre_reshuffle.and(self.draw).first() {
+            return Err(format!(
+                "{} was dealt before the reshuffle but is in the draw pile",
+                card_name(c)
+            ));
         }
         if self.trick_set.len() != u32::from(self.trick_len) {
             return Err("trick size mismatch".into());
