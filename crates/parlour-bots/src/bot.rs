@@ -99,3 +99,34 @@ impl<G: Game> Bot<G> for GreedyBot {
         legal[best]
     }
 }
+
+/// Plays a game's own policy ([`Game::policy`]) on a determinization drawn from the seat's view,
+/// so the policy cannot read hidden cards even by mistake.
+pub struct PolicyBot<G: Game> {
+    name: String,
+    policy: parlour_core::Policy<G>,
+    rng: GameRng,
+}
+
+impl<G: Game> PolicyBot<G> {
+    /// A bot named `name` playing `policy`.
+    #[must_use]
+    pub fn new(name: &str, policy: parlour_core::Policy<G>, rng: GameRng) -> Self {
+        PolicyBot {
+            name: name.to_owned(),
+            policy,
+            rng,
+        }
+    }
+}
+
+impl<G: Game> Bot<G> for PolicyBot<G> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, obs: &Observation<'_, G>) -> G::Action {
+        let world = obs.determinize(&mut self.rng);
+        (self.policy)(&world, obs.seat(), &mut self.rng)
+    }
+}

@@ -1,7 +1,7 @@
 use parlour_core::{Game, derive_seed, rng_from_seed};
 use thiserror::Error;
 
-use crate::{Bot, Budget, GreedyBot, IsmctsBot, IsmctsConfig, RandomBot};
+use crate::{Bot, Budget, GreedyBot, IsmctsBot, IsmctsConfig, PolicyBot, RandomBot};
 
 /// A bot name that is not known.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -11,7 +11,8 @@ pub struct UnknownBot(pub String);
 /// The bot names [`make_bot`] accepts, for help texts.
 pub const KNOWN_BOTS: &str = "random, greedy, ismcts (= ismcts:medium), ismcts:easy, \
                               ismcts:medium, ismcts:hard, ismcts:<N> (N iterations), \
-                              ismcts:<N>ms (N milliseconds per decision)";
+                              ismcts:<N>ms (N milliseconds per decision), \
+                              and a game's own policies (kings-feast: solver)";
 
 /// Builds the bot named `spec` for a seat. Its random stream is derived from `seed` and
 /// `stream` (match seed and seat), so a match replays exactly (except for time-budgeted bots,
@@ -26,6 +27,7 @@ pub const KNOWN_BOTS: &str = "random, greedy, ismcts (= ismcts:medium), ismcts:e
 /// | `ismcts:hard` | [`IsmctsConfig::HARD_ITERATIONS`] iterations |
 /// | `ismcts:<N>` | `N` iterations per decision (`N` ≥ 1) |
 /// | `ismcts:<N>ms` | `N` milliseconds per decision (`N` ≥ 1) |
+/// | any name of [`Game::policy`] | [`PolicyBot`]: that game's own policy (`solver` in The King's Feast) |
 ///
 /// # Errors
 /// An unknown name.
@@ -50,7 +52,10 @@ pub fn make_bot<G: Game>(
         "greedy" => Ok(Box::new(GreedyBot::new(rng))),
         other => match parse_ismcts(other) {
             Some(config) => Ok(Box::new(IsmctsBot::<G>::new(other, config, rng))),
-            None => Err(UnknownBot(other.to_owned())),
+            None => match G::policy(other) {
+                Some(policy) => Ok(Box::new(PolicyBot::new(other, policy, rng))),
+                None => Err(UnknownBot(other.to_owned())),
+            },
         },
     }
 }

@@ -16,7 +16,7 @@ mod factory;
 mod ismcts;
 mod observation;
 
-pub use bot::{Bot, GreedyBot, RandomBot};
+pub use bot::{Bot, GreedyBot, PolicyBot, RandomBot};
 pub use factory::{KNOWN_BOTS, UnknownBot, make_bot, parse_ismcts};
 pub use ismcts::{Budget, IsmctsBot, IsmctsConfig, Playout, RootStat};
 pub use observation::Observation;

@@ -999,6 +999,15 @@ impl Game for State {
         setup::parse_chance(text, self.phase == Phase::Deal)
     }
 
+    fn policy(name: &str) -> Option<parlour_core::Policy<Self>> {
+        // `solver`: the view-only policy of the solver module (`--bots solver`).
+        (name == "solver").then_some(
+            (|state: &State, _seat: Seat, rng: &mut GameRng| {
+                crate::solver::solver_policy(state, rng)
+            }) as parlour_core::Policy<Self>,
+        )
+    }
+
     fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
         let _ = observer;
         let mut out = self.clone();
