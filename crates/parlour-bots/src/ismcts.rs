@@ -38,6 +38,11 @@
 //! [`IsmctsConfig::margin_weight`] (0.1 by default): the win decides, the margin breaks ties
 //! between equally winning lines (lose by less, win by more).
 //!
+//! In a **solitaire** (one seat) the seat always "wins", so the return is instead the final
+//! [`Game::evaluate`] (which must then rank final positions, e.g. minus the score where the
+//! lowest score is best), and UCB1 normalises means by the lowest and highest return seen in the
+//! search. [`RootStat::mean`] is then that raw evaluation.
+//!
 //! The bot never touches the true state: it only calls [`Observation::determinize`] and
 //! [`Observation::legal_actions`]. With an iteration budget it is deterministic for its seed
 //! (its `GameRng` is derived by [`make_bot`](crate::make_bot) from the match seed and seat).
@@ -188,6 +193,11 @@ struct Search<A> {
     returns: Vec<f64>,
     /// Scratch values per seat (scores or evaluations) for the returns.
     values: Vec<f64>,
+    /// Solitaire: returns are raw [`Game::evaluate`] values, normalised in UCB1 by the lowest
+    /// and highest return seen in this search.
+    solitaire: bool,
+    lo: f64,
+    hi: f64,
 }
 
 impl<A: Copy + Ord> Search<A> {
@@ -199,6 +209,9 @@ impl<A: Copy + Ord> Search<A> {
             path: Vec::new(),
             returns: Vec::new(),
             values: Vec::new(),
+            solitaire: false,
+            lo: f64::INFINITY,
+            hi: f64::NEG_INFINITY,
         }
     }
 
@@ -217,6 +230,21 @@ impl<A: Copy + Ord> Search<A> {
         self.returns.resize(usize::from(players), 0.0);
         self.values.clear();
         self.values.resize(usize::from(players), 0.0);
+        self.solitaire = players == 1;
+        self.lo = f64::INFINITY;
+        self.hi = f64::NEG_INFINITY;
+    }
+
+    /// A node's mean return on the `[0, 1]` scale of UCB1.
+    fn mean(&self, n: &Node<A>) -> f64 {
+        let mean = n.reward / f64::from(n.visits.max(1));
+        if !self.solitaire {
+            mean
+        } else if self.hi > self.lo {
+            (mean - self.lo) / (self.hi - self.lo)
+        } else {
+            0.5
+        }
     }
 
     /// Picks (selecting or expanding) the edge of `seat` at `node` in the determinization
@@ -287,7 +315,7 @@ impl<A: Copy + Ord> Search<A> {
                 f64::INFINITY
             } else {
                 let visits = f64::from(n.visits);
-                n.reward / visits + exploration * (f64::from(n.avail).ln() / visits).sqrt()
+                self.mean(n) + exploration * (f64::from(n.avail).ln() / visits).sqrt()
             };
             if score > best_score {
                 best_score = score;
@@ -471,6 +499,10 @@ impl<G: Game> IsmctsBot<G> {
             &mut search.values,
             &mut search.returns,
         );
+        if search.solitaire {
+            search.lo = search.lo.min(search.returns[0]);
+            search.hi = search.hi.max(search.returns[0]);
+        }
         for &n in &search.path {
             let node = &mut search.nodes[n as usize];
             node.visits += 1;
@@ -496,6 +528,12 @@ fn playout<G: Game>(
     let mut steps = 0u32;
     loop {
         let to_act = state.to_act();
+        if state.players() == 1 && (to_act == ToAct::Terminal || steps >= MAX_PLAYOUT_STEPS) {
+            // A solitaire's one seat always "wins": its evaluation (the final score, higher is
+            // better) is the return.
+            returns[0] = state.evaluate(Seat(0));
+            return;
+        }
         if to_act == ToAct::Terminal {
             match state.outcome() {
                 Some(outcome) => outcome_returns(&outcome, margin_weight, values, returns),
@@ -508,6 +546,10 @@ fn playout<G: Game>(
             Playout::Rounds(n) => state.round() >= root_round.saturating_add(n),
             Playout::Steps(n) => steps >= n,
         };
+        if cut && state.players() == 1 {
+            returns[0] = state.evaluate(Seat(0));
+            return;
+        }
         if cut || steps >= MAX_PLAYOUT_STEPS {
             evaluate_returns(state, margin_weight, values, returns);
             return;
