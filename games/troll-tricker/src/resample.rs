@@ -77,6 +77,8 @@ pub(crate) fn sample_consistent(s: &State, observer: Seat, rng: &mut GameRng) ->
         }
         out.draw = out.draw.or(got[count]);
     }
+    // The seat to play may be another seat, whose hand just changed.
+    out.refresh_legal();
     out
 }
 

@@ -3,9 +3,8 @@ use parlour_core::{
     EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
     SetupError, ToAct, Viewer, check_players,
 };
-use parlour_fey::{
-    Card, Draw, FirstPlayer, Mat, Sign, TableSetup, card_name, full_deck, sample_layout,
-};
+use parlour_fey::{Card, Draw, FirstPlayer, Mat, Sign, TableSetup, card_name, full_deck};
+use rand::seq::SliceRandom;
 
 use crate::rules::{OPTIONS, Rules};
 use crate::scoring::{SIGN_MASK, final_outcome};
@@ -16,6 +15,46 @@ use crate::{Action, Event, View, notation};
 pub const HAND_SIZE: u8 = 11;
 /// Hands per game (spec §2.2).
 pub const HANDS: u8 = 3;
+
+/// `Action::Play` of each card id, for building legal lists without a check per card (ids from 88
+/// on never occur in a hand; their entries are placeholders).
+const PLAY: [Action; 128] = {
+    let mut t = [Action::Play(Card::new(Sign::Flame, 1)); 128];
+    let mut id = 0;
+    while id < 128 {
+        if let Some(c) = Card::from_id(id as u8) {
+            t[id] = Action::Play(c);
+        }
+        id += 1;
+    }
+    t
+};
+
+/// The bit of card `id` in a `u128` mask, by a 64-bit shift (a `u128` shift by a variable
+/// amount costs several instructions).
+#[inline]
+const fn card_bit(id: u8) -> u128 {
+    let low = 1u64 << (id & 63);
+    if id < 64 {
+        low as u128
+    } else {
+        (low as u128) << 64
+    }
+}
+
+/// The seven live signs in a random order around the mat (what
+/// [`parlour_fey::sample_layout`] draws, from the same random stream, without allocating).
+fn sample_layout(fey: Sign, rng: &mut GameRng) -> Mat {
+    let mut live = [Sign::Flame; 7];
+    for (slot, s) in live
+        .iter_mut()
+        .zip(Sign::ALL.into_iter().filter(|s| *s != fey))
+    {
+        *slot = s;
+    }
+    live.shuffle(rng);
+    Mat::new(fey, live).expect("seven distinct live signs")
+}
 
 /// Where the game is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -71,6 +110,13 @@ pub struct State {
     pub(crate) trick_set: CardSet,
     /// Sign index of the led card.
     pub(crate) led: u8,
+    /// Cards of the led sign, or every card while the trick is empty (cached for the legal mask).
+    pub(crate) led_mask: u128,
+    /// Cards of the fey sign of the current mat (cached for the legal mask).
+    pub(crate) fey_mask: u128,
+    /// The legal cards of the seat to play, cached after every change (0 outside trick play):
+    /// listing and checking a move then cost one load instead of the rule twice.
+    pub(crate) legal: u128,
     pub(crate) scores: [i32; 7],
     pub(crate) tricks_hand: [u8; 7],
     pub(crate) tricks_total: [u16; 7],
@@ -166,28 +212,43 @@ impl State {
     #[inline]
     #[must_use]
     pub fn legal_mask(&self, seat: Seat) -> u128 {
-        if self.phase != Phase::Play || seat != self.current() {
-            return 0;
-        }
-        let hand = self.hands[seat.index()].0;
-        if self.trick_len == 0 {
-            return hand;
-        }
-        let fey = SIGN_MASK[self.mat.fey().index() as usize];
-        let led = SIGN_MASK[self.led as usize];
-        if led == fey {
-            // D-TT-5: a fey lead must be followed with fey when possible.
-            let f = hand & fey;
-            if f != 0 { f } else { hand }
-        } else if hand & led != 0 {
-            // Follow the led sign, or play fey (always allowed).
-            hand & (led | fey)
+        if seat == self.turn { self.legal } else { 0 }
+    }
+
+    /// Recomputes the cached legal mask of the seat to play (spec §2.3).
+    #[inline]
+    pub(crate) fn refresh_legal(&mut self) {
+        self.legal = if self.phase == Phase::Play {
+            self.rule_mask(self.hands[self.turn.index()].0)
+        } else {
+            0
+        };
+    }
+
+    /// The cards of `hand` the seat to play may play now.
+    #[inline]
+    fn rule_mask(&self, hand: u128) -> u128 {
+        // Holding the led sign: follow it or play fey (always allowed); after a fey lead both
+        // masks are the fey sign (D-TT-5). Void: anything. Leading: `led_mask` is every card.
+        if hand & self.led_mask != 0 {
+            hand & (self.led_mask | self.fey_mask)
         } else {
             hand
         }
     }
 
     /// Why `seat` may not play `card` now (called only when the legal mask excludes it).
+    #[cold]
+    #[inline(never)]
+    fn apply_error(&self, seat: Seat, card: Card) -> IllegalAction {
+        match self.phase {
+            Phase::Play => self.play_error(seat, card),
+            Phase::Over => IllegalAction::new("game-over", "the game is over"),
+            _ => IllegalAction::wrong_node("a chance event"),
+        }
+    }
+
+    /// Why `seat` may not play `card` during trick play.
     fn play_error(&self, seat: Seat, card: Card) -> IllegalAction {
         if seat != self.current() {
             return IllegalAction::not_your_turn(seat);
@@ -272,58 +333,83 @@ impl State {
         });
     }
 
-    fn deal_cards(&mut self, cards: &[u8], events: &mut impl EventSink<Event>) {
-        let mut got = [CardSet::EMPTY; 7];
+    /// Where the cards of a deal go (card `i` to seat `leader + dealt + i`), and all of them.
+    fn split_deal(&self, cards: &[u8]) -> ([u128; 7], u128) {
+        let mut got = [0u128; 7];
         let mut seat = self.leader.offset(u32::from(self.dealt), self.n).index();
+        let n = self.n as usize;
         for &c in cards {
-            got[seat].insert(c);
-            self.draw.remove(c);
+            got[seat] |= card_bit(c);
             seat += 1;
-            if seat == self.n as usize {
+            if seat == n {
                 seat = 0;
             }
         }
-        for (s, g) in got.iter().enumerate().take(self.n as usize) {
+        let all = got.iter().fold(0, |a, g| a | g);
+        (got, all)
+    }
+
+    /// Deals `count` cards already split by [`State::split_deal`] from the draw pile.
+    fn deal_cards(
+        &mut self,
+        got: &[u128; 7],
+        all: u128,
+        count: usize,
+        events: &mut impl EventSink<Event>,
+    ) {
+        self.draw = CardSet(self.draw.0 & !all);
+        for (s, g) in got
+            .iter()
+            .map(|g| CardSet(*g))
+            .enumerate()
+            .take(self.n as usize)
+        {
             if !g.is_empty() {
-                self.hands[s] = self.hands[s].or(*g);
+                self.hands[s] = self.hands[s].or(g);
                 events.push(Event::Dealt {
                     seat: Seat(s as u8),
-                    cards: *g,
+                    cards: g,
                 });
             }
         }
-        self.dealt += cards.len() as u8;
+        self.dealt += count as u8;
         if self.dealt == HAND_SIZE * self.n {
             self.phase = Phase::Play;
             self.turn = self.leader;
             self.trick_len = 0;
+            self.led_mask = u128::MAX;
             self.trick_set = CardSet::EMPTY;
+            self.refresh_legal();
         }
     }
 
-    fn play(&mut self, seat: Seat, id: u8, events: &mut impl EventSink<Event>) {
+    /// Plays `card` (whose bit is `bit`) for `seat`, already checked legal.
+    #[inline]
+    fn play(&mut self, seat: Seat, card: Card, bit: u128, events: &mut impl EventSink<Event>) {
         let s = seat.index();
-        self.hands[s].remove(id);
+        let id = card.id();
+        self.hands[s].0 &= !bit;
         self.trick[self.trick_len as usize] = id;
-        self.trick_set.insert(id);
-        let sign = id / 11;
+        self.trick_set.0 |= bit;
         if self.trick_len == 0 {
+            let sign = id / 11;
             self.led = sign;
-        } else if sign != self.led && sign != self.mat.fey().index() {
+            self.led_mask = SIGN_MASK[sign as usize];
+        } else if (self.led_mask | self.fey_mask) & bit == 0 {
             // Neither followed nor played fey: void in the led sign (public inference).
             self.voids[s] |= 1 << self.led;
         }
         self.trick_len += 1;
         self.turn = self.seat_after(seat, 1);
-        events.push(Event::Played {
-            seat,
-            card: Card::from_id(id).expect("a card in hand is a deck card"),
-        });
+        events.push(Event::Played { seat, card });
         if self.trick_len == self.n {
             self.resolve_trick(events);
         }
+        self.refresh_legal();
     }
 
+    // Out of line: once per trick, and keeping it out keeps the per-card path small.
+    #[inline(never)]
     fn resolve_trick(&mut self, events: &mut impl EventSink<Event>) {
         let led = Sign::from_index(self.led);
         let fey = self.mat.fey();
@@ -354,6 +440,7 @@ impl State {
         });
         self.trick_set = CardSet::EMPTY;
         self.trick_len = 0;
+        self.led_mask = u128::MAX;
         self.trick_no += 1;
         self.leader = w;
         self.turn = w;
@@ -482,6 +569,9 @@ impl Game for State {
             trick_len: 0,
             trick_set: CardSet::EMPTY,
             led: 0,
+            led_mask: u128::MAX,
+            legal: 0,
+            fey_mask: SIGN_MASK[Sign::Bone.index() as usize],
             scores: [0; 7],
             tricks_hand: [0; 7],
             tricks_total: [0; 7],
@@ -508,14 +598,12 @@ impl Game for State {
         out.clear();
         let mask = self.legal_mask(seat);
         // Two 64-bit halves iterate faster than one u128.
-        for (half, base) in [(mask as u64, 0u8), ((mask >> 64) as u64, 64)] {
+        for (half, base) in [(mask as u64, 0usize), ((mask >> 64) as u64, 64)] {
             let mut bits = half;
             while bits != 0 {
-                let id = base + bits.trailing_zeros() as u8;
+                let id = base + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                out.push(Action::Play(
-                    Card::from_id(id).expect("hands hold deck cards"),
-                ));
+                out.push(PLAY[id]);
             }
         }
     }
@@ -523,7 +611,7 @@ impl Game for State {
     #[inline]
     fn is_legal(&self, seat: Seat, action: Action) -> bool {
         let Action::Play(c) = action;
-        self.legal_mask(seat) >> c.id() & 1 == 1
+        self.legal_mask(seat) & card_bit(c.id()) != 0
     }
 
     fn apply(
@@ -532,19 +620,14 @@ impl Game for State {
         action: Action,
         events: &mut impl EventSink<Event>,
     ) -> Result<(), IllegalAction> {
-        match self.phase {
-            Phase::Play => {}
-            Phase::Over => return Err(IllegalAction::new("game-over", "the game is over")),
-            _ => return Err(IllegalAction::wrong_node("a chance event")),
-        }
         let Action::Play(card) = action;
-        let id = card.id();
-        // One mask test covers the turn, the hand and the following rules; the reasons are
-        // sorted out only on the error path.
-        if self.legal_mask(seat) >> id & 1 == 0 {
-            return Err(self.play_error(seat, card));
+        let bit = card_bit(card.id());
+        // One mask test covers the phase (the cached mask is 0 outside trick play), the turn, the
+        // hand and the following rules; the reasons are sorted out only on the error path.
+        if self.legal_mask(seat) & bit == 0 {
+            return Err(self.apply_error(seat, card));
         }
-        self.play(seat, id, events);
+        self.play(seat, card, bit, events);
         Ok(())
     }
 
@@ -593,10 +676,36 @@ impl Game for State {
         let due = self
             .due()
             .ok_or_else(|| IllegalAction::wrong_node("a player's action"))?;
+        if let (Due::Deal(k), Chance::Deal(d)) | (Due::Reshuffle(k), Chance::Reshuffle(d)) =
+            (due, &chance)
+        {
+            // The hot chance path: one pass over the cards both validates the deal (the right
+            // count, all from the pile; a `Draw` never repeats a card) and splits it by seat.
+            let reshuffle = matches!(due, Due::Reshuffle(_));
+            let pile = if reshuffle { self.discard } else { self.draw };
+            let (got, all) = self.split_deal(d.cards());
+            if d.len() == k && all & !pile.0 == 0 {
+                if reshuffle {
+                    events.push(Event::Reshuffled {
+                        cards: self.discard.len() as u8,
+                    });
+                    // Every card in hand now came from the old draw pile (hands are empty when
+                    // a hand's deal begins).
+                    self.pre_reshuffle = self.hands[..self.n as usize]
+                        .iter()
+                        .fold(CardSet::EMPTY, |a, h| a.or(*h));
+                    self.draw = self.discard;
+                    self.discard = CardSet::EMPTY;
+                }
+                self.deal_cards(&got, all, k, events);
+                return Ok(());
+            }
+        }
         self.check_chance(due, &chance)?;
         match chance {
             Chance::Table(t) => {
                 self.mat = t.mat;
+                self.fey_mask = SIGN_MASK[t.mat.fey().index() as usize];
                 for (slot, s) in self.signs.iter_mut().zip(&t.signs) {
                     *slot = *s;
                 }
@@ -613,22 +722,13 @@ impl Game for State {
             }
             Chance::Layout(m) => {
                 self.mat = m;
+                self.fey_mask = SIGN_MASK[m.fey().index() as usize];
                 events.push(Event::Layout(m));
                 self.begin_deal(events);
             }
-            Chance::Deal(d) => self.deal_cards(d.cards(), events),
-            Chance::Reshuffle(d) => {
-                events.push(Event::Reshuffled {
-                    cards: self.discard.len() as u8,
-                });
-                // Every card in hand now came from the old draw pile (hands are empty when a
-                // hand's deal begins).
-                self.pre_reshuffle = self.hands[..self.n as usize]
-                    .iter()
-                    .fold(CardSet::EMPTY, |a, h| a.or(*h));
-                self.draw = self.discard;
-                self.discard = CardSet::EMPTY;
-                self.deal_cards(d.cards(), events);
+            Chance::Deal(_) | Chance::Reshuffle(_) => {
+                // Valid deals were applied above and invalid ones rejected by `check_chance`.
+                return Err(IllegalAction::new("deal", "the deal does not fit the pile"));
             }
         }
         Ok(())
@@ -745,6 +845,27 @@ impl Game for State {
                 card_name(c)
             ));
         }
+        if self.fey_mask != SIGN_MASK[self.mat.fey().index() as usize] {
+            return Err("cached fey mask does not match the mat".into());
+        }
+        if self.phase == Phase::Play
+            && self.led_mask
+                != if self.trick_len == 0 {
+                    u128::MAX
+                } else {
+                    SIGN_MASK[self.led as usize]
+                }
+        {
+            return Err("cached led mask does not match the trick".into());
+        }
+        let want = if self.phase == Phase::Play {
+            self.rule_mask(self.hands[self.turn.index()].0)
+        } else {
+            0
+        };
+        if self.legal != want {
+            return Err("cached legal mask does not match the hand to play".into());
+        }
         if self.trick_set.len() != u32::from(self.trick_len) {
             return Err("trick size mismatch".into());
         }
@@ -807,7 +928,9 @@ mod tests {
         s.trick_len = 1;
         s.trick_set = CardSet::single(led.id());
         s.led = led.sign().index();
+        s.led_mask = SIGN_MASK[s.led as usize];
         s.hands[1] = p1.iter().map(|t| Card::parse(t).unwrap().id()).collect();
+        s.refresh_legal();
         s
     }
 
@@ -865,5 +988,26 @@ mod tests {
         )
         .unwrap();
         assert_eq!(s.voids[1], 0, "playing fey reveals nothing");
+    }
+
+    #[test]
+    fn layout_sampler_draws_what_the_shared_one_draws() {
+        for seed in 0..50 {
+            for fey in Sign::ALL {
+                let mut a = parlour_core::rng_from_seed(seed);
+                let mut b = parlour_core::rng_from_seed(seed);
+                assert_eq!(
+                    sample_layout(fey, &mut a),
+                    parlour_fey::sample_layout(fey, &mut b)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn play_table_holds_every_card() {
+        for id in 0..Card::COUNT {
+            assert_eq!(PLAY[id as usize].card().id(), id);
+        }
     }
 }
