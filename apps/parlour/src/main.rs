@@ -10,7 +10,7 @@ mod solve;
 
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use parlour_core::Seat;
 use parlour_sim::SimConfig;
@@ -104,6 +104,35 @@ enum Command {
         /// Keep every game's record in this folder.
         #[arg(long)]
         records: Option<PathBuf>,
+    },
+    /// Seat bots in every order, play many games, and rate them.
+    Arena {
+        /// Game id.
+        game: String,
+        /// Bots to compare, comma-separated (e.g. `ismcts:hard,greedy,random`).
+        #[arg(long, value_delimiter = ',', required = true)]
+        bots: Vec<String>,
+        /// Number of games.
+        #[arg(long, short = 'n', default_value_t = 1000)]
+        games: u64,
+        /// Seats per game (default: as many as bots, within the game's range).
+        #[arg(long, short)]
+        players: Option<u8>,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Variant options, `k=v,k2=v2`.
+        #[arg(long, default_value = "")]
+        options: String,
+        /// Rating system: `weng-lin` or `elo`.
+        #[arg(long, default_value = "weng-lin")]
+        rating: String,
+        /// Also write the report as JSON to this file.
+        #[arg(long)]
+        json: Option<PathBuf>,
     },
     /// Solve a puzzle game with full information (The King's Feast).
     Solve {
@@ -206,6 +235,37 @@ fn run(cli: Cli) -> Result<i32> {
             };
             parlour_games::with_game!(game.as_str(), G => sim_cmd::run::<G>(&cfg, json.as_ref(), records.as_ref()))?;
         }
+        Command::Arena {
+            game,
+            bots,
+            games,
+            players,
+            threads,
+            seed,
+            options,
+            rating,
+            json,
+        } => {
+            let info = parlour_games::find(&game)?;
+            info.parse_options(&options).context("--options")?;
+            if let Some(p) = players {
+                players_or_default(&info, Some(p))?;
+            }
+            if games == 0 {
+                bail!("--games must be at least 1");
+            }
+            let mut cfg = parlour_arena::ArenaConfig::new(bots, games);
+            cfg.players = players;
+            cfg.threads = threads;
+            cfg.seed = seed;
+            cfg.options = options;
+            cfg.rating = match rating.as_str() {
+                "weng-lin" => parlour_arena::RatingSystem::WengLin,
+                "elo" => parlour_arena::RatingSystem::Elo,
+                other => bail!("unknown rating `{other}` (weng-lin or elo)"),
+            };
+            parlour_games::with_game!(game.as_str(), G => arena_cmd::<G>(cfg, json.as_ref()))?;
+        }
         Command::Solve {
             game,
             arrangement,
@@ -234,4 +294,22 @@ fn run(cli: Cli) -> Result<i32> {
         }
     }
     Ok(0)
+}
+
+fn arena_cmd<G: parlour_core::Game>(
+    mut cfg: parlour_arena::ArenaConfig,
+    json: Option<&PathBuf>,
+) -> Result<()> {
+    let pb = sim_cmd::progress_bar(cfg.games, "arena");
+    let bar = pb.clone();
+    cfg.progress = Some(std::sync::Arc::new(move |_| bar.inc(1)));
+    let report = parlour_arena::run_arena::<G>(&cfg)?;
+    pb.finish_and_clear();
+    println!("{report}");
+    if let Some(path) = json {
+        std::fs::write(path, serde_json::to_string_pretty(&report)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+        println!("report written to {}", path.display());
+    }
+    Ok(())
 }

@@ -430,3 +430,83 @@ fn quitting_saves_a_record_that_resumes_at_the_same_decision() {
         "the person's seat is to act again"
     );
 }
+
+#[test]
+fn arena_writes_its_stable_json_report() {
+    let dir = temp_dir("arena");
+    let path = dir.join("arena.json");
+    let o = parlour(&[
+        "arena",
+        "troll-tricker",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "12",
+        "--players",
+        "3",
+        "--json",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(report["game"], "troll-tricker");
+    assert_eq!(report["players"], 3);
+    assert_eq!(report["games"], 12);
+    let bots = report["bots"].as_array().unwrap();
+    assert_eq!(bots.len(), 2);
+    let keys: Vec<&str> = bots[0]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    for k in [
+        "name",
+        "seats_played",
+        "wins",
+        "win_rate",
+        "ci95",
+        "rating",
+        "mean_decision_ms",
+    ] {
+        assert!(keys.contains(&k), "missing {k} in {keys:?}");
+    }
+    let seats: u64 = bots
+        .iter()
+        .map(|b| b["seats_played"].as_u64().unwrap())
+        .sum();
+    assert_eq!(seats, 36, "12 games of 3 seats");
+    let wins: f64 = bots.iter().map(|b| b["wins"].as_f64().unwrap()).sum();
+    assert!(
+        (wins - 12.0).abs() < 1e-9,
+        "one win per game, shared wins split: {wins}"
+    );
+}
+
+#[test]
+fn a_solved_feast_plan_replays_to_its_claimed_score() {
+    let dir = temp_dir("solve");
+    let save = dir.join("plan.json");
+    let o = parlour(&[
+        "solve",
+        "kings-feast",
+        "--arrangement",
+        "beginners_banquet",
+        "--seed",
+        "3",
+        "--seconds",
+        "10",
+        "--json",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let plan: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let (o, lines) = replay_json(&dir, &record, &["--json"]);
+    assert!(o.status.success());
+    assert_eq!(lines[0]["status"], "finished");
+    assert_eq!(lines[0]["scores"][0], plan["score"]);
+    let o = parlour(&["solve", "troll-tricker"]);
+    assert_eq!(o.status.code(), Some(2));
+}
