@@ -376,7 +376,7 @@ impl State {
     fn hc_candidates(&self, owner: Seat) -> (u8, SeatSet) {
         let mut min = u8::MAX;
         let mut who = SeatSet::EMPTY;
-        for s in Seat::all(self.n).filter(|&s| s != owner) {
+        for s in self.seated.iter().filter(|&s| s != owner) {
             for l in self.seat_lines(s) {
                 if l.len > 0 && !l.complete && !l.pending {
                     if l.len < min {

@@ -1,6 +1,6 @@
 //! What happened, for logs, redacted per viewer (spec §7).
 
-use parlour_core::{Seat, Viewer};
+use parlour_core::{Seat, SeatSet, Viewer};
 
 use crate::action::LineRef;
 use crate::cards::Card;
@@ -95,6 +95,16 @@ pub enum Event {
     Lodged(Seat, Card),
     /// A player answered a prompt with a public choice.
     Chose(Seat, String),
+    /// The game being played ended with `seats` tied for the lowest score, and they begin
+    /// tie-break short game number `game` (`tiebreak_short_game`); the others sit out.
+    TieBreak {
+        /// Who completed their lines and lost the game that ended (None: round limit).
+        loser: Option<Seat>,
+        /// The tied seats, the only players of the short game.
+        seats: SeatSet,
+        /// Tie-break games begun so far, this one included.
+        game: u8,
+    },
     /// The game ended; `loser` completed the losing number of lines (None: turn limit).
     GameOver {
         /// The loser, if any.
@@ -185,6 +195,17 @@ impl Event {
             Event::TieCard(s, c) => format!("tie draw: seat {s} reveals {c}"),
             Event::Lodged(s, c) => format!("{c} lodges in seat {s}'s hand"),
             Event::Chose(s, what) => format!("seat {s} chooses {what}"),
+            Event::TieBreak { loser, seats, game } => {
+                let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+                let ended = match loser {
+                    Some(l) => format!("seat {l} completed its lines and loses"),
+                    None => "the round limit is reached".into(),
+                };
+                format!(
+                    "{ended}; seats {} tie for the lowest score and play tie-break short game {game}",
+                    seats.join(" ")
+                )
+            }
             Event::GameOver { loser } => match loser {
                 Some(l) => format!("game over: seat {l} completed its lines and loses"),
                 None => "game over: the round limit is reached".into(),

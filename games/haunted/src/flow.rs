@@ -17,6 +17,12 @@ impl State {
         loop {
             if self.phase == Phase::Over {
                 self.stack.clear();
+                // The game that just ended left a tie to play off: a fresh setup, in the same
+                // state, among the tied seats (§6, `tiebreak_short_game`).
+                if let Some(tied) = self.tiebreak_due.take() {
+                    self.begin_tiebreak(tied, ev);
+                    continue;
+                }
                 return;
             }
             let Some(&top) = self.stack.last() else {
@@ -109,7 +115,8 @@ impl State {
     /// Turn start: the round limit, then missed turns. Returns whether anything happened.
     fn turn_start_auto(&mut self, ev: &mut impl EventSink<Event>) -> bool {
         let limit = self.rules.round_limit;
-        if limit > 0 && self.slots_done >= limit.saturating_mul(u32::from(self.n)) {
+        // A tie-break counts its own slots among its own players (it must end too).
+        if limit > 0 && self.slots_done >= limit.saturating_mul(self.seated_count()) {
             self.end_game(None, ev);
             return true;
         }
@@ -125,18 +132,23 @@ impl State {
     }
 
     /// The game ends at once (§6): `loser` completed the losing number of lines, or the round
-    /// limit stopped it.
+    /// limit stopped it. A tie for the lowest score that `tiebreak_short_game` plays off is
+    /// begun by [`State::advance`] once the current step returns (nothing further of this game
+    /// is resolved).
     pub(crate) fn end_game(&mut self, loser: Option<Seat>, ev: &mut impl EventSink<Event>) {
         self.loser = loser;
         self.phase = Phase::Over;
         self.stack.clear();
-        ev.push(Event::GameOver { loser });
+        self.tiebreak_due = self.tie_to_break();
+        if self.tiebreak_due.is_none() {
+            ev.push(Event::GameOver { loser });
+        }
     }
 
     /// The end-of-game check (§4.2, §6). Returns true if the game ended.
     pub(crate) fn check_end(&mut self, ev: &mut impl EventSink<Event>) -> bool {
-        let need = self.rules.losing_lines();
-        if let Some(s) = Seat::all(self.n).find(|&s| self.complete_lines(s) >= need) {
+        let need = self.losing_lines();
+        if let Some(s) = self.seated.iter().find(|&s| self.complete_lines(s) >= need) {
             self.end_game(Some(s), ev);
             return true;
         }

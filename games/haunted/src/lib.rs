@@ -33,8 +33,13 @@
 //!   still gives a replacement, without discarding afterwards.
 //! * With `refill_replace_used_only` the active player draws as many cards as they played and
 //!   discarded during their own turn.
-//! * `tiebreak_short_game` is accepted but tied winners still share the win (a tie-break game
-//!   is a new game among the tied players; a driver can start one with `short_game`).
+//! * `tiebreak_short_game` plays a tie for the lowest score off inside the same state (§6): the
+//!   ended game's table stays in view until the tie-break's first-player draw (a chance node,
+//!   one card per tied seat) gathers every card; the tied seats then play a short game (deal
+//!   9, refill 9, the first complete line loses) while the others sit out and never act. A
+//!   tie left for its lowest score is played off again; the round limit applies to each
+//!   tie-break too, and a tie-break it stops is shared by its players. `scores()` and the
+//!   outcome's scores stay the main game's; the outcome's winners are the tie-break's.
 //!
 //! ```
 //! use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
@@ -87,6 +92,7 @@ pub mod scoring;
 pub mod setup;
 pub mod state;
 mod task;
+mod tiebreak;
 pub mod view;
 
 pub use action::{Action, LineRef};
@@ -97,6 +103,6 @@ pub use procedures::lap_row;
 pub use rules::{OPTIONS, Rules};
 pub use setup::Chance;
 pub use state::{Line, MAX_PLAYERS, Phase, State};
-pub use view::{LineView, View};
+pub use view::{LineView, TieBreakView, View};
 #[cfg(test)]
 mod tests;

@@ -74,6 +74,11 @@ impl State {
             "line-exists",
             "no such line",
         )?;
+        need(
+            self.seated.contains(line.owner),
+            "tiebreak-sits-out",
+            "that seat sits out the tie-break short game",
+        )?;
         match w {
             Window::Attack => need(
                 line.owner != me,
@@ -287,7 +292,7 @@ impl State {
             } else {
                 &[false]
             };
-            for owner in Seat::all(self.n) {
+            for owner in self.seated.iter() {
                 if (w == Window::Attack) == (owner == me) {
                     continue;
                 }

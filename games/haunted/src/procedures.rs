@@ -5,7 +5,7 @@ use parlour_core::{EventSink, Seat, SeatSet};
 
 use crate::cards::Card;
 use crate::event::Event;
-use crate::state::{MAX_PLAYERS, State};
+use crate::state::State;
 use crate::task::{Ctx, LookFor, Need, Prompt, Task};
 
 /// Outcome of needing one card from the stockpile.
@@ -219,16 +219,12 @@ impl State {
 
     /// Rift: every hand passes to the left neighbour at once; the giver knows what it gave.
     fn rift(&mut self, ev: &mut impl EventSink<Event>) {
-        let n = self.n as usize;
         let old = self.hands;
-        let mut known = [parlour_cards::CardSet::EMPTY; MAX_PLAYERS];
-        for s in 0..n {
-            let to = (s + 1) % n;
-            self.hands[to] = old[s];
-            known[s] = old[s];
+        for s in self.seated.iter() {
+            self.hands[self.left(s).index()] = old[s.index()];
+            // What a seat knew about other hands is stale now; it keeps what it gave.
+            self.known[s.index()] = old[s.index()];
         }
-        // What each seat knew about other hands is stale now; it keeps what it gave.
-        self.known[..n].copy_from_slice(&known[..n]);
         ev.push(Event::Rift);
     }
 }

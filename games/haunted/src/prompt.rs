@@ -187,7 +187,7 @@ impl State {
                 c.max = k;
             }
             Prompt::WwAsk { asked } => {
-                for s in Seat::all(self.n) {
+                for s in self.seated.iter() {
                     if s != seat && !asked.contains(s) {
                         c.players.insert(s);
                     }
@@ -196,7 +196,7 @@ impl State {
             Prompt::WwGive { .. } => c.cards = self.of_type_in(free, CardType::Action),
             Prompt::WwReturn { .. } => c.cards = free,
             Prompt::LapOpponent => {
-                for s in Seat::all(self.n) {
+                for s in self.seated.iter() {
                     if s != seat {
                         c.players.insert(s);
                     }

@@ -66,7 +66,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     ),
     OptionSpec::flag(
         "tiebreak_short_game",
-        "tied winners play a short game (not implemented: ties share the win)",
+        "players tied for the lowest score play a short game among themselves to break the tie",
     ),
     OptionSpec::flag(
         "short_game",
@@ -123,7 +123,8 @@ pub struct Rules {
     pub attacked_replace_top_discard: bool,
     /// `chance_find_this_line_only`.
     pub chance_find_this_line_only: bool,
-    /// `tiebreak_short_game` (accepted; ties still share the win).
+    /// `tiebreak_short_game`: a tie for the lowest score is played off in a short game among
+    /// the tied players (§6), inside the same state.
     pub tiebreak_short_game: bool,
     /// `short_game`.
     pub short_game: bool,

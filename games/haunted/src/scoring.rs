@@ -1,5 +1,8 @@
 //! Scoring (spec §6): 13 per complete line, 3 per card in an incomplete line, hands not
 //! scored; the lowest score wins, the player who completed the losing number of lines loses.
+//! With `tiebreak_short_game` a tie for the lowest score is played off in short games among
+//! the tied players (see `tiebreak.rs`): the record keeps the main game's scores and the
+//! winners are the tie-break's.
 
 use parlour_core::{Outcome, Seat, SeatSet};
 
@@ -26,34 +29,70 @@ pub fn score(s: &State, seat: Seat) -> i32 {
         .sum()
 }
 
-/// Every seat's score.
+/// Every seat's score on the table now (in a tie-break: the short game's lines; seats that
+/// sit out have none).
 #[must_use]
 pub fn scores(s: &State) -> Vec<i32> {
     Seat::all(s.n).map(|seat| score(s, seat)).collect()
 }
 
-/// The outcome: the lowest score among the players who did not lose wins; ties share (D31).
+/// The scores of the record: the main game's, kept as they were when it ended while a
+/// tie-break short game decides the winner (`tiebreak_short_game`).
 #[must_use]
-pub fn outcome(s: &State) -> Outcome {
-    let scores = scores(s);
-    let best = Seat::all(s.n)
-        .filter(|&p| Some(p) != s.loser)
-        .map(|p| scores[p.index()])
-        .min()
-        .unwrap_or(0);
-    let winners: SeatSet = Seat::all(s.n)
-        .filter(|&p| Some(p) != s.loser && scores[p.index()] == best)
-        .collect();
-    Outcome { scores, winners }
+pub fn record_scores(s: &State) -> Vec<i32> {
+    match &s.tiebreak {
+        Some(t) => t.main_scores[..s.n as usize].to_vec(),
+        None => scores(s),
+    }
 }
 
-/// The ranking: non-losers by ascending score (ties by seat, pinned 12), the loser last.
+/// The seats of the game being played tied for its lowest score, its loser excepted.
+pub(crate) fn lowest(s: &State) -> SeatSet {
+    let best = s
+        .seated
+        .iter()
+        .filter(|&p| Some(p) != s.loser)
+        .map(|p| score(s, p))
+        .min()
+        .unwrap_or(0);
+    s.seated
+        .iter()
+        .filter(|&p| Some(p) != s.loser && score(s, p) == best)
+        .collect()
+}
+
+/// The winners: the lowest score among the players who did not lose; ties share (D31).
+/// With `tiebreak_short_game` a tie is played off (§6), and the winners are the tie-break's:
+/// the lowest score of its last short game, its loser excepted; when the round limit stops a
+/// tie-break, its players share the win.
+#[must_use]
+pub fn winners(s: &State) -> SeatSet {
+    if s.tiebreak.is_some() && s.loser.is_none() {
+        return s.seated;
+    }
+    lowest(s)
+}
+
+/// The outcome: the record's scores ([`record_scores`]) and the [`winners`].
+#[must_use]
+pub fn outcome(s: &State) -> Outcome {
+    Outcome {
+        scores: record_scores(s),
+        winners: winners(s),
+    }
+}
+
+/// The ranking: the main game's non-losers by ascending score (ties by seat, pinned 12, except
+/// that a tie-break's winners come first among the seats they tied with), the main game's
+/// loser last.
 #[must_use]
 pub fn ranking(s: &State) -> Vec<Seat> {
-    let sc = scores(s);
-    let mut order: Vec<Seat> = Seat::all(s.n).filter(|&p| Some(p) != s.loser).collect();
-    order.sort_by_key(|p| (sc[p.index()], p.0));
-    order.extend(s.loser);
+    let sc = record_scores(s);
+    let won = winners(s);
+    let loser = s.loser();
+    let mut order: Vec<Seat> = Seat::all(s.n).filter(|&p| Some(p) != loser).collect();
+    order.sort_by_key(|p| (sc[p.index()], !won.contains(*p), p.0));
+    order.extend(loser);
     order
 }
 
@@ -61,11 +100,14 @@ pub fn ranking(s: &State) -> Vec<Seat> {
 /// score and complete lines, plus defensive cards in hand.
 #[must_use]
 pub fn evaluate(s: &State, seat: Seat) -> f64 {
-    if s.loser == Some(seat) {
+    // A seat that lost, or sits out a tie-break (it was not tied for the win), has no chance.
+    if s.loser == Some(seat) || !s.seated.contains(seat) {
         return -1.0;
     }
     let mine = f64::from(score(s, seat)) + 8.0 * f64::from(s.complete_lines(seat));
-    let others: Vec<f64> = Seat::all(s.n)
+    let others: Vec<f64> = s
+        .seated
+        .iter()
         .filter(|&p| p != seat)
         .map(|p| f64::from(score(s, p)) + 8.0 * f64::from(s.complete_lines(p)))
         .collect();

@@ -15,7 +15,8 @@ use crate::task::{Need, Task};
 /// The outcome of a chance event.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Chance {
-    /// First-player draw: one card per seat, seat order (`attacked pray arrested fever`).
+    /// First-player draw: one card per seat, seat order (`attacked pray arrested fever`); in a
+    /// tie-break, one card per playing seat, in seat order.
     FirstDraw(Vec<Card>),
     /// A shuffle: the cards in their new order, top first (the deal, a reshuffle, the
     /// stockpile shuffle).
@@ -87,7 +88,7 @@ impl State {
             Some(Due::FirstDraw) => {
                 let mut cards: Vec<Card> = self.in_play.iter().map(Card).collect();
                 cards.shuffle(rng);
-                cards.truncate(self.n as usize);
+                cards.truncate(self.seated.len());
                 Chance::FirstDraw(cards)
             }
             Some(d @ (Due::Deal | Due::Reshuffle | Due::ShuffleStock)) => {
@@ -106,6 +107,15 @@ impl State {
 
     pub(crate) fn hint(&self) -> String {
         match self.due() {
+            Some(Due::FirstDraw) if self.tiebreak.is_some() => format!(
+                "first-player draw for the tie-break: {} distinct card ids, one per playing seat ({}) in seat order",
+                self.seated.len(),
+                self.seated
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
             Some(Due::FirstDraw) => format!(
                 "first-player draw: {} distinct card ids, one per seat in seat order",
                 self.n
@@ -156,10 +166,11 @@ impl State {
         let name = |c: u8| Card(c).id().to_owned();
         match (due, chance) {
             (Due::FirstDraw, Chance::FirstDraw(cards)) => {
-                if cards.len() != self.n as usize {
+                // In a tie-break only the seats taking part draw (§6: a fresh setup among them).
+                if cards.len() != self.seated.len() {
                     return Err(bad(
                         "first-player-draw",
-                        format!("expected {} cards, one per seat", self.n),
+                        format!("expected {} cards, one per playing seat", self.seated.len()),
                     ));
                 }
                 let mut seen = CardSet::EMPTY;
@@ -172,10 +183,16 @@ impl State {
                     }
                     seen.insert(c.0);
                 }
+                if self.awaiting_gather() {
+                    self.gather_for_tiebreak();
+                }
                 let d = deck();
-                let first = (0..self.n)
-                    .min_by_key(|&s| d.alpha_rank(cards[s as usize]))
-                    .map_or(Seat(0), Seat);
+                let first = self
+                    .seated
+                    .iter()
+                    .zip(&cards)
+                    .min_by_key(|&(_, &c)| d.alpha_rank(c))
+                    .map_or(Seat(0), |(s, _)| s);
                 self.active = first;
                 self.phase = Phase::Deal;
                 ev.push(Event::FirstPlayer { cards, first });
@@ -188,11 +205,12 @@ impl State {
                 }
                 self.stock = order.into_iter().rev().collect();
                 let h = self.hand_size() as usize;
-                for i in 0..h * self.n as usize {
-                    let seat = self.active.offset(i as u32, self.n);
+                let mut seat = self.active;
+                for _ in 0..h * self.seated.len() {
                     if let Some(c) = self.stock.pop() {
                         self.put_in_hand(c, seat, SeatSet::EMPTY);
                     }
+                    seat = self.left(seat);
                 }
                 self.phase = Phase::TurnStart;
                 ev.push(Event::Dealt);

@@ -12,6 +12,7 @@ use crate::event::Event;
 use crate::rules::{OPTIONS, Rules};
 use crate::setup::Chance;
 use crate::task::Task;
+use crate::tiebreak::TieBreak;
 use crate::view::View;
 
 /// Most players (D30).
@@ -172,7 +173,17 @@ pub struct State {
     pub(crate) slots_done: u32,
     pub(crate) turns: u32,
     pub(crate) stack: Vec<Task>,
+    /// The loser of the game being played (in a tie-break: of the short game).
     pub(crate) loser: Option<Seat>,
+    /// The seats taking part in the game being played: every seat in the main game, the tied
+    /// seats in a tie-break short game (`tiebreak_short_game`).
+    pub(crate) seated: SeatSet,
+    /// The main game's result, once a tie-break has begun.
+    pub(crate) tiebreak: Option<TieBreak>,
+    /// A tie-break that the game just ended calls for; begun by the next automatic step.
+    pub(crate) tiebreak_due: Option<SeatSet>,
+    /// Rounds of the games finished before the one being played (main game, tie-breaks).
+    pub(crate) rounds_before: u32,
 }
 
 impl State {
@@ -249,10 +260,14 @@ impl State {
         Seat::all(self.n).find(|s| self.hands[s.index()].contains(c.0))
     }
 
-    /// The seat that completed its lines and lost, once over.
+    /// The seat that completed its lines and lost the main game, once it is over (a
+    /// tie-break short game does not change it; see [`State::tiebreak_loser`]).
     #[must_use]
     pub fn loser(&self) -> Option<Seat> {
-        self.loser
+        match &self.tiebreak {
+            Some(t) => t.main_loser,
+            None => self.loser,
+        }
     }
 
     /// Complete lines of a seat.
@@ -273,12 +288,33 @@ impl State {
         &mut self.lines[l.owner.index()][l.slot as usize]
     }
 
+    /// The next seat clockwise that takes part in the game being played (a tie-break skips
+    /// the seats that sit out).
     pub(crate) fn left(&self, s: Seat) -> Seat {
-        s.next(self.n)
+        let mut t = s.next(self.n);
+        while !self.seated.contains(t) && t != s {
+            t = t.next(self.n);
+        }
+        t
     }
 
+    /// `H`: 9 in the short game and in a tie-break short game (§6), else 7.
     pub(crate) fn hand_size(&self) -> u8 {
-        self.rules.hand_size()
+        if self.tiebreak.is_some() {
+            9
+        } else {
+            self.rules.hand_size()
+        }
+    }
+
+    /// Complete lines that end the game being played and lose it: one in a tie-break (it
+    /// follows the short-game rules, §6).
+    pub(crate) fn losing_lines(&self) -> u8 {
+        if self.tiebreak.is_some() {
+            1
+        } else {
+            self.rules.losing_lines()
+        }
     }
 
     /// Whether fresh markers are set now (phases 1 and 2, §2).
@@ -471,6 +507,10 @@ impl Game for State {
             turns: 0,
             stack: Vec::with_capacity(16),
             loser: None,
+            seated: SeatSet::all(players),
+            tiebreak: None,
+            tiebreak_due: None,
+            rounds_before: 0,
         })
     }
 
@@ -549,8 +589,11 @@ impl Game for State {
         event.describe(viewer)
     }
 
+    /// The main game's scores: running while it is played, then kept for the record while a
+    /// tie-break short game decides the winner (the short game's own scores are
+    /// [`State::table_scores`]).
     fn scores(&self) -> Vec<i32> {
-        crate::scoring::scores(self)
+        crate::scoring::record_scores(self)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -558,7 +601,7 @@ impl Game for State {
     }
 
     fn round(&self) -> u32 {
-        self.slots_done / u32::from(self.n)
+        self.rounds_before + self.slots_done / self.seated_count()
     }
 
     fn action_text(&self, action: Action) -> String {
@@ -612,6 +655,26 @@ impl Game for State {
             if self.hands[s].and(self.known[s]) != CardSet::EMPTY {
                 return Err(format!("seat {s} 'knows' a card of its own hand"));
             }
+        }
+        // Until the tie-break's first-player draw gathers them, the ended game's cards stay
+        // where they were.
+        for s in Seat::all(self.n).filter(|&s| !self.seated.contains(s) && !self.awaiting_gather())
+        {
+            if !self.hands[s.index()].is_empty() || self.lines[s.index()].iter().any(|l| l.len > 0)
+            {
+                return Err(format!("seat {s} sits out the tie-break but holds cards"));
+            }
+        }
+        if self.seated.len() < 2 {
+            return Err("fewer than two seats take part".into());
+        }
+        if !self
+            .to_act()
+            .seats()
+            .iter()
+            .all(|s| self.seated.contains(s))
+        {
+            return Err("a seat that sits out is to act".into());
         }
         if let Some(c) = self.lodged
             && self.lodged_holder().is_none()

@@ -850,3 +850,119 @@ fn effects_are_only_resolved_on_active_lines() {
     let _ = Effect::Lap;
     let _ = ids(CardSet::EMPTY);
 }
+
+/// A position inside a tie-break short game among `seated` (the other seats sit out), `first`
+/// in phase 1.
+fn tiebreak_pos(n: u8, seated: &[u8], first: u8) -> State {
+    let mut s = pos(n, "tiebreak_short_game");
+    s.seated = seated.iter().map(|&x| Seat(x)).collect();
+    s.tiebreak = Some(crate::tiebreak::TieBreak {
+        main_scores: [0; crate::state::MAX_PLAYERS],
+        main_loser: None,
+        games: 1,
+        gathered: true,
+    });
+    s.active = Seat(first);
+    s
+}
+
+#[test]
+fn seats_that_sit_out_a_tiebreak_are_left_out_of_every_rule() {
+    // Four seats, a tie-break among 0, 1 and 3: seat 2 sits out.
+    let mut s = tiebreak_pos(4, &[0, 1, 3], 0);
+    hand(&mut s, 0, &["disembodied-presence", "fire", "country-walk"]);
+    hand(&mut s, 1, &["pray"]);
+    hand(&mut s, 3, &["storm"]);
+    stock_top(
+        &mut s,
+        &["roadside-inn", "ruined-church", "foreign-village"],
+    );
+    assert_eq!(
+        fails(&mut s, 0, "play country-walk p2.l0"),
+        "tiebreak-sits-out"
+    );
+    assert!(legal(&s, 0, "play country-walk p3.l0"));
+    // The Rift passes hands among the playing seats only: 0 → 1 → 3 → 0.
+    act(&mut s, 0, "play disembodied-presence p1.l0");
+    assert_eq!(s.hand_ids(Seat(1)), ["country-walk", "fire"]);
+    assert_eq!(s.hand_ids(Seat(3)), ["pray"]);
+    assert_eq!(s.hand_ids(Seat(0)), ["storm"]);
+    assert!(s.hand(Seat(2)).is_empty());
+    // Phase 2 goes from seat 1 straight to seat 3.
+    act(&mut s, 0, "pass");
+    assert_eq!(s.phase, Phase::Defence(Seat(1)));
+    act(&mut s, 1, "pass");
+    assert_eq!(s.phase, Phase::Defence(Seat(3)));
+    let v = s.view(Some(Seat(2)));
+    assert!(v.sits_out && v.options.is_empty());
+    let mut buf = Vec::new();
+    s.legal_actions(Seat(2), &mut buf);
+    assert!(buf.is_empty());
+
+    // Lap of the Gods row 2 and Well-wishing Stranger choose among playing seats only.
+    let mut s = tiebreak_pos(4, &[0, 1, 3], 0);
+    hand(
+        &mut s,
+        0,
+        &["disembodied-presence", "well-wishing-stranger"],
+    );
+    hand(&mut s, 3, &["storm", "pray"]);
+    stock_top(
+        &mut s,
+        &[
+            "roadside-inn",
+            "locked-box",
+            "dread-old-god",
+            "fever",
+            "arrested",
+        ],
+    );
+    act(&mut s, 0, "play disembodied-presence p1.l0");
+    assert!(legal(&s, 1, "player 0") && legal(&s, 1, "player 3") && !legal(&s, 1, "player 2"));
+    act(&mut s, 1, "player 3");
+    act(&mut s, 0, "play well-wishing-stranger p3.l0");
+    assert!(legal(&s, 3, "player 0") && legal(&s, 3, "player 1") && !legal(&s, 3, "player 2"));
+}
+
+#[test]
+fn a_tiebreak_stopped_by_the_round_limit_is_shared_by_its_players() {
+    // Nobody plays a card: the main game stops at the round limit with every score 0, the
+    // three tie, and their tie-break short game stops at its own round limit too.
+    let o = Options::parse_list(State::OPTIONS, "tiebreak_short_game,round_limit=1").unwrap();
+    let mut s = State::new(3, &o).unwrap();
+    let mut rng = parlour_core::rng_from_seed(3);
+    let mut ev: Vec<Event> = Vec::new();
+    let mut buf = Vec::new();
+    for _ in 0..500 {
+        match s.to_act() {
+            ToAct::Terminal => break,
+            ToAct::Chance => {
+                let ch = s.sample_chance(&mut rng);
+                s.apply_chance(ch, &mut ev).unwrap();
+            }
+            ToAct::Seats(set) => {
+                let seat = set.first().unwrap();
+                s.legal_actions(seat, &mut buf);
+                let a = if buf.contains(&crate::Action::Pass) {
+                    crate::Action::Pass
+                } else {
+                    buf[0]
+                };
+                s.apply(seat, a, &mut ev).unwrap();
+            }
+        }
+        s.check_invariants().unwrap();
+    }
+    let out = s.outcome().expect("over");
+    assert_eq!(s.tiebreak_games(), 1);
+    assert_eq!(s.tiebreak_loser(), None);
+    assert_eq!(out.scores, [0, 0, 0]);
+    assert_eq!(out.winners, parlour_core::SeatSet::all(3));
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::TieBreak { .. }))
+            .count(),
+        1
+    );
+    assert_eq!(s.hand(Seat(0)).len(), 9, "the tie-break deals 9");
+}

@@ -27,6 +27,19 @@ pub struct LineView {
     pub used: bool,
 }
 
+/// The tie-break short games under way (`tiebreak_short_game`, §6), as everyone sees them.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct TieBreakView {
+    /// Tie-break games begun so far (this one included).
+    pub game: u8,
+    /// The seats playing it; every other seat sits out.
+    pub seats: Vec<Seat>,
+    /// The main game's final scores (the record).
+    pub main_scores: Vec<i32>,
+    /// The main game's loser (None: the round limit ended it).
+    pub main_loser: Option<Seat>,
+}
+
 /// A redacted view of the game.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct View {
@@ -62,11 +75,17 @@ pub struct View {
     pub stock: usize,
     /// Skip counters.
     pub skips: Vec<u8>,
-    /// Running scores.
+    /// Running scores of the game on the table (in a tie-break: its short game's).
     pub scores: Vec<i32>,
+    /// The tie-break, once the main game has ended in a tie that is played off.
+    pub tiebreak: Option<TieBreakView>,
+    /// Whether the viewer sits out the game on the table (a tie-break it is not part of): it
+    /// never acts and holds no cards.
+    pub sits_out: bool,
     /// The viewer's legal actions as text (empty when not to act).
     pub options: Vec<String>,
-    /// The loser, once over.
+    /// The loser of the game on the table (in a tie-break: of its short game), once it ended;
+    /// the main game's loser is in [`TieBreakView::main_loser`] then.
     pub loser: Option<Seat>,
     /// Whether the game is over.
     pub over: bool,
@@ -142,6 +161,13 @@ impl View {
             stock: s.stock.len(),
             skips: s.skips[..n].to_vec(),
             scores: crate::scoring::scores(s),
+            tiebreak: s.tiebreak.map(|t| TieBreakView {
+                game: t.games,
+                seats: s.seated.iter().collect(),
+                main_scores: t.main_scores[..n].to_vec(),
+                main_loser: t.main_loser,
+            }),
+            sits_out: viewer.is_some_and(|v| !s.seated.contains(v)),
             options,
             loser: s.loser,
             over: s.phase == Phase::Over,
@@ -163,10 +189,31 @@ impl fmt::Display for View {
             "Haunted, {} players, active seat {}: {}",
             self.players, self.active, self.phase
         )?;
+        if let Some(t) = &self.tiebreak {
+            let seats: Vec<String> = t.seats.iter().map(ToString::to_string).collect();
+            let main: Vec<String> = t.main_scores.iter().map(ToString::to_string).collect();
+            write!(
+                f,
+                "tie-break short game {} among seats {} (main game scores {}",
+                t.game,
+                seats.join(" "),
+                main.join(" ")
+            )?;
+            match t.main_loser {
+                Some(l) => writeln!(f, ", seat {l} lost)")?,
+                None => writeln!(f, ", round limit)")?,
+            }
+        }
         if let Some(p) = &self.prompt {
             writeln!(f, "prompt: {p}")?;
         }
         for (i, lines) in self.lines.iter().enumerate() {
+            if let Some(t) = &self.tiebreak
+                && !t.seats.iter().any(|s| s.index() == i)
+            {
+                writeln!(f, "seat {i}: sits out the tie-break")?;
+                continue;
+            }
             write!(
                 f,
                 "seat {i}: {} cards in hand, skips {}, score {}:",
@@ -190,6 +237,9 @@ impl fmt::Display for View {
             writeln!(f, "revealed: {}", ids(&self.revealed))?;
         }
         if let Some(v) = self.viewer {
+            if self.sits_out {
+                writeln!(f, "you (seat {v}) sit out the tie-break")?;
+            }
             writeln!(f, "your hand (seat {v}): {}", ids(&self.hand))?;
             if !self.looking_at.is_empty() {
                 writeln!(f, "you are looking at: {}", ids(&self.looking_at))?;

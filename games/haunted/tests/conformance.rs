@@ -31,6 +31,88 @@ fn conforms_with_every_variant_flag_on() {
     check_game::<State>(4, "own_line_phase_active_only,round_limit=5", 0..5);
 }
 
+#[test]
+fn conforms_with_the_tiebreak_short_game_for_every_player_count() {
+    for players in 2..=6 {
+        check_game::<State>(players, "tiebreak_short_game", 0..6);
+        // A short round limit ends many games in a tie, so the tie-break (and its own round
+        // limit) is played often.
+        check_game::<State>(players, "tiebreak_short_game,round_limit=2", 0..4);
+    }
+}
+
+/// The conformance settings above do reach tie-breaks, including ones decided by a loser and
+/// ones stopped by the round limit, so the suite checks the tie-break too.
+#[test]
+fn random_games_reach_tiebreaks() {
+    use parlour_haunted::Event;
+    use rand::Rng;
+    let (mut begun, mut decided, mut shared) = (0, 0, 0);
+    for options in ["tiebreak_short_game", "tiebreak_short_game,round_limit=2"] {
+        let opts = Options::parse_list(State::OPTIONS, options).unwrap();
+        for players in 2..=6u8 {
+            for seed in 0..6 {
+                let mut s = State::new(players, &opts).unwrap();
+                let mut rng = rng_from_seed(seed);
+                let mut buf = Vec::new();
+                let mut ev: Vec<Event> = Vec::new();
+                while s.to_act() != ToAct::Terminal {
+                    match s.to_act() {
+                        ToAct::Chance => {
+                            let c = s.sample_chance(&mut rng);
+                            s.apply_chance(c, &mut ev).unwrap();
+                        }
+                        to_act => {
+                            let seat = to_act.first_seat().unwrap();
+                            assert!(s.seated().contains(seat), "a seat that sits out acts");
+                            s.legal_actions(seat, &mut buf);
+                            let a = buf[rng.random_range(0..buf.len())];
+                            s.apply(seat, a, &mut ev).unwrap();
+                        }
+                    }
+                }
+                let tb = ev
+                    .iter()
+                    .filter(|e| matches!(e, Event::TieBreak { .. }))
+                    .count();
+                assert_eq!(tb, usize::from(s.tiebreak_games()));
+                let o = s.outcome().unwrap();
+                assert_eq!(o.scores, s.scores());
+                if tb == 0 {
+                    // No tie-break: the game had a single lowest score.
+                    assert_eq!(
+                        o.winners.len(),
+                        1,
+                        "{options}: {players} players, seed {seed}"
+                    );
+                    continue;
+                }
+                begun += tb;
+                // Winners are players of the last tie-break, all of whom tied in the main game.
+                let best = (0..players)
+                    .map(Seat)
+                    .filter(|&p| Some(p) != s.loser())
+                    .map(|p| o.scores[p.index()])
+                    .min();
+                assert!(o.winners.iter().all(|w| s.seated().contains(w)));
+                assert!(o.winners.iter().all(|w| Some(o.scores[w.index()]) == best));
+                if s.tiebreak_loser().is_some() {
+                    assert_eq!(o.winners.len(), 1);
+                    decided += 1;
+                } else {
+                    // The round limit stopped the tie-break: its players share the win.
+                    assert_eq!(o.winners, s.seated());
+                    shared += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        begun > 0 && decided > 0 && shared > 0,
+        "begun {begun}, decided {decided}, shared {shared}"
+    );
+}
+
 fn playout(players: u8, seed: u64, picks: &[usize]) -> State {
     let opts = Options::defaults(State::OPTIONS);
     let mut s = State::new(players, &opts).unwrap();

@@ -52,7 +52,11 @@ const FILLERS: &[&str] = &[
 /// cards) and the given cards on top of the stockpile after the deal.
 #[allow(clippy::needless_range_loop)]
 fn start(n: u8, opts: &str, first: u8, hands: &[&[&str]], stock: &[&str]) -> Match<State> {
-    let h = if opts.contains("short_game") { 9 } else { 7 };
+    let h = if opts.split(',').any(|o| o.trim() == "short_game") {
+        9
+    } else {
+        7
+    };
     let named: Vec<&str> = hands
         .iter()
         .flat_map(|x| x.iter().copied())
@@ -931,6 +935,263 @@ fn ex18_final_scoring_three_players() {
         parlour_haunted::scoring::ranking(s),
         [Seat(2), Seat(1), Seat(0)]
     );
+}
+
+/// Ex 18's variant: P2 scores 19 too (one complete line and a two-card line), so P1 and P2
+/// tie for the lowest score when P0 completes its third line.
+fn ex18_tie(opts: &str) -> Match<State> {
+    let mut m = start(
+        3,
+        opts,
+        0,
+        &[
+            &[
+                "wealthy-relatives-mansion",
+                "mysterious-door",
+                "dread-old-god",
+                "private-library",
+                "religious-doctrine",
+                "fire",
+            ],
+            &[
+                "foreign-village",
+                "pouch-of-runestones",
+                "magical-summoning",
+                "ruined-church",
+                "ancient-manuscript",
+            ],
+            &[
+                "disused-graveyard",
+                "tin-whistle",
+                "ocean-bound-vessel",
+                "locked-box",
+                "hunting-spirit",
+                "fateful-possession",
+            ],
+        ],
+        &[
+            "tortured-soul",
+            "archaeological-dig",
+            "historical-find",
+            "storm",
+            "arrested",
+            "possession",
+        ],
+    );
+    build_turn(
+        &mut m,
+        &[
+            (0, "wealthy-relatives-mansion", 0),
+            (0, "mysterious-door", 0),
+            (0, "dread-old-god", 0),
+            (0, "private-library", 1),
+            (0, "religious-doctrine", 1),
+            (1, "foreign-village", 0),
+            (1, "pouch-of-runestones", 0),
+            (1, "magical-summoning", 0),
+            (1, "ruined-church", 1),
+            (1, "ancient-manuscript", 1),
+            (2, "disused-graveyard", 1),
+            (2, "tin-whistle", 1),
+            (2, "ocean-bound-vessel", 2),
+            (2, "locked-box", 2),
+            (2, "hunting-spirit", 2),
+        ],
+    );
+    build_turn(
+        &mut m,
+        &[
+            (0, "tortured-soul", 1),
+            (0, "archaeological-dig", 2),
+            (0, "historical-find", 2),
+        ],
+    );
+    act(&mut m, 2, "begin");
+    act(&mut m, 2, "play fateful-possession p0.l2");
+    act(&mut m, 2, "pass");
+    act(&mut m, 0, "pass");
+    m
+}
+
+#[test]
+fn ex18_tie_shares_the_win_by_default() {
+    let m = ex18_tie("");
+    let s = m.state();
+    assert_eq!(s.loser(), Some(Seat(0)));
+    let o = s.outcome().expect("over at once");
+    assert_eq!(o.scores, [39, 19, 19]);
+    assert_eq!(o.winners.iter().collect::<Vec<_>>(), [Seat(1), Seat(2)]);
+    assert_eq!(s.tiebreak_games(), 0);
+    assert_eq!(
+        parlour_haunted::scoring::ranking(s),
+        [Seat(1), Seat(2), Seat(0)]
+    );
+}
+
+/// The whole deck, top first, dealing `hands` (in dealing order, from the first player) and
+/// then `stock`; hands are padded with filler support cards.
+fn stacked_deal(h: usize, hands: &[&[&str]], stock: &[&str]) -> String {
+    let named: Vec<&str> = hands
+        .iter()
+        .flat_map(|x| x.iter().copied())
+        .chain(stock.iter().copied())
+        .collect();
+    let mut fillers = FILLERS.iter().copied().filter(|f| !named.contains(f));
+    let full: Vec<Vec<&str>> = hands
+        .iter()
+        .map(|x| {
+            let mut v = x.to_vec();
+            while v.len() < h {
+                v.push(fillers.next().expect("enough fillers"));
+            }
+            v
+        })
+        .collect();
+    let mut order: Vec<&str> = Vec::new();
+    for r in 0..h {
+        order.extend(full.iter().map(|v| v[r]));
+    }
+    order.extend(stock.iter().copied());
+    for c in 0..parlour_haunted::deck().len() {
+        let id = Card(c as u8).id();
+        if !order.contains(&id) {
+            order.push(id);
+        }
+    }
+    order.join(" ")
+}
+
+/// One turn of the tie-break's `a` against `b` (seat 0 sits out): `a` plays `card` on
+/// `b`'s line 0 in phase 1, every window passes, and `a` discards `discard`.
+fn tiebreak_turn(m: &mut Match<State>, a: u8, b: u8, card: Option<&str>, discard: &str) {
+    act(m, a, "begin");
+    if let Some(card) = card {
+        act(m, a, &format!("play {card} p{b}.l0"));
+    }
+    act(m, a, "pass");
+    act(m, b, "pass");
+    if m.state().outcome().is_some() {
+        return;
+    }
+    act(m, a, "pass");
+    act(m, b, "pass");
+    act(m, a, &format!("discard {discard}"));
+}
+
+#[test]
+fn ex18_tie_is_played_off_in_a_short_game_with_tiebreak_short_game() {
+    let mut m = ex18_tie("tiebreak_short_game");
+    {
+        let s = m.state();
+        // The main game is over with P0 the loser, but P1 and P2 tie on 19: no outcome yet,
+        // the tie-break's first-player draw is due, among P1 and P2 only.
+        assert_eq!(s.loser(), Some(Seat(0)));
+        assert!(s.outcome().is_none());
+        assert_eq!(s.to_act(), parlour_core::ToAct::Chance);
+        assert_eq!(s.seated().iter().collect::<Vec<_>>(), [Seat(1), Seat(2)]);
+        assert_eq!(s.scores(), [39, 19, 19]);
+        assert!(
+            s.chance_hint()
+                .starts_with("first-player draw for the tie-break: 2")
+        );
+        let v0 = s.view(Some(Seat(0)));
+        assert!(v0.sits_out);
+        assert!(!s.view(Some(Seat(1))).sits_out);
+        let tb = v0.tiebreak.clone().expect("tie-break in view");
+        assert_eq!((tb.game, tb.main_loser), (1, Some(Seat(0))));
+        assert_eq!(tb.seats, [Seat(1), Seat(2)]);
+        assert_eq!(tb.main_scores, [39, 19, 19]);
+        assert!(v0.to_string().contains("seat 0: sits out the tie-break"));
+        assert!(
+            m.log(Viewer::Spectator)
+                .iter()
+                .any(|t| t.contains("seats 1 2 tie for the lowest score"))
+        );
+    }
+    // One card per seat taking part, in seat order: ACTIVATEFOCUS < FEVER, so P2 starts.
+    let mut probe = m.state().clone();
+    assert!(
+        probe
+            .apply_chance(
+                probe.parse_chance("fever activate-focus pray").unwrap(),
+                &mut ()
+            )
+            .is_err(),
+        "one card per seat taking part"
+    );
+    chance(&mut m, "fever activate-focus");
+    assert_eq!(m.state().active(), Seat(2));
+    // The fresh setup: every card gathered, 9 each dealt from P2, none to P0.
+    let p2 = [
+        "roadside-inn",
+        "curious-painting",
+        "hunting-spirit",
+        "refreshments",
+        "send-telegram",
+        "over-indulgence",
+    ];
+    chance(&mut m, &stacked_deal(9, &[&p2, &[]], &[]));
+    {
+        let s = m.state();
+        assert_eq!(s.hand(Seat(2)).len(), 9);
+        assert_eq!(s.hand(Seat(1)).len(), 9);
+        assert!(s.hand(Seat(0)).is_empty());
+        assert!(
+            s.line_ids(Seat(0), 0).is_empty(),
+            "P0's lines were gathered"
+        );
+        assert_eq!(s.table_scores(), [0, 0, 0]);
+        assert_eq!(
+            s.scores(),
+            [39, 19, 19],
+            "the record keeps the main game's scores"
+        );
+        assert_eq!(to_act(&m), 2);
+    }
+    act(&mut m, 2, "begin");
+    // P0 sits out: its lines are no target, and it never acts.
+    assert_eq!(
+        rule(&mut m, 2, "play roadside-inn p0.l0"),
+        "tiebreak-sits-out"
+    );
+    assert!(options(&m, 2).iter().all(|o| !o.contains("p0.")));
+    assert!(options(&m, 0).is_empty());
+    assert!(m.apply_entry("0: pass").is_err());
+    act(&mut m, 2, "play roadside-inn p1.l0");
+    // P0 has no window: after P2's attack comes P1's defence window, then the own-line round.
+    act(&mut m, 2, "pass");
+    assert_eq!(m.state().phase(), Phase::Defence(Seat(1)));
+    act(&mut m, 1, "pass");
+    assert_eq!(m.state().phase(), Phase::OwnLine(Seat(2)));
+    act(&mut m, 2, "pass");
+    assert_eq!(m.state().phase(), Phase::OwnLine(Seat(1)));
+    act(&mut m, 1, "pass");
+    act(&mut m, 2, "discard refreshments");
+    assert_eq!(m.state().hand(Seat(2)).len(), 9, "refilled to 9");
+    let d1 = m.state().hand_ids(Seat(1))[0];
+    tiebreak_turn(&mut m, 1, 2, None, d1);
+    tiebreak_turn(&mut m, 2, 1, Some("curious-painting"), "send-telegram");
+    let d1 = m.state().hand_ids(Seat(1))[0];
+    tiebreak_turn(&mut m, 1, 2, None, d1);
+    // P1's first complete line loses the short game: P2 wins the tie-break and the game.
+    tiebreak_turn(&mut m, 2, 1, Some("hunting-spirit"), "over-indulgence");
+    let s = m.state();
+    assert_eq!(
+        s.line_ids(Seat(1), 0),
+        ["roadside-inn", "curious-painting", "hunting-spirit"]
+    );
+    let o = s.outcome().expect("the tie-break decided the game");
+    assert_eq!(o.scores, [39, 19, 19]);
+    assert_eq!(o.winners.iter().collect::<Vec<_>>(), [Seat(2)]);
+    assert_eq!(s.loser(), Some(Seat(0)));
+    assert_eq!(s.tiebreak_loser(), Some(Seat(1)));
+    assert_eq!(
+        parlour_haunted::scoring::ranking(s),
+        [Seat(2), Seat(1), Seat(0)]
+    );
+    // The record replays to the same end.
+    let again = parlour_record::Match::<State>::from_record(&m.to_record()).unwrap();
+    assert_eq!(again.state().outcome(), Some(o));
 }
 
 #[test]
