@@ -1,7 +1,7 @@
 use parlour_core::{Game, derive_seed, rng_from_seed};
 use thiserror::Error;
 
-use crate::{Bot, Budget, GreedyBot, IsmctsBot, IsmctsConfig, PolicyBot, RandomBot};
+use crate::{Bot, Budget, GreedyBot, IsmctsBot, IsmctsConfig, Playout, PolicyBot, RandomBot};
 
 /// A bot name that is not known.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -12,6 +12,7 @@ pub struct UnknownBot(pub String);
 pub const KNOWN_BOTS: &str = "random, greedy, ismcts (= ismcts:medium), ismcts:easy, \
                               ismcts:medium, ismcts:hard, ismcts:<N> (N iterations), \
                               ismcts:<N>ms (N milliseconds per decision), \
+                              any ismcts name + `:full` (playouts to the end), \
                               and a game's own policies (kings-feast: solver)";
 
 /// Builds the bot named `spec` for a seat. Its random stream is derived from `seed` and
@@ -27,6 +28,7 @@ pub const KNOWN_BOTS: &str = "random, greedy, ismcts (= ismcts:medium), ismcts:e
 /// | `ismcts:hard` | [`IsmctsConfig::HARD_ITERATIONS`] iterations |
 /// | `ismcts:<N>` | `N` iterations per decision (`N` ≥ 1) |
 /// | `ismcts:<N>ms` | `N` milliseconds per decision (`N` ≥ 1) |
+/// | any `ismcts` name + `:full` | the same, with playouts to the end ([`Playout::Full`]) instead of the game's cut-off ([`Game::playout_rounds`]) |
 /// | any name of [`Game::policy`] | [`PolicyBot`]: that game's own policy (`solver` in The King's Feast) |
 ///
 /// # Errors
@@ -39,6 +41,7 @@ pub const KNOWN_BOTS: &str = "random, greedy, ismcts (= ismcts:medium), ismcts:e
 /// assert_eq!(parse_ismcts("ismcts:40ms"), Some(IsmctsConfig::with_budget(Budget::Millis(40))));
 /// assert_eq!(parse_ismcts("ismcts:hard"), Some(IsmctsConfig::hard()));
 /// assert_eq!(parse_ismcts("ismcts:0"), None);
+/// assert_eq!(parse_ismcts("ismcts:hard:full").map(|c| c.playout), Some(parlour_bots::Playout::Full));
 /// ```
 pub fn make_bot<G: Game>(
     spec: &str,
@@ -64,7 +67,18 @@ pub fn make_bot<G: Game>(
 /// one.
 #[must_use]
 pub fn parse_ismcts(spec: &str) -> Option<IsmctsConfig> {
-    let level = match spec.trim() {
+    let spec = spec.trim();
+    if let Some(base) = spec.strip_suffix(":full") {
+        let mut config = parse_ismcts_budget(base)?;
+        config.playout = Playout::Full;
+        return Some(config);
+    }
+    parse_ismcts_budget(spec)
+}
+
+/// An `ismcts…` name without the `:full` suffix.
+fn parse_ismcts_budget(spec: &str) -> Option<IsmctsConfig> {
+    let level = match spec {
         "ismcts" => return Some(IsmctsConfig::medium()),
         s => s.strip_prefix("ismcts:")?,
     };

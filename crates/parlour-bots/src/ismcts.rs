@@ -13,7 +13,9 @@
 //! 2. **Expansion.** If a legal action has no child yet, one such action (uniformly drawn) gets a
 //!    new node, and the walk leaves the tree.
 //! 3. **Playout.** Uniformly random legal actions to the end of the game, or to a cut-off after
-//!    which [`Game::evaluate`] ranks the seats (see [`Playout`]).
+//!    which [`Game::evaluate`] ranks the seats (see [`Playout`]). By default the game decides
+//!    ([`Game::playout_rounds`]), so long multi-round games can stop after a round or two while
+//!    the search itself stays generic.
 //! 4. **Backpropagation.** Each node on the path adds the return of the seat that chose its
 //!    edge.
 //!
@@ -72,6 +74,9 @@ pub enum Budget {
 /// Where a random playout stops.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Playout {
+    /// As the game says ([`Game::playout_rounds`]): `Rounds(n)` when it names a count, else
+    /// `Full`. The default.
+    Game,
     /// To the end of the game; returns from the [`Outcome`].
     Full,
     /// Until `n` more rounds have begun than at the searched position ([`Game::round`]); `1`
@@ -106,14 +111,14 @@ impl IsmctsConfig {
     /// Default weight of the score margin in the returns.
     pub const DEFAULT_MARGIN_WEIGHT: f64 = 0.1;
 
-    /// Full playouts with default constants and the given budget.
+    /// Default constants and playouts ([`Playout::Game`]) with the given budget.
     #[must_use]
     pub const fn with_budget(budget: Budget) -> Self {
         IsmctsConfig {
             budget,
             exploration: Self::DEFAULT_EXPLORATION,
             margin_weight: Self::DEFAULT_MARGIN_WEIGHT,
-            playout: Playout::Full,
+            playout: Playout::Game,
         }
     }
 
@@ -435,6 +440,12 @@ impl<G: Game> IsmctsBot<G> {
         let search = &mut self.search;
         let mut state = obs.determinize(rng);
         let root_round = state.round();
+        let cutoff = match self.config.playout {
+            Playout::Game => state
+                .playout_rounds()
+                .map_or(Playout::Full, Playout::Rounds),
+            other => other,
+        };
         search.path.clear();
         search.path.push(ROOT);
         let mut node = ROOT;
@@ -493,7 +504,7 @@ impl<G: Game> IsmctsBot<G> {
             &mut state,
             rng,
             &mut search.legal,
-            self.config.playout,
+            cutoff,
             root_round,
             self.config.margin_weight,
             &mut search.values,
@@ -542,7 +553,7 @@ fn playout<G: Game>(
             return;
         }
         let cut = match cutoff {
-            Playout::Full => false,
+            Playout::Full | Playout::Game => false,
             Playout::Rounds(n) => state.round() >= root_round.saturating_add(n),
             Playout::Steps(n) => steps >= n,
         };

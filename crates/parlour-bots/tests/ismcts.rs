@@ -269,7 +269,55 @@ fn playout_cutoffs_still_choose_legal_actions() {
 }
 
 #[test]
+fn the_default_playout_is_the_games_cutoff() {
+    let mut rng = rng_from_seed(11);
+    let mut differ = 0;
+    for _ in 0..10 {
+        let Some(mut state) = random_position(3, "", &mut rng) else {
+            continue;
+        };
+        let seat = state.to_act().first_seat().unwrap();
+        let stats = |state: &State, playout: Playout| {
+            let config = IsmctsConfig {
+                playout,
+                ..iterations(300)
+            };
+            IsmctsBot::<State>::new("t", config, rng_from_seed(5))
+                .analyse(&Observation::new(state, seat))
+        };
+        // The game plays to the end: the default is a full playout.
+        assert_eq!(stats(&state, Playout::Game), stats(&state, Playout::Full));
+        assert_eq!(IsmctsConfig::hard().playout, Playout::Game);
+        // The game cuts at once (its one round has begun): the default cuts there too.
+        state.set_playout_rounds(Some(0));
+        let cut = stats(&state, Playout::Game);
+        assert_eq!(cut, stats(&state, Playout::Rounds(0)));
+        // A cut before any random move only sees the evaluation after the tree walk, so the
+        // statistics differ from full playouts on some position.
+        if cut != stats(&state, Playout::Full) {
+            differ += 1;
+        }
+    }
+    assert!(differ > 0, "the game's cut-off changed no search");
+}
+
+#[test]
 fn bot_names_parse() {
+    assert_eq!(
+        parse_ismcts("ismcts:hard:full"),
+        Some(IsmctsConfig {
+            playout: Playout::Full,
+            ..IsmctsConfig::hard()
+        })
+    );
+    assert_eq!(
+        parse_ismcts("ismcts:40:full"),
+        Some(IsmctsConfig {
+            playout: Playout::Full,
+            ..iterations(40)
+        })
+    );
+    assert_eq!(parse_ismcts("ismcts:full:full"), None);
     assert_eq!(parse_ismcts("ismcts"), Some(IsmctsConfig::medium()));
     assert_eq!(parse_ismcts("ismcts:easy"), Some(IsmctsConfig::easy()));
     assert_eq!(parse_ismcts("ismcts:1500"), Some(iterations(1500)));

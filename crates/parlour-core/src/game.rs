@@ -166,6 +166,17 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// (one-ply lookahead) and as a playout cut-off. Must read only what `seat` may know.
     fn evaluate(&self, seat: Seat) -> f64;
 
+    /// Where the ISMCTS bot's random playouts stop by default: `Some(n)` cuts a playout once
+    /// `n` more rounds (as counted by [`Game::round`]) have begun than at the searched position
+    /// and scores the cut position with [`Game::evaluate`]; `None` (the default) plays to the
+    /// end. Games override it where random play to the end is noise (long multi-round games),
+    /// and then need an `evaluate` that ranks the seats fairly at the start of a round
+    /// (cumulative scores, say). It may depend on the options; the bot reads it from each
+    /// determinization.
+    fn playout_rounds(&self) -> Option<u32> {
+        None
+    }
+
     /// A game-specific policy by name (`solver`, say), for the bot factory. The bot calls it on a
     /// determinization drawn from the seat's view, so it cannot read hidden cards.
     fn policy(name: &str) -> Option<Policy<Self>> {

@@ -624,6 +624,12 @@ impl Game for State {
         crate::resample::resample(self, observer, rng)
     }
 
+    /// Two turn rounds: random play to the end (up to the round limit) is long and noisy, while
+    /// `evaluate` (score and complete lines against the others' mean) is meaningful mid-game.
+    fn playout_rounds(&self) -> Option<u32> {
+        Some(2)
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         crate::scoring::evaluate(self, seat)
     }

@@ -651,6 +651,12 @@ impl Game for State {
         crate::resample::sample_consistent(self, observer, rng)
     }
 
+    /// One round: a random playout of the race to 55 points is noise, while `evaluate` after
+    /// the round's reveal is the cumulative score, which ranks the seats fairly.
+    fn playout_rounds(&self) -> Option<u32> {
+        Some(1)
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         let s = seat.index() % 7;
         let score = f64::from(self.scores[s]);

@@ -96,6 +96,16 @@ pub struct State {
     leader: Seat,
     points: [i32; 4],
     round: u32,
+    /// What [`Game::playout_rounds`] answers (not an option: tests set it directly).
+    playout_rounds: Option<u32>,
+}
+
+impl State {
+    /// Sets what [`Game::playout_rounds`] answers (the game has one round, so `Some(0)` cuts
+    /// every playout at once and `None` plays to the end).
+    pub fn set_playout_rounds(&mut self, rounds: Option<u32>) {
+        self.playout_rounds = rounds;
+    }
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -241,6 +251,7 @@ impl Game for State {
             leader: Seat(0),
             points: [0; 4],
             round: 0,
+            playout_rounds: None,
         })
     }
 
@@ -468,6 +479,10 @@ impl Game for State {
         }
         s.stock = set_of(&next.collect::<Vec<_>>());
         s
+    }
+
+    fn playout_rounds(&self) -> Option<u32> {
+        self.playout_rounds
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
