@@ -331,7 +331,7 @@ impl<A: Copy + Ord> Search<A> {
     }
 }
 
-/// The SO-ISMCTS bot (see the [module documentation](self)).
+/// The SO-ISMCTS bot (the search is described in `docs/bots.md`).
 pub struct IsmctsBot<G: Game> {
     name: String,
     config: IsmctsConfig,
