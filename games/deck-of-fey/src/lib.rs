@@ -15,13 +15,16 @@
 mod card;
 mod draw;
 mod mat;
+mod rules;
 mod setup;
 mod sign;
 
 pub use card::Card;
 pub use draw::Draw;
 pub use mat::{Mat, Relation};
+pub use rules::FeyRules;
 pub use setup::{
-    FirstPlayer, TableSetup, card_name, cards_text, full_deck, options, parse_cards, sample_layout,
+    FirstPlayer, TableSetup, card_name, cards_text, full_deck, layout_text, options, parse_cards,
+    parse_layout, sample_layout,
 };
 pub use sign::Sign;

@@ -191,6 +191,25 @@ impl FirstPlayer {
     }
 }
 
+/// The text of a layout chance outcome (a new mat keeping the fey sign):
+/// `mat bone: tree flame star tone wind stone wave`.
+#[must_use]
+pub fn layout_text(mat: &Mat) -> String {
+    format!("mat {mat}")
+}
+
+/// Reads the text of a layout chance outcome (see [`layout_text`]).
+///
+/// # Errors
+/// Text that is not `mat <fey>: <seven signs>`, or a mat that is not valid.
+pub fn parse_layout(text: &str) -> Result<Mat, ParseError> {
+    let m = text
+        .trim()
+        .strip_prefix("mat ")
+        .ok_or_else(|| ParseError::new(text, "expected `mat <fey>: <seven signs>`"))?;
+    Mat::parse(m).map_err(|r| ParseError::new(text, r))
+}
+
 /// A new random layout of the seven live tokens, keeping the fey sign (between hands).
 pub fn sample_layout(fey: Sign, rng: &mut GameRng) -> Mat {
     let mut live: Vec<Sign> = Sign::ALL.into_iter().filter(|s| *s != fey).collect();
@@ -249,5 +268,15 @@ mod tests {
             TableSetup::parse("mat bone: flame star stone wave wind tree tone; signs bone wave")
                 .unwrap();
         assert!(bad.validate(2, false, FirstPlayer::None).is_err());
+    }
+
+    #[test]
+    fn layout_text_round_trips() {
+        let text = "mat bone: tree flame star tone wind stone wave";
+        let mat = parse_layout(text).unwrap();
+        assert_eq!(layout_text(&mat), text);
+        assert_eq!(parse_layout(&format!("  {text} ")).unwrap(), mat);
+        assert!(parse_layout("bone: tree flame star tone wind stone wave").is_err());
+        assert!(parse_layout("mat bone: tree flame star tone wind stone bone").is_err());
     }
 }
