@@ -2,7 +2,7 @@
 
 use parlour_cards::CardSet;
 use parlour_core::ParseError;
-use parlour_fey::{Card, Draw, Mat, TableSetup, parse_cards};
+use parlour_fey::{Card, Draw, TableSetup, layout_text, parse_cards, parse_layout};
 
 use crate::Action;
 use crate::setup::{Chance, Due};
@@ -47,7 +47,7 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
 pub fn chance_text(chance: &Chance) -> String {
     match chance {
         Chance::Table(t) => t.text(),
-        Chance::Layout(m) => format!("mat {m}"),
+        Chance::Layout(m) => layout_text(m),
         Chance::Deal(d) => format!("deal {d}"),
         Chance::Church(c) => format!("church {c}"),
         Chance::Refill(d) => format!("refill {d}"),
@@ -67,14 +67,7 @@ pub(crate) fn parse_chance(due: Due, text: &str) -> Result<Chance, ParseError> {
     };
     match due {
         Due::Opening | Due::NewSigns => TableSetup::parse(t).map(Chance::Table),
-        Due::Layout => {
-            let m = t
-                .strip_prefix("mat ")
-                .ok_or_else(|| ParseError::new(text, "expected `mat <fey>: <seven signs>`"))?;
-            Mat::parse(m)
-                .map(Chance::Layout)
-                .map_err(|r| ParseError::new(text, r))
-        }
+        Due::Layout => parse_layout(text).map(Chance::Layout),
         Due::Deal(_) => Draw::parse(words("deal")?).map(Chance::Deal),
         Due::Church => {
             let c = words("church")?;

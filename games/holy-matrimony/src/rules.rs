@@ -1,5 +1,5 @@
-use parlour_core::{OptionSpec, Options, Seat};
-use parlour_fey::options as fey;
+use parlour_core::{OptionSpec, Options};
+use parlour_fey::{FeyRules, options as fey};
 
 /// Option `church_counts_for_total_only`.
 pub const CHURCH_COUNTS_FOR_TOTAL_ONLY: OptionSpec = OptionSpec::flag(
@@ -55,14 +55,8 @@ pub const OPTIONS: &[OptionSpec] = &[
 /// The options resolved into plain values, kept in the state.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rules {
-    /// `first_player`, `None` for random.
-    pub first_player: Option<Seat>,
-    /// `traditional_mat`.
-    pub traditional_mat: bool,
-    /// `reshuffle_player_signs_each_hand` (also on with `new_fey_each_hand`).
-    pub reshuffle_player_signs: bool,
-    /// `new_fey_each_hand`.
-    pub new_fey_each_hand: bool,
+    /// The options every Deck of Fey game shares.
+    pub fey: FeyRules,
     /// `reshuffle_mat_each_round`.
     pub reshuffle_mat_each_round: bool,
     /// `target_score`.
@@ -88,12 +82,8 @@ impl Rules {
     /// Reads the options.
     #[must_use]
     pub fn from_options(o: &Options) -> Rules {
-        let new_fey = o.flag(fey::NEW_FEY_EACH_HAND.id);
         Rules {
-            first_player: o.seat(fey::FIRST_PLAYER.id),
-            traditional_mat: o.flag(fey::TRADITIONAL_MAT.id),
-            reshuffle_player_signs: new_fey || o.flag(fey::RESHUFFLE_PLAYER_SIGNS.id),
-            new_fey_each_hand: new_fey,
+            fey: FeyRules::from_options(o),
             reshuffle_mat_each_round: o.flag(RESHUFFLE_MAT_EACH_ROUND.id),
             target_score: i32::try_from(o.int(TARGET_SCORE.id)).unwrap_or(i32::MAX),
             max_rounds: u32::try_from(o.int(MAX_ROUNDS.id)).unwrap_or(u32::MAX),
@@ -108,6 +98,7 @@ impl Rules {
     /// Whether a chance event redraws the table at the start of rounds after the first.
     #[must_use]
     pub fn table_changes_each_round(&self) -> bool {
-        self.reshuffle_player_signs || (self.reshuffle_mat_each_round && !self.traditional_mat)
+        self.fey.reshuffle_player_signs
+            || (self.reshuffle_mat_each_round && !self.fey.traditional_mat)
     }
 }

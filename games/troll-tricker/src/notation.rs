@@ -1,7 +1,7 @@
 //! Text notation of actions and chance outcomes.
 
 use parlour_core::ParseError;
-use parlour_fey::{Card, Draw, Mat, TableSetup};
+use parlour_fey::{Card, Draw, TableSetup, layout_text, parse_layout};
 
 use crate::Action;
 use crate::setup::{Chance, Due};
@@ -25,7 +25,7 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
 pub fn chance_text(chance: &Chance) -> String {
     match chance {
         Chance::Table(t) => t.text(),
-        Chance::Layout(m) => format!("mat {m}"),
+        Chance::Layout(m) => layout_text(m),
         Chance::Deal(d) => format!("deal {d}"),
         Chance::Reshuffle(d) => format!("reshuffle {d}"),
     }
@@ -43,14 +43,7 @@ pub(crate) fn parse_chance(due: Due, text: &str) -> Result<Chance, ParseError> {
     };
     match due {
         Due::Opening | Due::NewSigns => TableSetup::parse(t).map(Chance::Table),
-        Due::Layout => {
-            let m = t
-                .strip_prefix("mat ")
-                .ok_or_else(|| ParseError::new(text, "expected `mat <fey>: <seven signs>`"))?;
-            Mat::parse(m)
-                .map(Chance::Layout)
-                .map_err(|r| ParseError::new(text, r))
-        }
+        Due::Layout => parse_layout(text).map(Chance::Layout),
         Due::Deal(_) => Draw::parse(words("deal")?).map(Chance::Deal),
         Due::Reshuffle(_) => Draw::parse(words("reshuffle")?).map(Chance::Reshuffle),
     }

@@ -1,5 +1,5 @@
-use parlour_core::{OptionSpec, Options, Seat};
-use parlour_fey::options as fey;
+use parlour_core::{OptionSpec, Options};
+use parlour_fey::{FeyRules, options as fey};
 
 /// Option id `full_reshuffle_each_hand`.
 pub const FULL_RESHUFFLE_EACH_HAND: OptionSpec = OptionSpec::flag(
@@ -37,14 +37,8 @@ pub const OPTIONS: &[OptionSpec] = &[
 /// The options resolved into plain values, kept in the state.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Rules {
-    /// `first_player`, `None` for random.
-    pub first_player: Option<Seat>,
-    /// `traditional_mat`.
-    pub traditional_mat: bool,
-    /// `reshuffle_player_signs_each_hand` (also on when `new_fey_each_hand` is).
-    pub reshuffle_player_signs: bool,
-    /// `new_fey_each_hand`.
-    pub new_fey_each_hand: bool,
+    /// The options every Deck of Fey game shares.
+    pub fey: FeyRules,
     /// `full_reshuffle_each_hand`.
     pub full_reshuffle_each_hand: bool,
     /// `fey_trump_points_by_player_count`.
@@ -59,13 +53,8 @@ impl Rules {
     /// Reads the options.
     #[must_use]
     pub fn from_options(o: &Options) -> Rules {
-        let new_fey = o.flag(fey::NEW_FEY_EACH_HAND.id);
         Rules {
-            first_player: o.seat(fey::FIRST_PLAYER.id),
-            traditional_mat: o.flag(fey::TRADITIONAL_MAT.id),
-            // D-GEN-1 / §5: a new fey implies new player signs.
-            reshuffle_player_signs: new_fey || o.flag(fey::RESHUFFLE_PLAYER_SIGNS.id),
-            new_fey_each_hand: new_fey,
+            fey: FeyRules::from_options(o),
             full_reshuffle_each_hand: o.flag(FULL_RESHUFFLE_EACH_HAND.id),
             fey_trump_points_by_player_count: o.flag(FEY_TRUMP_POINTS_BY_PLAYER_COUNT.id),
             last_trick_winner_leads_next_hand: o.flag(LAST_TRICK_WINNER_LEADS_NEXT_HAND.id),

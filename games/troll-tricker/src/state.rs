@@ -282,7 +282,7 @@ impl State {
     pub(crate) fn due(&self) -> Option<Due> {
         match self.phase {
             Phase::Setup => Some(Due::Opening),
-            Phase::Table => Some(if self.rules.reshuffle_player_signs {
+            Phase::Table => Some(if self.rules.fey.reshuffle_player_signs {
                 Due::NewSigns
             } else {
                 Due::Layout
@@ -308,7 +308,9 @@ impl State {
         } else {
             self.first.offset(u32::from(self.hand), self.n)
         };
-        if self.hand > 0 && (self.rules.reshuffle_player_signs || !self.rules.traditional_mat) {
+        if self.hand > 0
+            && (self.rules.fey.reshuffle_player_signs || !self.rules.fey.traditional_mat)
+        {
             self.phase = Phase::Table;
         } else {
             self.begin_deal(events);
@@ -478,19 +480,19 @@ impl State {
 
     fn check_chance(&self, due: Due, chance: &Chance) -> Result<(), IllegalAction> {
         let bad = |r: String| IllegalAction::new("chance-outcome", r);
-        let traditional = self.rules.traditional_mat;
+        let traditional = self.rules.fey.traditional_mat;
         match (due, chance) {
             (Due::Opening, Chance::Table(t)) => t
                 .validate(
                     self.n,
                     traditional,
-                    FirstPlayer::from_option(self.rules.first_player),
+                    FirstPlayer::from_option(self.rules.fey.first_player),
                 )
                 .map_err(bad),
             (Due::NewSigns, Chance::Table(t)) => {
                 t.validate(self.n, traditional, FirstPlayer::None)
                     .map_err(bad)?;
-                if !self.rules.new_fey_each_hand && t.mat.fey() != self.mat.fey() {
+                if !self.rules.fey.new_fey_each_hand && t.mat.fey() != self.mat.fey() {
                     return Err(bad(format!(
                         "the fey sign stays {} for the game",
                         self.mat.fey().id()
@@ -542,13 +544,7 @@ impl Game for State {
     fn new(players: u8, options: &Options) -> Result<Self, SetupError> {
         check_players::<State>(players)?;
         let rules = Rules::from_options(options);
-        if let Some(f) = rules.first_player
-            && f.0 >= players
-        {
-            return Err(SetupError::Invalid(format!(
-                "first_player {f} is not a seat of a {players}-player table"
-            )));
-        }
+        rules.fey.check_players(players)?;
         Ok(State {
             n: players,
             rules,
@@ -636,16 +632,16 @@ impl Game for State {
             .due()
             .expect("sample_chance is called at a chance node");
         let n = self.n;
-        let traditional = self.rules.traditional_mat;
+        let traditional = self.rules.fey.traditional_mat;
         match due {
             Due::Opening => Chance::Table(TableSetup::sample(
                 n,
                 traditional,
-                FirstPlayer::from_option(self.rules.first_player),
+                FirstPlayer::from_option(self.rules.fey.first_player),
                 rng,
             )),
             Due::NewSigns => {
-                if self.rules.new_fey_each_hand {
+                if self.rules.fey.new_fey_each_hand {
                     Chance::Table(TableSetup::sample(n, traditional, FirstPlayer::None, rng))
                 } else {
                     let fey = self.mat.fey();
