@@ -9,11 +9,9 @@
 
 use std::time::{Duration, Instant};
 
-use parlour_core::{Game, Options, derive_seed, rng_from_seed};
-use parlour_kings_feast::solver::{
-    self, Plan, Policy, SolveLimits, greedy_policy, play_out, random_policy, replay_plan,
-    solver_policy,
-};
+use parlour_bots::{Observation, make_bot};
+use parlour_core::{Game, GameRng, Options, Seat, ToAct, derive_seed, rng_from_seed};
+use parlour_kings_feast::solver::{self, Plan, SolveLimits, replay_plan};
 use parlour_kings_feast::{BUILTIN_NAMES, State};
 
 fn dealt(arr: &str, seed: u64) -> State {
@@ -104,17 +102,13 @@ fn solve_report(which: &str, deals: u64, limits: &SolveLimits) {
 }
 
 fn play_report(which: &str, deals: u64, policies: &str) {
-    let all: [(&str, Policy); 3] = [
-        ("random", random_policy),
-        ("greedy", greedy_policy),
-        ("solver", solver_policy),
-    ];
+    let all = ["random", "greedy", "solver"];
     println!(
         "| arrangement | policy | deals | mean score | score 0 | Assassin endings | mean turns | time per game |"
     );
     println!("|---|---|---|---|---|---|---|---|");
     for arr in names(which) {
-        for (name, policy) in all {
+        for name in all {
             if !policies.split(',').any(|p| p == name) {
                 continue;
             }
@@ -126,7 +120,7 @@ fn play_report(which: &str, deals: u64, policies: &str) {
             for seed in 0..deals {
                 let st = dealt(&arr, seed);
                 let mut rng = rng_from_seed(derive_seed(seed, 0x90_11C7));
-                let fin = play_out(&st, policy, &mut rng);
+                let fin = play_out(&st, name, seed, &mut rng);
                 let s = fin.outcome().expect("over").scores[0];
                 sum += s;
                 zero += i32::from(s == 0);
@@ -177,5 +171,26 @@ fn main() {
             println!("{}", st.view(Some(parlour_core::Seat(0))));
         }
         other => eprintln!("unknown mode `{other}`: solve, play or show"),
+    }
+}
+
+/// Plays a dealt state to the end with the named bot (chance drawn from `rng`).
+fn play_out(state: &State, bot: &str, seed: u64, rng: &mut GameRng) -> State {
+    let mut bot = make_bot::<State>(bot, seed, 1).expect("a known bot");
+    let mut st = state.clone();
+    loop {
+        match st.to_act() {
+            ToAct::Terminal => return st,
+            ToAct::Chance => {
+                let c = st.sample_chance(rng);
+                st.apply_chance(c, &mut ())
+                    .expect("a sampled chance outcome applies");
+            }
+            ToAct::Seats(_) => {
+                let a = bot.choose(&Observation::new(&st, Seat(0)));
+                st.apply(Seat(0), a, &mut ())
+                    .expect("a bot picks a legal action");
+            }
+        }
     }
 }

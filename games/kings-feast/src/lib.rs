@@ -83,7 +83,7 @@ pub use geometry::{Geometry, SeatIdx};
 pub use notation::{action_text, parse_action, parse_pos, pos_text};
 pub use scoring::{EndReason, score, title};
 pub use setup::{Chance, chance_text, parse_chance};
-pub use solver::{Plan, SolveLimits, greedy_policy, random_policy, solve, solver_policy};
+pub use solver::{Plan, SolveLimits, solve, solver_policy};
 pub use state::{Decision, Event, Phase, State};
 pub use variant::{DEFAULT_MAX_TURNS, OPTIONS, Rules};
 pub use view::{Cell, Ending, View};

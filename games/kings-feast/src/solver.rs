@@ -12,14 +12,12 @@
 //!   over determinizations drawn with `sample_consistent`, the best value reachable by the end
 //!   of the current turn, valued by the expected misplaced count under the player's knowledge
 //!   (so a plan that relies on a hidden card's identity gains nothing).
-//! * [`greedy_policy`] and [`random_policy`]: the baselines.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use parlour_core::{Game, GameRng, Seat, ToAct};
-use rand::Rng;
 
 use crate::action::Action;
 use crate::card::{VIZIER, bit};
@@ -654,77 +652,6 @@ pub fn solver_policy(state: &State, rng: &mut GameRng) -> Action {
         }
     }
     legal[best]
-}
-
-/// The one-ply greedy baseline: applies each legal action on a few determinizations and keeps
-/// the best mean [`Game::evaluate`].
-///
-/// # Panics
-/// If called when the player is not to act.
-pub fn greedy_policy(state: &State, rng: &mut GameRng) -> Action {
-    let mut legal = Vec::new();
-    state.legal_actions(Seat(0), &mut legal);
-    assert!(
-        !legal.is_empty(),
-        "greedy_policy called with no decision due"
-    );
-    if legal.len() == 1 {
-        return legal[0];
-    }
-    let mut totals = vec![0.0; legal.len()];
-    for _ in 0..4 {
-        let world = state.sample_consistent(Seat(0), rng);
-        for (t, &a) in totals.iter_mut().zip(&legal) {
-            let mut s = world.clone();
-            s.apply_unchecked(a, &mut ());
-            *t += s.evaluate(Seat(0));
-        }
-    }
-    let mut best = 0;
-    for i in 1..legal.len() {
-        if totals[i] > totals[best] {
-            best = i;
-        }
-    }
-    legal[best]
-}
-
-/// The uniformly random baseline.
-///
-/// # Panics
-/// If called when the player is not to act.
-pub fn random_policy(state: &State, rng: &mut GameRng) -> Action {
-    let mut legal = Vec::new();
-    state.legal_actions(Seat(0), &mut legal);
-    assert!(
-        !legal.is_empty(),
-        "random_policy called with no decision due"
-    );
-    legal[rng.random_range(0..legal.len())]
-}
-
-/// A policy: the player's choice at a decision (reads only the player's view).
-pub type Policy = fn(&State, &mut GameRng) -> Action;
-
-/// Plays a dealt state to the end with `policy` (chance drawn from `rng`); returns the final
-/// state.
-pub fn play_out(state: &State, policy: Policy, rng: &mut GameRng) -> State {
-    let mut st = state.clone();
-    loop {
-        match st.to_act() {
-            ToAct::Terminal => return st,
-            ToAct::Chance => {
-                let c = st.sample_chance(rng);
-                st.apply_chance(c, &mut ())
-                    .expect("a sampled chance outcome applies");
-            }
-            ToAct::Seats(_) => {
-                let a = policy(&st, rng);
-                st.apply(Seat(0), a, &mut ())
-                    .expect("a policy picks a legal action");
-            }
-        }
-    }
 }
 
 /// Whether the game ended by the Assassin.

@@ -3,12 +3,11 @@
 
 use std::time::Duration;
 
+use parlour_bots::{Observation, make_bot};
+use parlour_core::ToAct;
 use parlour_core::{Game, Options, Seat, rng_from_seed};
 use parlour_kings_feast::State;
-use parlour_kings_feast::solver::{
-    SolveLimits, greedy_policy, play_out, random_policy, solve, solve_beam, solve_exact,
-    solver_policy,
-};
+use parlour_kings_feast::solver::{SolveLimits, solve, solve_beam, solve_exact, solver_policy};
 use parlour_record::replay;
 
 fn study(setup: &str, goal: &str) -> String {
@@ -94,9 +93,11 @@ fn solver_policy_reads_only_the_view() {
         let pa = solver_policy(&a, &mut rng_from_seed(seed));
         let pb = solver_policy(&b, &mut rng_from_seed(seed));
         assert_eq!(pa, pb);
+        let mut greedy_a = make_bot::<State>("greedy", seed, 1).unwrap();
+        let mut greedy_b = make_bot::<State>("greedy", seed, 1).unwrap();
         assert_eq!(
-            greedy_policy(&a, &mut rng_from_seed(seed)),
-            greedy_policy(&b, &mut rng_from_seed(seed))
+            greedy_a.choose(&Observation::new(&a, Seat(0))),
+            greedy_b.choose(&Observation::new(&b, Seat(0)))
         );
     }
 }
@@ -104,15 +105,28 @@ fn solver_policy_reads_only_the_view() {
 #[test]
 fn policies_play_legal_games_to_the_end() {
     let opts = Options::parse_list(State::OPTIONS, "arrangement=beginners_banquet").unwrap();
-    let policies: [parlour_kings_feast::solver::Policy; 3] =
-        [random_policy, greedy_policy, solver_policy];
     for seed in 0..3 {
         let mut st = State::new(1, &opts).unwrap();
         let c = st.sample_chance(&mut rng_from_seed(seed));
         st.apply_chance(c, &mut ()).unwrap();
-        for p in policies {
-            let fin = play_out(&st, p, &mut rng_from_seed(seed));
-            assert!(fin.outcome().is_some());
+        for name in ["random", "greedy", "solver"] {
+            let mut bot = make_bot::<State>(name, seed, 1).unwrap();
+            let mut fin = st.clone();
+            let mut rng = rng_from_seed(seed);
+            loop {
+                match fin.to_act() {
+                    ToAct::Terminal => break,
+                    ToAct::Chance => {
+                        let c = fin.sample_chance(&mut rng);
+                        fin.apply_chance(c, &mut ()).unwrap();
+                    }
+                    ToAct::Seats(_) => {
+                        let a = bot.choose(&Observation::new(&fin, Seat(0)));
+                        fin.apply(Seat(0), a, &mut ()).unwrap();
+                    }
+                }
+            }
+            assert!(fin.outcome().is_some(), "{name}");
         }
     }
 }
