@@ -11,4 +11,4 @@ mod conformance;
 mod playout;
 
 pub use conformance::{MAX_STEPS, check_game};
-pub use playout::{divide, perft, random_action, random_playout, settle_chance};
+pub use playout::{checked_playout, divide, perft, random_action, random_playout, settle_chance};

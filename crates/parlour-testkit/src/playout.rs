@@ -115,3 +115,39 @@ pub fn settle_chance<G: Game>(state: &mut G, rng: &mut GameRng) {
             .expect("sampled chance outcome applies");
     }
 }
+
+/// Plays `state` to the end like [`random_playout`], checking [`Game::check_invariants`] before
+/// every step; returns the number of steps (chance and player) or the first broken invariant,
+/// or an error past `max_steps`. For property tests of random legal play.
+///
+/// # Errors
+/// A broken invariant (with its step), or no end within `max_steps`.
+///
+/// # Panics
+/// If the game breaks its contract as in [`random_playout`].
+pub fn checked_playout<G: Game>(
+    state: &mut G,
+    rng: &mut GameRng,
+    max_steps: u64,
+) -> Result<u64, String> {
+    let mut buf = Vec::new();
+    for step in 0..max_steps {
+        state
+            .check_invariants()
+            .map_err(|e| format!("step {step}: {e}"))?;
+        match state.to_act() {
+            ToAct::Terminal => return Ok(step),
+            ToAct::Chance => {
+                let c = state.sample_chance(rng);
+                state
+                    .apply_chance(c, &mut ())
+                    .expect("sampled chance outcome applies");
+            }
+            ToAct::Seats(seats) => {
+                let seat = seats.first().expect("a player node names a seat");
+                random_action(state, seat, rng, &mut buf);
+            }
+        }
+    }
+    Err(format!("{} did not end within {max_steps} steps", G::ID))
+}

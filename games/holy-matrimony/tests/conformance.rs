@@ -74,24 +74,8 @@ proptest! {
     fn random_play_terminates_and_conserves_cards(seed in any::<u64>(), players in 2u8..=7) {
         let o = Options::defaults(State::OPTIONS);
         let mut s = State::new(players, &o).unwrap();
-        let mut rng = rng_from_seed(seed);
-        let mut buf = Vec::new();
-        let mut steps = 0;
-        loop {
-            prop_assert!(s.check_invariants().is_ok(), "{:?}", s.check_invariants());
-            match s.to_act() {
-                ToAct::Terminal => break,
-                ToAct::Chance => {
-                    let c = s.sample_chance(&mut rng);
-                    s.apply_chance(c, &mut ()).unwrap();
-                }
-                ToAct::Seats(seats) => {
-                    parlour_testkit::random_action(&mut s, seats.first().unwrap(), &mut rng, &mut buf);
-                }
-            }
-            steps += 1;
-            prop_assert!(steps < 20_000);
-        }
+        let ended = parlour_testkit::checked_playout(&mut s, &mut rng_from_seed(seed), 20_000);
+        prop_assert!(ended.is_ok(), "{:?}", ended);
         prop_assert!(s.rounds_played() <= 200);
         prop_assert_eq!(s.outcome().unwrap().scores, s.scores());
     }
