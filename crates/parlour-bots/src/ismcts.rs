@@ -19,6 +19,17 @@
 //! 4. **Backpropagation.** Each node on the path adds the return of the seat that chose its
 //!    edge.
 //!
+//! **Progressive bias** (where [`Game::progressive_bias`] or [`IsmctsConfig::progressive_bias`]
+//! gives a weight `w > 0`): every legal action at a node gets its child at once, scored by
+//! [`Game::evaluate`] for the mover right after it (its prior); unvisited children are tried best
+//! prior first, and UCB1 adds `w · prior / (visits + 1)` with priors normalised to `[0, 1]` among
+//! the candidates. In a simultaneous block an opponent then commits as its prior advises without
+//! tree nodes: its commitment depends on its sampled hand, so its edges would hardly recur.
+//!
+//! The tree walk stops at the playout cut-off too (nothing past it counts). [`Bot::choose`]
+//! stops an iteration budget early once the most visited root action leads the next by more
+//! than the iterations left, so the choice is that of the full budget.
+//!
 //! Chance nodes (a draw, a new deal) are not tree nodes: their outcome is drawn from the bot's
 //! own [`GameRng`] with [`Game::sample_chance`] in each determinization. That matches the
 //! original algorithm, where the determinization fixes the order of the stock in advance.
@@ -97,6 +108,8 @@ pub struct IsmctsConfig {
     pub margin_weight: f64,
     /// Where playouts stop.
     pub playout: Playout,
+    /// Progressive-bias weight: `None` takes the game's ([`Game::progressive_bias`]).
+    pub progressive_bias: Option<f64>,
 }
 
 impl IsmctsConfig {
@@ -119,6 +132,7 @@ impl IsmctsConfig {
             exploration: Self::DEFAULT_EXPLORATION,
             margin_weight: Self::DEFAULT_MARGIN_WEIGHT,
             playout: Playout::Game,
+            progressive_bias: None,
         }
     }
 
@@ -171,6 +185,9 @@ struct Node<A> {
     /// Visits of the parent in which `action` was legal (UCB1's `n` under ISMCTS).
     avail: u32,
     reward: f64,
+    /// [`Game::evaluate`] for `seat` just after the edge, in the determinization that created
+    /// the node (only with progressive bias).
+    prior: f64,
 }
 
 /// Statistics of one root action after a search, for analysis and tests.
@@ -230,6 +247,7 @@ impl<A: Copy + Ord> Search<A> {
             visits: 0,
             avail: 0,
             reward: 0.0,
+            prior: 0.0,
         });
         self.returns.clear();
         self.returns.resize(usize::from(players), 0.0);
@@ -252,14 +270,54 @@ impl<A: Copy + Ord> Search<A> {
         }
     }
 
+    /// Whether the most visited root action of `seat` leads the next by more than `left`
+    /// visits.
+    fn decided(&self, seat: Seat, left: u32) -> bool {
+        let (mut first, mut second) = (0, 0);
+        let mut c = self.nodes[ROOT as usize].first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            if n.seat == seat {
+                if n.visits > first {
+                    second = first;
+                    first = n.visits;
+                } else if n.visits > second {
+                    second = n.visits;
+                }
+            }
+            c = n.next_sibling;
+        }
+        first - second > left
+    }
+
+    /// Appends a child of `node` for `action` by `seat`.
+    fn push_child(&mut self, node: u32, action: A, seat: Seat, prior: f64) -> u32 {
+        let id = u32::try_from(self.nodes.len()).expect("node count is capped below u32::MAX");
+        let parent = &mut self.nodes[node as usize];
+        let sibling = parent.first_child;
+        parent.first_child = id;
+        self.nodes.push(Node {
+            action: Some(action),
+            seat,
+            first_child: NONE,
+            next_sibling: sibling,
+            visits: 0,
+            avail: 1,
+            reward: 0.0,
+            prior,
+        });
+        id
+    }
+
     /// Picks (selecting or expanding) the edge of `seat` at `node` in the determinization
-    /// `state`. Returns the child and whether it is new.
+    /// `state`. Returns the child and whether it is new (unvisited: the walk leaves the tree).
     fn select<G: Game<Action = A>>(
         &mut self,
         node: u32,
         state: &G,
         seat: Seat,
         exploration: f64,
+        bias: f64,
         rng: &mut GameRng,
     ) -> Option<(u32, bool)> {
         state.legal_actions(seat, &mut self.legal);
@@ -283,6 +341,9 @@ impl<A: Copy + Ord> Search<A> {
             }
             c = child.next_sibling;
         }
+        if bias > 0.0 {
+            return self.select_biased(node, state, seat, exploration, bias, untried);
+        }
         if untried > 0 && self.nodes.len() < MAX_NODES {
             let k = rng.random_range(0..untried);
             let i = self
@@ -293,19 +354,7 @@ impl<A: Copy + Ord> Search<A> {
                 .nth(k)
                 .map(|(i, _)| i)
                 .expect("k is below the number of untried actions");
-            let id = u32::try_from(self.nodes.len()).expect("node count is capped below u32::MAX");
-            let parent = &mut self.nodes[node as usize];
-            let sibling = parent.first_child;
-            parent.first_child = id;
-            self.nodes.push(Node {
-                action: Some(self.legal[i]),
-                seat,
-                first_child: NONE,
-                next_sibling: sibling,
-                visits: 0,
-                avail: 1,
-                reward: 0.0,
-            });
+            let id = self.push_child(node, self.legal[i], seat, 0.0);
             return Some((id, true));
         }
         if untried > 0 {
@@ -322,6 +371,96 @@ impl<A: Copy + Ord> Search<A> {
                 let visits = f64::from(n.visits);
                 self.mean(n) + exploration * (f64::from(n.avail).ln() / visits).sqrt()
             };
+            if score > best_score {
+                best_score = score;
+                best = c;
+            }
+        }
+        Some((best, false))
+    }
+
+    /// The legal action of `seat` with the best [`Game::evaluate`] right after it (the first
+    /// on ties).
+    fn best_prior<G: Game<Action = A>>(&mut self, state: &G, seat: Seat) -> A {
+        state.legal_actions(seat, &mut self.legal);
+        let mut best = None;
+        let mut best_value = f64::NEG_INFINITY;
+        for &action in &self.legal {
+            let mut next = state.clone();
+            next.apply(seat, action, &mut ())
+                .expect("a listed legal action applies");
+            let value = next.evaluate(seat);
+            if best.is_none() || value > best_value {
+                best = Some(action);
+                best_value = value;
+            }
+        }
+        best.expect("a seat to act has a legal action")
+    }
+
+    /// [`Search::select`] with progressive bias: every legal action gets its node at once,
+    /// scored by `evaluate`; unvisited nodes are tried best prior first, then UCB1 plus
+    /// `bias · prior / (visits + 1)` with priors normalised among the candidates.
+    fn select_biased<G: Game<Action = A>>(
+        &mut self,
+        node: u32,
+        state: &G,
+        seat: Seat,
+        exploration: f64,
+        bias: f64,
+        untried: usize,
+    ) -> Option<(u32, bool)> {
+        if untried > 0 {
+            if self.nodes.len() + untried > MAX_NODES {
+                return None;
+            }
+            for i in 0..self.legal.len() {
+                if self.slot[i] == NONE {
+                    let action = self.legal[i];
+                    let mut next = state.clone();
+                    next.apply(seat, action, &mut ())
+                        .expect("a listed legal action applies");
+                    let prior = next.evaluate(seat);
+                    self.slot[i] = self.push_child(node, action, seat, prior);
+                }
+            }
+        }
+        let (lo, hi) = self
+            .slot
+            .iter()
+            .map(|&c| self.nodes[c as usize].prior)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                (lo.min(p), hi.max(p))
+            });
+        let span = if hi > lo && hi.is_finite() && lo.is_finite() {
+            hi - lo
+        } else {
+            f64::INFINITY
+        };
+        // Unvisited edges first, best prior first.
+        let mut fresh = NONE;
+        for &c in &self.slot {
+            let n = &self.nodes[c as usize];
+            if n.visits == 0 && (fresh == NONE || n.prior > self.nodes[fresh as usize].prior) {
+                fresh = c;
+            }
+        }
+        if fresh != NONE {
+            return Some((fresh, true));
+        }
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        for &c in &self.slot {
+            let n = &self.nodes[c as usize];
+            let prior = if span.is_finite() {
+                (n.prior - lo) / span
+            } else {
+                0.5
+            };
+            let visits = f64::from(n.visits);
+            let score = self.mean(n)
+                + exploration * (f64::from(n.avail).ln() / visits).sqrt()
+                + bias * prior / (visits + 1.0);
             if score > best_score {
                 best_score = score;
                 best = c;
@@ -374,10 +513,18 @@ impl<G: Game> IsmctsBot<G> {
     /// If the seat has no legal action, or the game breaks its contract (a listed action or a
     /// sampled chance outcome is rejected).
     pub fn analyse(&mut self, obs: &Observation<'_, G>) -> Vec<RootStat<G::Action>> {
+        self.search_root(obs, false)
+    }
+
+    fn search_root(
+        &mut self,
+        obs: &Observation<'_, G>,
+        decisive: bool,
+    ) -> Vec<RootStat<G::Action>> {
         let mut legal = Vec::new();
         obs.legal_actions(&mut legal);
         assert!(!legal.is_empty(), "asked to act with no legal action");
-        self.run(obs);
+        self.run(obs, decisive);
         let seat = obs.seat();
         legal
             .iter()
@@ -407,12 +554,19 @@ impl<G: Game> IsmctsBot<G> {
             .collect()
     }
 
-    fn run(&mut self, obs: &Observation<'_, G>) {
+    /// Runs the budget. With `decisive`, an iteration budget stops early once no other root
+    /// action can overtake the most visited one in the iterations left: the choice is then
+    /// the same as after the full budget, and still reproducible.
+    fn run(&mut self, obs: &Observation<'_, G>, decisive: bool) {
         self.search.reset(obs.seat(), obs.players());
         match self.config.budget {
             Budget::Iterations(n) => {
-                for _ in 0..n.max(1) {
+                let n = n.max(1);
+                for i in 1..=n {
                     if !self.iterate(obs) {
+                        break;
+                    }
+                    if decisive && i % 32 == 0 && self.search.decided(obs.seat(), n - i) {
                         break;
                     }
                 }
@@ -440,6 +594,10 @@ impl<G: Game> IsmctsBot<G> {
         let search = &mut self.search;
         let mut state = obs.determinize(rng);
         let root_round = state.round();
+        let bias = self
+            .config
+            .progressive_bias
+            .unwrap_or_else(|| state.progressive_bias());
         let cutoff = match self.config.playout {
             Playout::Game => state
                 .playout_rounds()
@@ -452,6 +610,12 @@ impl<G: Game> IsmctsBot<G> {
         let mut left_tree = false;
         // Selection and expansion.
         while !left_tree {
+            // Nothing beyond the playout's cut-off counts, so the tree stops there too.
+            if let Playout::Rounds(n) = cutoff
+                && state.round() >= root_round.saturating_add(n)
+            {
+                break;
+            }
             match state.to_act() {
                 ToAct::Terminal => break,
                 ToAct::Chance => {
@@ -476,7 +640,18 @@ impl<G: Game> IsmctsBot<G> {
                         if !state.to_act().seats().contains(seat) {
                             continue;
                         }
-                        let Some((child, new)) = search.select(block, &state, seat, c, rng) else {
+                        if bias > 0.0 && seats.len() > 1 && seat != observer {
+                            // An opponent's secret commitment depends on its sampled hand, so
+                            // its edges would hardly ever recur: it commits as the prior
+                            // advises instead, without nodes.
+                            let action = search.best_prior(&state, seat);
+                            state
+                                .apply(seat, action, &mut ())
+                                .expect("a listed legal action applies");
+                            continue;
+                        }
+                        let Some((child, new)) = search.select(block, &state, seat, c, bias, rng)
+                        else {
                             left_tree = true;
                             break;
                         };
@@ -659,7 +834,7 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
         if legal.len() == 1 {
             return legal[0];
         }
-        let stats = self.analyse(obs);
+        let stats = self.search_root(obs, true);
         // Most visited; ties by mean return, then canonical order.
         let mut best = &stats[0];
         for s in &stats[1..] {

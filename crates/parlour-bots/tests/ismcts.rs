@@ -388,3 +388,86 @@ fn ismcts_beats_random_players() {
         "ismcts win rate against two random players: {rate}"
     );
 }
+
+#[test]
+fn a_decided_search_stops_early_with_the_same_choice() {
+    let mut rng = rng_from_seed(21);
+    let mut stopped_early = 0;
+    let mut checked = 0;
+    for i in 0..40u64 {
+        let Some(state) = random_position(3, "", &mut rng) else {
+            continue;
+        };
+        let seat = state.to_act().first_seat().unwrap();
+        let obs = Observation::new(&state, seat);
+        let mut legal = Vec::new();
+        obs.legal_actions(&mut legal);
+        if legal.len() < 2 {
+            continue;
+        }
+        checked += 1;
+        let mut full = IsmctsBot::<State>::new("t", iterations(2_000), rng_from_seed(i));
+        let stats = full.analyse(&obs);
+        let mut best = &stats[0];
+        for s in &stats[1..] {
+            if s.visits > best.visits || (s.visits == best.visits && s.mean > best.mean) {
+                best = s;
+            }
+        }
+        let mut decisive = IsmctsBot::<State>::new("t", iterations(2_000), rng_from_seed(i));
+        assert_eq!(decisive.choose(&obs), best.action, "{stats:?}");
+        assert_eq!(full.iterations_done(), 2_000);
+        if decisive.iterations_done() < 2_000 {
+            stopped_early += 1;
+        }
+    }
+    assert!(checked >= 10, "too few positions: {checked}");
+    assert!(stopped_early > 0, "no search was decided early");
+}
+
+#[test]
+fn progressive_bias_tries_the_best_prior_first() {
+    let mut rng = rng_from_seed(8);
+    let mut checked = 0;
+    for i in 0..30u64 {
+        let Some(state) = random_position(3, "", &mut rng) else {
+            continue;
+        };
+        let seat = state.to_act().first_seat().unwrap();
+        let mut legal = Vec::new();
+        state.legal_actions(seat, &mut legal);
+        if legal.len() < 2 {
+            continue;
+        }
+        // The test game's evaluate right after a play depends only on the mover's own hand and
+        // the public points, so the true state gives the prior every determinization gives.
+        let prior = |a| {
+            let mut s = state.clone();
+            s.apply(seat, a, &mut ()).unwrap();
+            s.evaluate(seat)
+        };
+        let best = legal
+            .iter()
+            .copied()
+            .reduce(|b, a| if prior(a) > prior(b) { a } else { b })
+            .unwrap();
+        let config = IsmctsConfig {
+            progressive_bias: Some(1.0),
+            ..iterations(1)
+        };
+        let stats = IsmctsBot::<State>::new("t", config, rng_from_seed(i))
+            .analyse(&Observation::new(&state, seat));
+        let tried: Vec<_> = stats.iter().filter(|s| s.visits > 0).collect();
+        assert_eq!(tried.len(), 1, "{stats:?}");
+        assert_eq!(tried[0].action, best, "{stats:?}");
+        // A longer biased search still plays only legal actions.
+        let config = IsmctsConfig {
+            progressive_bias: Some(1.0),
+            ..iterations(200)
+        };
+        let mut bot = IsmctsBot::<State>::new("t", config, rng_from_seed(i));
+        assert!(legal.contains(&bot.choose(&Observation::new(&state, seat))));
+        checked += 1;
+    }
+    assert!(checked >= 10, "too few positions: {checked}");
+}

@@ -177,6 +177,17 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// How strongly the ISMCTS bot's tree trusts [`Game::evaluate`] before its own statistics
+    /// (progressive bias): `0.0` (the default) ignores it. With a weight `w > 0`, each new tree
+    /// node is scored once by `evaluate` for the seat that moved, and the search adds
+    /// `w · prior / (visits + 1)` to that edge's UCB score (`prior` normalised to `[0, 1]` among
+    /// its siblings), and tries unvisited edges best prior first. Games override it where a
+    /// decision has many options that random returns barely tell apart (a subset to commit,
+    /// say) and `evaluate` right after the move is a good guide.
+    fn progressive_bias(&self) -> f64 {
+        0.0
+    }
+
     /// A game-specific policy by name (`solver`, say), for the bot factory. The bot calls it on a
     /// determinization drawn from the seat's view, so it cannot read hidden cards.
     fn policy(name: &str) -> Option<Policy<Self>> {

@@ -638,6 +638,12 @@ impl Game for State {
         s
     }
 
+    /// One round: the race to 1000 takes about seven rounds, and random play through the later
+    /// deals is only noise; `evaluate` between rounds is the lead in the totals.
+    fn playout_rounds(&self) -> Option<u32> {
+        Some(1)
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         let mean = self.mean_value();
         let projected = |o: Seat| -> f64 {

@@ -454,6 +454,12 @@ impl Game for State {
         s
     }
 
+    /// One hand: the later hands are dealt afresh, so random play through them is only noise;
+    /// `evaluate` between hands is the score lead.
+    fn playout_rounds(&self) -> Option<u32> {
+        Some(1)
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         self.heuristic(seat)
     }

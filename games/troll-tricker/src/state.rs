@@ -794,6 +794,12 @@ impl Game for State {
         crate::resample::sample_consistent(self, observer, rng)
     }
 
+    /// One hand: the later hands are dealt afresh, so random play through them is only noise;
+    /// `evaluate` at the next deal is the cumulative score.
+    fn playout_rounds(&self) -> Option<u32> {
+        Some(1)
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         let s = seat.index() % 7;
         let mut v = f64::from(self.scores[s]);
