@@ -624,10 +624,11 @@ impl Game for State {
         crate::resample::resample(self, observer, rng)
     }
 
-    /// Two turn rounds: random play to the end (up to the round limit) is long and noisy, while
+    /// One turn round: random play to the end (up to the round limit) is long and noisy, while
     /// `evaluate` (score and complete lines against the others' mean) is meaningful mid-game.
+    /// Two rounds searched about 1.7 times slower without a measurable gain.
     fn playout_rounds(&self) -> Option<u32> {
-        Some(2)
+        Some(1)
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
