@@ -330,7 +330,11 @@ pub fn solve_exact(state: &State, limits: &SolveLimits) -> Plan {
         },
         terminal: false,
     });
-    seen.insert(key(&root), 0);
+    // A root in the middle of a turn is not a turn's end: the same board after ending the turn
+    // unchanged must still be found.
+    if root.phase == Phase::TurnStart {
+        seen.insert(key(&root), 0);
+    }
     let mut best = 0usize;
     let mut frontier = vec![0u32];
     let mut complete = true;
@@ -437,7 +441,9 @@ pub fn solve_beam(state: &State, limits: &SolveLimits) -> Plan {
         },
         terminal: false,
     });
-    seen.insert(key(&root));
+    if root.phase == Phase::TurnStart {
+        seen.insert(key(&root));
+    }
     let mut best = 0usize;
     let mut frontier = vec![0u32];
     let mut depth = 0;

@@ -1,0 +1,190 @@
+//! The ISMCTS bot takes the one winning action in end-game positions of Reading the Play built
+//! from records with stacked decks: revealing the 315-316 pair, starting the Sequence that 316
+//! then completes, and keeping the traded card that makes a run on the last turn.
+
+use parlour_bots::{Observation, make_bot};
+use parlour_core::{Game, Seat, SeatSet, ToAct};
+use parlour_reading_the_play::State;
+use parlour_record::Match;
+
+/// Ten iterations already find every win here for 200 seeds (five miss one); twice that leaves a
+/// margin.
+const BOT: &str = "ismcts:20";
+const SEEDS: std::ops::Range<u64> = 0..3;
+
+/// `289` → `line-289` (no position here deals a sign on purpose).
+fn card(n: &str) -> String {
+    format!("line-{n}")
+}
+
+/// The `chance: deck ...` entry that deals `hands` (two cards per seat, seat 0 first) and then
+/// has `draws` on top of the deck in this order; the other cards follow in a fixed order.
+fn deck(hands: &[[&str; 2]], draws: &[&str]) -> String {
+    let mut order: Vec<String> = (0..2)
+        .flat_map(|k| hands.iter().map(move |h| card(h[k])))
+        .chain(draws.iter().map(|d| card(d)))
+        .collect();
+    for n in 289..=316 {
+        let id = format!("line-{n}");
+        if !order.contains(&id) {
+            order.push(id);
+        }
+    }
+    for (kind, total) in [("yellow-sign", 6), ("elder-sign", 2)] {
+        let used = order.iter().filter(|c| *c == kind).count();
+        order.extend((used..total).map(|_| kind.to_owned()));
+    }
+    format!("chance: deck {}", order.join(" "))
+}
+
+fn run(options: &str, entries: &[String]) -> Match<State> {
+    let refs: Vec<&str> = entries.iter().map(String::as_str).collect();
+    parlour_record::replay::<State>(4, options, 0, &refs)
+        .unwrap_or_else(|e| panic!("position does not replay: {e}"))
+}
+
+fn legal(m: &Match<State>, seat: u8) -> Vec<String> {
+    let mut buf = Vec::new();
+    m.state().legal_actions(Seat(seat), &mut buf);
+    buf.iter().map(|&a| m.state().action_text(a)).collect()
+}
+
+/// The winners after playing `line` from `m` (the game must be over by then).
+fn winners_after(m: &Match<State>, line: &[&str]) -> SeatSet {
+    let mut m = m.clone();
+    for e in line {
+        m.apply_entry(e)
+            .unwrap_or_else(|err| panic!("`{e}`: {err}"));
+    }
+    assert_eq!(m.to_act(), ToAct::Terminal, "{line:?} should end the game");
+    m.state().outcome().expect("the game is over").winners
+}
+
+/// Asserts that the bot in `seat` picks `expected` for every seed.
+fn assert_bot_picks(m: &Match<State>, seat: u8, expected: &str) {
+    for seed in SEEDS {
+        let mut bot = make_bot::<State>(BOT, seed, u64::from(seat)).expect("known bot");
+        let action = bot.choose(&Observation::new(m.state(), Seat(seat)));
+        assert_eq!(
+            m.state().action_text(action),
+            expected,
+            "seed {seed}: the bot misses the winning move"
+        );
+    }
+}
+
+/// Seat 1 holds Line 315 and 316 on its first turn and nobody has a Sequence: revealing the pair
+/// scores 2 against 0, a plain reveal ends the game with nobody scoring.
+#[test]
+fn reveals_the_315_316_pair_when_nobody_has_a_sequence() {
+    let m = run(
+        "first_player_random",
+        &[
+            deck(
+                &[
+                    ["289", "292"],
+                    ["315", "316"],
+                    ["297", "305"],
+                    ["301", "308"],
+                ],
+                &["310"],
+            ),
+            "chance: first-player 1".into(),
+            "1: draw".into(),
+        ],
+    );
+    assert_eq!(legal(&m, 1), ["reveal", "reveal pair", "hold"]);
+    assert_eq!(
+        winners_after(&m, &["1: reveal pair"]),
+        SeatSet::single(Seat(1))
+    );
+    assert!(winners_after(&m, &["1: reveal"]).is_empty());
+    assert_bot_picks(&m, 1, "reveal pair");
+}
+
+/// Seat 0 has started 289-290 (score 2). Seat 1 draws 315 to join its 314 and 316: starting 314-315 lets
+/// 316 attach on the reveal (313-316 stanza, score 3, a win alone); declining leaves at best the
+/// pair 315-316, which only ties seat 0.
+#[test]
+fn starts_the_sequence_that_316_completes() {
+    let m = run(
+        "first_player_random",
+        &[
+            deck(
+                &[
+                    ["289", "290"],
+                    ["314", "316"],
+                    ["297", "305"],
+                    ["301", "308"],
+                ],
+                &["310", "315"],
+            ),
+            "chance: first-player 0".into(),
+            "0: draw".into(),
+            "0: start line-289 line-290".into(),
+            "1: draw".into(),
+        ],
+    );
+    assert_eq!(
+        legal(&m, 1),
+        ["start line-314 line-315", "decline sequence"]
+    );
+    let alone = SeatSet::single(Seat(1));
+    let shared: SeatSet = [Seat(0), Seat(1)].into_iter().collect();
+    assert_eq!(
+        winners_after(&m, &["1: start line-314 line-315", "1: reveal"]),
+        alone
+    );
+    assert_eq!(
+        winners_after(&m, &["1: decline sequence", "1: reveal pair"]),
+        shared
+    );
+    assert_eq!(
+        winners_after(&m, &["1: decline sequence", "1: reveal"]),
+        SeatSet::single(Seat(0))
+    );
+    assert_bot_picks(&m, 1, "start line-314 line-315");
+}
+
+/// The turn limit ends the game after this turn. Seat 0 holds 309 and 311 and traded 289 for
+/// seat 1's 310: keeping 310 forces the run 309-311 (two Masque lines, score 2, the only
+/// Sequence); keeping 289 back leaves everyone at 0, so nobody wins.
+#[test]
+fn keeps_the_traded_card_that_makes_a_run_on_the_last_turn() {
+    let m = run(
+        "first_player_random,turn_limit=5",
+        &[
+            deck(
+                &[
+                    ["289", "309"],
+                    ["310", "305"],
+                    ["297", "312"],
+                    ["293", "307"],
+                ],
+                &["311", "302", "295", "291"],
+            ),
+            "chance: first-player 0".into(),
+            "0: draw".into(),
+            "1: draw".into(),
+            "2: draw".into(),
+            "3: draw".into(),
+            "0: trade 1".into(),
+            "0: commit line-289".into(),
+            "1: commit line-310".into(),
+        ],
+    );
+    assert_eq!(legal(&m, 0), ["keep line-289", "keep line-310"]);
+    assert_eq!(
+        winners_after(
+            &m,
+            &[
+                "0: keep line-310",
+                "0: give 1 line-289",
+                "0: start line-309 line-311"
+            ]
+        ),
+        SeatSet::single(Seat(0))
+    );
+    assert!(winners_after(&m, &["0: keep line-289", "0: give 1 line-310"]).is_empty());
+    assert_bot_picks(&m, 0, "keep line-310");
+}
