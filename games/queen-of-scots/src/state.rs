@@ -645,6 +645,16 @@ impl Game for State {
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
+        if matches!(self.phase, Phase::Deal | Phase::GameOver | Phase::FirstDealer) {
+            // Between rounds the totals already hold the last round's tables and hands, which
+            // stay on the table until the next deal.
+            let best_other = Seat::all(self.players)
+                .filter(|o| *o != seat)
+                .map(|o| self.totals[o.index()])
+                .max()
+                .unwrap_or(0);
+            return f64::from(self.totals[seat.index()] - best_other);
+        }
         let mean = self.mean_value();
         let projected = |o: Seat| -> f64 {
             let base = f64::from(self.totals[o.index()] + self.table_value(o));
@@ -769,6 +779,42 @@ mod tests {
             s.apply_chance(c, &mut ()).unwrap();
         }
         s
+    }
+
+    #[test]
+    fn between_rounds_evaluate_is_the_lead_in_the_totals() {
+        let mut checked = 0;
+        for seed in 0..4 {
+            let mut s = dealt(3, seed);
+            let mut rng = rng_from_seed(100 + seed);
+            let mut buf = Vec::new();
+            // Random play to the end of the first round.
+            while s.phase() != Phase::Deal && s.phase() != Phase::GameOver {
+                match s.to_act() {
+                    ToAct::Chance => {
+                        let c = s.sample_chance(&mut rng);
+                        s.apply_chance(c, &mut ()).unwrap();
+                    }
+                    ToAct::Seats(seats) => {
+                        let seat = seats.first().unwrap();
+                        s.legal_actions(seat, &mut buf);
+                        let a = buf[rng.random_range(0..buf.len())];
+                        s.apply(seat, a, &mut ()).unwrap();
+                    }
+                    ToAct::Terminal => break,
+                }
+            }
+            if s.phase() != Phase::Deal {
+                continue;
+            }
+            // The last round's tables and hands are still laid out, already in the totals.
+            assert!(s.tables.iter().any(|t| !t.is_empty()) || s.hands.iter().any(|h| !h.is_empty()));
+            let t = s.totals;
+            assert_eq!(s.evaluate(Seat(0)), f64::from(t[0] - t[1].max(t[2])));
+            assert_eq!(s.evaluate(Seat(2)), f64::from(t[2] - t[0].max(t[1])));
+            checked += 1;
+        }
+        assert!(checked > 0);
     }
 
     #[test]
