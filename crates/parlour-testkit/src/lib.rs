@@ -1,4 +1,4 @@
-//! The conformance suite every parlour game passes, random playouts, and perft.
+//! The conformance suite every parlour game passes, random playouts, perft and its golden files.
 //!
 //! ```ignore
 //! #[test]
@@ -8,7 +8,9 @@
 //! ```
 
 mod conformance;
+mod perft_file;
 mod playout;
 
 pub use conformance::{MAX_STEPS, check_game};
+pub use perft_file::{PerftSetup, parse_perft_file};
 pub use playout::{checked_playout, divide, perft, random_action, random_playout, settle_chance};

@@ -645,7 +645,10 @@ impl Game for State {
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
-        if matches!(self.phase, Phase::Deal | Phase::GameOver | Phase::FirstDealer) {
+        if matches!(
+            self.phase,
+            Phase::Deal | Phase::GameOver | Phase::FirstDealer
+        ) {
             // Between rounds the totals already hold the last round's tables and hands, which
             // stay on the table until the next deal.
             let best_other = Seat::all(self.players)
@@ -808,7 +811,9 @@ mod tests {
                 continue;
             }
             // The last round's tables and hands are still laid out, already in the totals.
-            assert!(s.tables.iter().any(|t| !t.is_empty()) || s.hands.iter().any(|h| !h.is_empty()));
+            assert!(
+                s.tables.iter().any(|t| !t.is_empty()) || s.hands.iter().any(|h| !h.is_empty())
+            );
             let t = s.totals;
             assert_eq!(s.evaluate(Seat(0)), f64::from(t[0] - t[1].max(t[2])));
             assert_eq!(s.evaluate(Seat(2)), f64::from(t[2] - t[0].max(t[1])));
