@@ -4,7 +4,7 @@
 use parlour_core::{Game, Options, Seat, ToAct};
 use parlour_haunted::{Card, CardType, Phase, State};
 use parlour_record::Match;
-use parlour_testkit::perft;
+use parlour_testkit::{parse_perft_file, perft};
 
 /// Support cards that may be played on an unstarted line (no Setting or Focus needed), from
 /// §1.6–§1.8, with the number of modes each has there and whether it is phase-1 only.
@@ -69,30 +69,11 @@ fn naive_depth2(s: &State) -> u64 {
 type Golden = (u64, u8, String, Vec<(u32, u64)>);
 
 fn goldens() -> Vec<Golden> {
-    let text = include_str!("haunted.perft");
-    let mut out: Vec<Golden> = Vec::new();
-    for line in text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        match w[0] {
-            "setup" => out.push((
-                w[1].parse().unwrap(),
-                w[2].parse().unwrap(),
-                w.get(3).copied().unwrap_or("").to_owned(),
-                Vec::new(),
-            )),
-            "perft" => out
-                .last_mut()
-                .unwrap()
-                .3
-                .push((w[1].parse().unwrap(), w[2].parse().unwrap())),
-            other => panic!("bad perft line `{other}`"),
-        }
-    }
-    out
+    parse_perft_file(include_str!("haunted.perft"))
+        .unwrap()
+        .into_iter()
+        .map(|c| (c.seed, c.players, c.options, c.counts))
+        .collect()
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use parlour_core::{Game, Options, Seat, rng_from_seed};
 use parlour_kings_feast::{Pos, State};
-use parlour_testkit::perft;
+use parlour_testkit::{parse_perft_file, perft};
 
 fn dealt(seed: u64, options: &str) -> State {
     let opts = Options::parse_list(State::OPTIONS, options).expect("options");
@@ -213,29 +213,11 @@ fn naive(st: &State, depth: u32) -> u64 {
 type Golden = (u64, String, Vec<(u32, u64)>);
 
 fn golden() -> Vec<Golden> {
-    let text = include_str!("kings-feast.perft");
-    let mut out: Vec<Golden> = Vec::new();
-    for line in text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        match w[0] {
-            "setup" => out.push((
-                w[1].parse().unwrap(),
-                w.get(3).copied().unwrap_or("").to_owned(),
-                Vec::new(),
-            )),
-            "perft" => out
-                .last_mut()
-                .expect("perft after setup")
-                .2
-                .push((w[1].parse().unwrap(), w[2].parse().unwrap())),
-            other => panic!("bad perft line `{other}`"),
-        }
-    }
-    out
+    parse_perft_file(include_str!("kings-feast.perft"))
+        .unwrap()
+        .into_iter()
+        .map(|c| (c.seed, c.options, c.counts))
+        .collect()
 }
 
 #[test]

@@ -7,7 +7,7 @@
 
 use parlour_core::{Game, Options, Seat, ToAct, derive_seed, rng_from_seed};
 use parlour_queen_of_scots::{Action, JewelPlacement, Kind, Phase, SetType, State};
-use parlour_testkit::{perft, random_action, settle_chance};
+use parlour_testkit::{parse_perft_file, perft, random_action, settle_chance};
 
 const GOLDEN: &str = include_str!("queen-of-scots.perft");
 
@@ -15,8 +15,7 @@ const GOLDEN: &str = include_str!("queen-of-scots.perft");
 const MAX_SETS: u8 = 40;
 
 fn position(seed: u64, players: u8, options: &str, walk: usize) -> State {
-    let opts =
-        Options::parse_list(State::OPTIONS, if options == "-" { "" } else { options }).unwrap();
+    let opts = Options::parse_list(State::OPTIONS, options).unwrap();
     let mut s = State::new(players, &opts).unwrap();
     let mut rng = rng_from_seed(seed);
     let mut walk_rng = rng_from_seed(derive_seed(seed, 1));
@@ -180,34 +179,21 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let mut out: Vec<Case> = Vec::new();
-    for line in GOLDEN
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        match w.as_slice() {
-            ["setup", seed, players, options, rest @ ..] => out.push(Case {
-                seed: seed.parse().unwrap(),
-                players: players.parse().unwrap(),
-                options: (*options).to_owned(),
-                walk: match rest {
-                    ["walk", n] => n.parse().unwrap(),
-                    [] => 0,
-                    _ => panic!("bad setup line `{line}`"),
-                },
-                counts: Vec::new(),
-            }),
-            ["perft", depth, count] => out
-                .last_mut()
-                .expect("perft after a setup")
-                .counts
-                .push((depth.parse().unwrap(), count.parse().unwrap())),
-            _ => panic!("bad line `{line}`"),
-        }
-    }
-    out
+    parse_perft_file(GOLDEN)
+        .unwrap()
+        .into_iter()
+        .map(|c| Case {
+            walk: match c.extra.as_slice() {
+                [w, n] if w == "walk" => n.parse().unwrap(),
+                [] => 0,
+                other => panic!("bad setup words {other:?}"),
+            },
+            seed: c.seed,
+            players: c.players,
+            options: c.options,
+            counts: c.counts,
+        })
+        .collect()
 }
 
 #[test]

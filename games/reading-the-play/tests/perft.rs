@@ -4,6 +4,7 @@
 
 use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_reading_the_play::{Action, CardRef, State, Traders};
+use parlour_testkit::parse_perft_file;
 
 const GOLDEN: &str = include_str!("reading-the-play.perft");
 
@@ -74,35 +75,19 @@ fn naive(state: &State, depth: u32, universe: &[Action]) -> u64 {
 #[test]
 fn golden_counts_match_perft_and_the_naive_count() {
     let universe = universe();
-    let mut state = None;
     let mut checked = 0;
-    for line in GOLDEN.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let parts: Vec<&str> = line.split_whitespace().collect();
-        match parts.as_slice() {
-            ["setup", seed, players, rest @ ..] => {
-                let options = rest.first().copied().unwrap_or("");
-                state = Some(setup(
-                    seed.parse().unwrap(),
-                    players.parse().unwrap(),
-                    options,
-                ));
-            }
-            ["perft", depth, count] => {
-                let s = state.as_ref().expect("a setup line comes first");
-                let depth: u32 = depth.parse().unwrap();
-                let count: u64 = count.parse().unwrap();
-                assert_eq!(
-                    parlour_testkit::perft(s, depth),
-                    count,
-                    "perft {depth} after `{line}`"
-                );
-                assert_eq!(naive(s, depth, &universe), count, "naive count {depth}");
-                checked += 1;
-            }
-            _ => panic!("bad line `{line}`"),
+    for c in parse_perft_file(GOLDEN).unwrap() {
+        let s = setup(c.seed, c.players, &c.options);
+        for (depth, count) in c.counts {
+            assert_eq!(
+                parlour_testkit::perft(&s, depth),
+                count,
+                "perft {depth} after setup {} {}",
+                c.seed,
+                c.players
+            );
+            assert_eq!(naive(&s, depth, &universe), count, "naive count {depth}");
+            checked += 1;
         }
     }
     assert!(checked >= 10);

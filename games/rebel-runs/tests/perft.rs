@@ -6,12 +6,11 @@ use parlour_cards::CardSet;
 use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_fey::{Card, Sign};
 use parlour_rebel_runs::{Action, End, MeldKind, Phase, State};
-use parlour_testkit::{perft, settle_chance};
+use parlour_testkit::{PerftSetup, parse_perft_file, perft, settle_chance};
 
 const GOLDEN: &str = include_str!("rebel-runs.perft");
 
 fn position(seed: u64, players: u8, options: &str) -> State {
-    let options = if options == "-" { "" } else { options };
     let opts = Options::parse_list(State::OPTIONS, options).unwrap();
     let mut state = State::new(players, &opts).unwrap();
     settle_chance(&mut state, &mut rng_from_seed(seed));
@@ -183,36 +182,8 @@ fn naive_perft(s: &State, depth: u32) -> u64 {
         .sum()
 }
 
-struct Case {
-    seed: u64,
-    players: u8,
-    options: String,
-    counts: Vec<(u32, u64)>,
-}
-
-fn cases() -> Vec<Case> {
-    let mut cases: Vec<Case> = Vec::new();
-    for line in GOLDEN.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            ["setup", seed, players, options] => cases.push(Case {
-                seed: seed.parse().unwrap(),
-                players: players.parse().unwrap(),
-                options: (*options).to_owned(),
-                counts: Vec::new(),
-            }),
-            ["perft", depth, count] => cases
-                .last_mut()
-                .expect("a setup line first")
-                .counts
-                .push((depth.parse().unwrap(), count.parse().unwrap())),
-            _ => panic!("bad perft line `{line}`"),
-        }
-    }
-    cases
+fn cases() -> Vec<PerftSetup> {
+    parse_perft_file(GOLDEN).unwrap()
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_fey::{Card, Sign};
-use parlour_testkit::{perft, settle_chance};
+use parlour_testkit::{parse_perft_file, perft, settle_chance};
 use parlour_troll_tricker::State;
 
 fn dealt(seed: u64, players: u8, options: &str) -> State {
@@ -96,37 +96,20 @@ fn naive_count(s: &State, depth: u32) -> u64 {
 
 #[test]
 fn perft_matches_golden_counts_and_naive_enumeration() {
-    let text = include_str!("troll-tricker.perft");
-    let mut state = None;
+    let cases = parse_perft_file(include_str!("troll-tricker.perft")).unwrap();
     let mut checked = 0;
-    for line in text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let parts: Vec<&str> = line.split_whitespace().collect();
-        match parts[0] {
-            "setup" => {
-                let opts = parts.get(3).copied().filter(|o| *o != "-").unwrap_or("");
-                state = Some(dealt(
-                    parts[1].parse().unwrap(),
-                    parts[2].parse().unwrap(),
-                    opts,
-                ));
-            }
-            "perft" => {
-                let s = state.as_ref().expect("setup first");
-                let depth: u32 = parts[1].parse().unwrap();
-                let want: u64 = parts[2].parse().unwrap();
-                let naive = naive_count(s, depth);
-                assert_eq!(
-                    naive, want,
-                    "naive count disagrees with the golden file at {line}"
-                );
-                assert_eq!(perft(s, depth), want, "perft {depth}");
-                checked += 1;
-            }
-            other => panic!("unknown line kind {other}"),
+    for c in &cases {
+        let s = dealt(c.seed, c.players, &c.options);
+        for &(depth, want) in &c.counts {
+            assert_eq!(
+                naive_count(&s, depth),
+                want,
+                "naive count disagrees with the golden file: setup {} {} depth {depth}",
+                c.seed,
+                c.players
+            );
+            assert_eq!(perft(&s, depth), want, "perft {depth}");
+            checked += 1;
         }
     }
     assert!(checked >= 6);
