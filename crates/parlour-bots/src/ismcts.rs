@@ -199,6 +199,9 @@ pub struct RootStat<A> {
     pub visits: u32,
     /// Mean return of those iterations for the searching seat.
     pub mean: f64,
+    /// With progressive bias, [`Game::evaluate`] right after the action in the determinization
+    /// that created its node; otherwise 0.
+    pub prior: f64,
 }
 
 /// The search tree and the buffers reused by every iteration.
@@ -218,6 +221,8 @@ struct Search<A> {
     /// Solitaire: returns are raw [`Game::evaluate`] values, normalised in UCB1 by the lowest
     /// and highest return seen in this search.
     solitaire: bool,
+    /// Progressive-bias weight of the last iteration.
+    bias: f64,
     lo: f64,
     hi: f64,
 }
@@ -232,6 +237,7 @@ impl<A: Copy + Ord> Search<A> {
             returns: Vec::new(),
             values: Vec::new(),
             solitaire: false,
+            bias: 0.0,
             lo: f64::INFINITY,
             hi: f64::NEG_INFINITY,
         }
@@ -541,6 +547,7 @@ impl<G: Game> IsmctsBot<G> {
                             } else {
                                 n.reward / f64::from(n.visits)
                             },
+                            prior: n.prior,
                         };
                     }
                     c = n.next_sibling;
@@ -549,6 +556,7 @@ impl<G: Game> IsmctsBot<G> {
                     action: a,
                     visits: 0,
                     mean: 0.0,
+                    prior: 0.0,
                 }
             })
             .collect()
@@ -598,6 +606,7 @@ impl<G: Game> IsmctsBot<G> {
             .config
             .progressive_bias
             .unwrap_or_else(|| state.progressive_bias());
+        search.bias = bias;
         let cutoff = match self.config.playout {
             Playout::Game => state
                 .playout_rounds()
@@ -835,10 +844,21 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
             return legal[0];
         }
         let stats = self.search_root(obs, true);
-        // Most visited; ties by mean return, then canonical order.
+        // Most visited; ties by mean return plus the progressive bias (as in selection, so a
+        // budget too small to revisit actions still follows the prior), then canonical order.
+        let bias = self.search.bias;
+        let (lo, hi) = min_max(&stats.iter().map(|s| s.prior).collect::<Vec<_>>());
+        let tie = |s: &RootStat<G::Action>| {
+            let prior = if hi > lo {
+                (s.prior - lo) / (hi - lo)
+            } else {
+                0.0
+            };
+            s.mean + bias * prior / (f64::from(s.visits) + 1.0)
+        };
         let mut best = &stats[0];
         for s in &stats[1..] {
-            if s.visits > best.visits || (s.visits == best.visits && s.mean > best.mean) {
+            if s.visits > best.visits || (s.visits == best.visits && tie(s) > tie(best)) {
                 best = s;
             }
         }
