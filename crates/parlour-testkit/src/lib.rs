@@ -12,5 +12,5 @@ mod perft_file;
 mod playout;
 
 pub use conformance::{MAX_STEPS, check_game};
-pub use perft_file::{PerftSetup, parse_perft_file};
+pub use perft_file::{PerftSetup, check_perft_file, parse_perft_file};
 pub use playout::{checked_playout, divide, perft, random_action, random_playout, settle_chance};

@@ -9,6 +9,8 @@
 //! chance events are drawn from `rng_from_seed(seed)` until a player acts; each `perft` line
 //! below it is one golden count from that position.
 
+use parlour_core::Game;
+
 /// One `setup` line and its `perft` lines.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PerftSetup {
@@ -61,6 +63,30 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftSetup>, String> {
         }
     }
     Ok(out)
+}
+
+/// Checks every golden count of a perft file (see the module docs): `position` builds each
+/// setup's state, and every count must equal both [`perft`](crate::perft) and `naive`, the
+/// game's own independent count. Returns the number of counts checked.
+///
+/// # Panics
+/// On a malformed file or a count that differs, naming the setup and depth.
+pub fn check_perft_file<G: Game>(
+    text: &str,
+    position: impl Fn(&PerftSetup) -> G,
+    naive: impl Fn(&G, u32) -> u64,
+) -> usize {
+    let mut checked = 0;
+    for setup in parse_perft_file(text).unwrap_or_else(|e| panic!("{e}")) {
+        let state = position(&setup);
+        let at = format!("setup {} {} {:?}", setup.seed, setup.players, setup.options);
+        for &(depth, want) in &setup.counts {
+            assert_eq!(crate::perft(&state, depth), want, "perft {depth} at {at}");
+            assert_eq!(naive(&state, depth), want, "naive count {depth} at {at}");
+            checked += 1;
+        }
+    }
+    checked
 }
 
 #[cfg(test)]
