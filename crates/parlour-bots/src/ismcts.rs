@@ -392,10 +392,7 @@ impl<A: Copy + Ord> Search<A> {
         let mut best = None;
         let mut best_value = f64::NEG_INFINITY;
         for &action in &self.legal {
-            let mut next = state.clone();
-            next.apply(seat, action, &mut ())
-                .expect("a listed legal action applies");
-            let value = next.evaluate(seat);
+            let value = value_after(state, seat, action);
             if best.is_none() || value > best_value {
                 best = Some(action);
                 best_value = value;
@@ -423,10 +420,7 @@ impl<A: Copy + Ord> Search<A> {
             for i in 0..self.legal.len() {
                 if self.slot[i] == NONE {
                     let action = self.legal[i];
-                    let mut next = state.clone();
-                    next.apply(seat, action, &mut ())
-                        .expect("a listed legal action applies");
-                    let prior = next.evaluate(seat);
+                    let prior = value_after(state, seat, action);
                     self.slot[i] = self.push_child(node, action, seat, prior);
                 }
             }
@@ -474,6 +468,14 @@ impl<A: Copy + Ord> Search<A> {
         }
         Some((best, false))
     }
+}
+
+/// [`Game::evaluate`] for `seat` right after it takes `action` (a prior).
+fn value_after<G: Game>(state: &G, seat: Seat, action: G::Action) -> f64 {
+    let mut next = state.clone();
+    next.apply(seat, action, &mut ())
+        .expect("a listed legal action applies");
+    next.evaluate(seat)
 }
 
 /// The SO-ISMCTS bot (the search is described in `docs/bots.md`).
