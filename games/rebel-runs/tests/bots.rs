@@ -6,9 +6,11 @@
 
 use parlour_bots::{Observation, make_bot};
 use parlour_core::{Game, Seat, SeatSet, ToAct};
-use parlour_fey::{cards_text, full_deck, parse_cards};
 use parlour_rebel_runs::State;
 use parlour_record::{Match, replay};
+
+#[path = "support/deck.rs"]
+mod support;
 
 /// P0 Star, P1 Wave, fey Bone; the same mat every hand. Star: Flame and Stone Harmonious, Tone
 /// Neutral, Wind Opposing. Wave: Stone and Wind Harmonious, Star and Tree Neutral.
@@ -22,34 +24,9 @@ const TABLE_NEXT: &str = "chance: mat bone: flame star stone wave wind tree tone
 /// twice that leaves a margin.
 const BUDGET: &str = "ismcts:100";
 
-/// A two-player deck order (top first) dealing `hands[s]` to seat `s`, one card at a time from
-/// `first`, then `upcard`, then `stock` on top of the stock; unnamed cards fill the gaps in id
-/// order.
-fn deck(first: usize, hands: [&str; 2], upcard: &str, stock: &str) -> String {
-    let hands = hands.map(|h| parse_cards(h).unwrap());
-    let upcard = parse_cards(upcard).unwrap();
-    let stock = parse_cards(stock).unwrap();
-    let named: Vec<u8> = hands
-        .iter()
-        .flatten()
-        .chain(&upcard)
-        .chain(&stock)
-        .copied()
-        .collect();
-    let mut filler = full_deck().iter().filter(|c| !named.contains(c));
-    let mut order: Vec<u8> = (0..14)
-        .map(|k| {
-            hands[(first + k) % 2]
-                .get(k / 2)
-                .copied()
-                .unwrap_or_else(|| filler.next().unwrap())
-        })
-        .collect();
-    order.extend(upcard);
-    order.extend(stock);
-    order.extend(filler);
-    assert_eq!(order.len(), 88);
-    format!("chance: {}", cards_text(order))
+/// A two-player stacked deal (see `support::deck`).
+fn deck(first: u8, hands: [&str; 2], upcard: &str, stock: &str) -> String {
+    support::deck(2, first, &hands, upcard, stock)
 }
 
 /// Replays `entries` and checks that the position is in hand 1, the last of two.

@@ -4,46 +4,17 @@
 //! and `scoring` modules, and a few are repeated here through the game.
 
 use parlour_core::{Game, Seat, ToAct, Viewer};
-use parlour_fey::{Card, cards_text, full_deck, parse_cards};
+use parlour_fey::{Card, cards_text, parse_cards};
+
+#[path = "support/deck.rs"]
+mod support;
 use parlour_rebel_runs::{Action, HandEnd, Phase, State};
 use parlour_record::{Match, StepError, replay};
+use support::deck;
 
 /// MAT-A, P0 Star, P1 Wave, P0 first.
 const TABLE_2: &str =
     "chance: mat bone: flame star stone wave wind tree tone; signs star wave; first 0";
-
-/// A deck order (top first) that deals `hands[s]` to seat `s` (one card at a time clockwise
-/// from `first`), then `upcard`, then `stock` on top of the stock; every card not named fills
-/// the gaps in id order.
-fn deck(players: u8, first: u8, hands: &[&str], upcard: &str, stock: &str) -> String {
-    let hands: Vec<Vec<u8>> = hands.iter().map(|h| parse_cards(h).unwrap()).collect();
-    let upcard = parse_cards(upcard).unwrap();
-    let stock = parse_cards(stock).unwrap();
-    let named: Vec<u8> = hands
-        .iter()
-        .flatten()
-        .chain(&upcard)
-        .chain(&stock)
-        .copied()
-        .collect();
-    let mut filler = full_deck().iter().filter(|c| !named.contains(c));
-    let n = usize::from(players);
-    let mut order = Vec::new();
-    for k in 0..7 * n {
-        let seat = (usize::from(first) + k) % n;
-        let j = k / n;
-        let card = hands
-            .get(seat)
-            .and_then(|h| h.get(j).copied())
-            .unwrap_or_else(|| filler.next().unwrap());
-        order.push(card);
-    }
-    order.extend(upcard);
-    order.extend(stock);
-    order.extend(filler);
-    assert_eq!(order.len(), 88);
-    format!("chance: {}", cards_text(order))
-}
 
 fn run(players: u8, options: &str, entries: &[&str]) -> Match<State> {
     replay::<State>(players, options, 1, entries).unwrap_or_else(|e| panic!("{e}"))
