@@ -21,10 +21,11 @@
 //!
 //! **Progressive bias** (where [`Game::progressive_bias`] or [`IsmctsConfig::progressive_bias`]
 //! gives a weight `w > 0`): every legal action at a node gets its child at once, scored by
-//! [`Game::evaluate`] for the mover right after it (its prior); unvisited children are tried best
-//! prior first, and UCB1 adds `w · prior / (visits + 1)` with priors normalised to `[0, 1]` among
-//! the candidates. In a simultaneous block an opponent then commits as its prior advises without
-//! tree nodes: its commitment depends on its sampled hand, so its edges would hardly recur.
+//! [`Game::action_prior`] for the mover (by default [`Game::evaluate`] right after the action);
+//! unvisited children are tried best prior first, and UCB1 adds `w · prior / (visits + 1)` with
+//! priors normalised to `[0, 1]` among the candidates. In a simultaneous block an opponent then
+//! commits the action with the best `evaluate` right after it, without tree nodes: its commitment
+//! depends on its sampled hand, so its edges would hardly recur.
 //!
 //! The tree walk stops at the playout cut-off too (nothing past it counts). [`Bot::choose`]
 //! stops an iteration budget early once the most visited root action leads the next by more
@@ -185,8 +186,8 @@ struct Node<A> {
     /// Visits of the parent in which `action` was legal (UCB1's `n` under ISMCTS).
     avail: u32,
     reward: f64,
-    /// [`Game::evaluate`] for `seat` just after the edge, in the determinization that created
-    /// the node (only with progressive bias).
+    /// [`Game::action_prior`] of the edge for `seat`, in the determinization that created the
+    /// node (only with progressive bias).
     prior: f64,
 }
 
@@ -199,8 +200,8 @@ pub struct RootStat<A> {
     pub visits: u32,
     /// Mean return of those iterations for the searching seat.
     pub mean: f64,
-    /// With progressive bias, [`Game::evaluate`] right after the action in the determinization
-    /// that created its node; otherwise 0.
+    /// With progressive bias, [`Game::action_prior`] of the action in the determinization that
+    /// created its node; otherwise 0.
     pub prior: f64,
 }
 
@@ -387,7 +388,7 @@ impl<A: Copy + Ord> Search<A> {
 
     /// The legal action of `seat` with the best [`Game::evaluate`] right after it (the first
     /// on ties).
-    fn best_prior<G: Game<Action = A>>(&mut self, state: &G, seat: Seat) -> A {
+    fn best_evaluated<G: Game<Action = A>>(&mut self, state: &G, seat: Seat) -> A {
         state.legal_actions(seat, &mut self.legal);
         let mut best = None;
         let mut best_value = f64::NEG_INFINITY;
@@ -402,7 +403,7 @@ impl<A: Copy + Ord> Search<A> {
     }
 
     /// [`Search::select`] with progressive bias: every legal action gets its node at once,
-    /// scored by `evaluate`; unvisited nodes are tried best prior first, then UCB1 plus
+    /// scored by [`Game::action_prior`]; unvisited nodes are tried best prior first, then UCB1 plus
     /// `bias · prior / (visits + 1)` with priors normalised among the candidates.
     fn select_biased<G: Game<Action = A>>(
         &mut self,
@@ -420,7 +421,7 @@ impl<A: Copy + Ord> Search<A> {
             for i in 0..self.legal.len() {
                 if self.slot[i] == NONE {
                     let action = self.legal[i];
-                    let prior = value_after(state, seat, action);
+                    let prior = state.action_prior(seat, action);
                     self.slot[i] = self.push_child(node, action, seat, prior);
                 }
             }
@@ -470,7 +471,7 @@ impl<A: Copy + Ord> Search<A> {
     }
 }
 
-/// [`Game::evaluate`] for `seat` right after it takes `action` (a prior).
+/// [`Game::evaluate`] for `seat` right after it takes `action` (an opponent's choice).
 fn value_after<G: Game>(state: &G, seat: Seat, action: G::Action) -> f64 {
     let mut next = state.clone();
     next.apply(seat, action, &mut ())
@@ -653,9 +654,9 @@ impl<G: Game> IsmctsBot<G> {
                         }
                         if bias > 0.0 && seats.len() > 1 && seat != observer {
                             // An opponent's secret commitment depends on its sampled hand, so
-                            // its edges would hardly ever recur: it commits as the prior
+                            // its edges would hardly ever recur: it commits as `evaluate`
                             // advises instead, without nodes.
-                            let action = search.best_prior(&state, seat);
+                            let action = search.best_evaluated(&state, seat);
                             state
                                 .apply(seat, action, &mut ())
                                 .expect("a listed legal action applies");

@@ -188,6 +188,20 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         0.0
     }
 
+    /// How promising `action` looks for `seat` here (higher is better): the prior of the ISMCTS
+    /// bot's progressive bias ([`Game::progressive_bias`]), taken once per new tree edge. The
+    /// default is [`Game::evaluate`] right after the action. Games override it where an action's
+    /// worth reaches past the position right after it (cards kept for later rounds, say) and a
+    /// costlier estimate pays (it is not used in playouts, nor for an opponent's secret
+    /// commitment, which the bot takes as the best by `evaluate`). Must read only
+    /// what `seat` may know (in a determinization, the sampled hidden cards are fair to read).
+    fn action_prior(&self, seat: Seat, action: Self::Action) -> f64 {
+        let mut next = self.clone();
+        next.apply(seat, action, &mut ())
+            .expect("a prior is asked of a legal action");
+        next.evaluate(seat)
+    }
+
     /// A game-specific policy by name (`solver`, say), for the bot factory. The bot calls it on a
     /// determinization drawn from the seat's view, so it cannot read hidden cards.
     fn policy(name: &str) -> Option<Policy<Self>> {
