@@ -65,6 +65,7 @@
 mod action;
 mod event;
 mod notation;
+mod prior;
 mod resample;
 mod rules;
 pub mod scoring;

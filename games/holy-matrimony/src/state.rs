@@ -334,26 +334,32 @@ impl State {
     pub fn best_round_score(&self, seat: Seat) -> Option<(CardSet, i32)> {
         let church = self.church()?;
         let s = seat.index() % 7;
-        let hand = self.hands[s].0;
-        let mut best: Option<(CardSet, i32)> = None;
-        let mut sub: u128 = 0;
-        loop {
-            let r = round_score(
-                &self.mat,
-                self.signs[s],
-                CardSet(sub),
-                church,
-                self.rules.scoring,
-            );
-            if best.is_none_or(|(_, b)| r.score > b) {
-                best = Some((CardSet(sub), r.score));
+        Some(self.best_subset(s, self.hands[s], church))
+    }
+
+    /// Seat `s`'s round score for `played` against `church`.
+    pub(crate) fn score_of(&self, s: usize, played: CardSet, church: Card) -> i32 {
+        round_score(&self.mat, self.signs[s], played, church, self.rules.scoring).score
+    }
+
+    /// The subset of `hand` with the best round score for seat `s` against `church` (the
+    /// first in bit order on ties), and that score.
+    pub(crate) fn best_subset(&self, s: usize, hand: CardSet, church: Card) -> (CardSet, i32) {
+        let mut best = (CardSet::EMPTY, self.score_of(s, CardSet::EMPTY, church));
+        let mut sub = hand.0 & hand.0.wrapping_neg();
+        while sub != 0 {
+            let score = self.score_of(s, CardSet(sub), church);
+            if score > best.1 {
+                best = (CardSet(sub), score);
             }
-            sub = sub.wrapping_sub(hand) & hand;
-            if sub == 0 {
-                break;
-            }
+            sub = sub.wrapping_sub(hand.0) & hand.0;
         }
         best
+    }
+
+    /// [`State::best_subset`]'s score alone.
+    pub(crate) fn best_score_with(&self, s: usize, hand: CardSet, church: Card) -> i32 {
+        self.best_subset(s, hand, church).1
     }
 }
 
@@ -651,10 +657,18 @@ impl Game for State {
         Some(1)
     }
 
-    /// A commitment is one of up to 128 subsets, and `evaluate` right after it is the seat's
-    /// exact score for the round: the search starts from that and corrects it by play.
+    /// A commitment is one of up to 128 subsets. Its prior (`action_prior`) holds what the
+    /// search cannot see within its one-round horizon: the cards it keeps for the next round.
+    /// The returns there only rank the round's scores, so the weight is high: the search keeps to
+    /// the prior unless a commitment clearly wins or loses more games (a race to the target).
     fn progressive_bias(&self) -> f64 {
-        1.0
+        3000.0
+    }
+
+    /// A commitment is worth its round score plus the cards it keeps for the next round
+    /// (sampled; see `prior.rs`), which `evaluate` right after it cannot see.
+    fn action_prior(&self, seat: Seat, action: Action) -> f64 {
+        self.commit_prior(seat, action.cards())
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
