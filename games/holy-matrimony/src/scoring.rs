@@ -30,37 +30,78 @@ pub fn round_score(
     church: Card,
     rules: ScoreRules,
 ) -> RoundScore {
-    let mut points = 0;
-    let mut any_fey = false;
-    let mut total = i32::from(church.value());
-    if !rules.church_counts_for_total_only {
-        points += card_points(mat, sign, church);
-        any_fey |= church.sign() == mat.fey();
-    }
-    let mut wild = 0;
-    for id in played {
-        let c = Card::from_id(id).expect("played cards are deck cards");
-        points += card_points(mat, sign, c);
-        if c.sign() == mat.fey() {
-            any_fey = true;
-            if rules.fey_wild_value {
-                wild += 1;
-                continue;
-            }
+    played
+        .iter()
+        .map(|id| {
+            let c = Card::from_id(id).expect("played cards are deck cards");
+            Tally::played(mat, sign, c, rules)
+        })
+        .fold(Tally::church(mat, sign, church, rules), Tally::add)
+        .settle(rules)
+}
+
+/// What some cards add up to before a round's score is settled: sums, so that the scores of
+/// many subsets of one hand can be built from one another.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(crate) struct Tally {
+    points: i32,
+    total: i32,
+    /// Fey cards whose value is chosen at the end (`fey_wild_value`).
+    wild: i32,
+    any_fey: bool,
+}
+
+impl Tally {
+    /// The church card's part: its value always, its points and fey bonus unless
+    /// `church_counts_for_total_only`.
+    pub(crate) fn church(mat: &Mat, sign: Sign, church: Card, rules: ScoreRules) -> Tally {
+        let mut t = Tally {
+            total: i32::from(church.value()),
+            ..Tally::default()
+        };
+        if !rules.church_counts_for_total_only {
+            t.points = card_points(mat, sign, church);
+            t.any_fey = church.sign() == mat.fey();
         }
-        total += i32::from(c.value());
+        t
     }
-    if wild > 0 {
-        // Each wild fey is worth 1..=11: pick the reachable total nearest 21 (the penalty grows
-        // away from 21 on both sides).
-        total = TARGET_TOTAL.clamp(total + wild, total + 11 * wild);
+
+    /// A played card's part.
+    pub(crate) fn played(mat: &Mat, sign: Sign, card: Card, rules: ScoreRules) -> Tally {
+        let fey = card.sign() == mat.fey();
+        let wild = fey && rules.fey_wild_value;
+        Tally {
+            points: card_points(mat, sign, card),
+            total: if wild { 0 } else { i32::from(card.value()) },
+            wild: i32::from(wild),
+            any_fey: fey,
+        }
     }
-    let penalty = (TARGET_TOTAL - total).max(0) + 3 * (total - TARGET_TOTAL).max(0);
-    let mut score = points + if any_fey { FEY_BONUS } else { 0 } - penalty;
-    if rules.no_negative_round_scores {
-        score = score.max(0);
+
+    pub(crate) fn add(self, o: Tally) -> Tally {
+        Tally {
+            points: self.points + o.points,
+            total: self.total + o.total,
+            wild: self.wild + o.wild,
+            any_fey: self.any_fey || o.any_fey,
+        }
     }
-    RoundScore { total, score }
+
+    /// The round's total and score (spec §4.3).
+    pub(crate) fn settle(self, rules: ScoreRules) -> RoundScore {
+        let mut total = self.total;
+        if self.wild > 0 {
+            // Each wild fey is worth 1..=11: pick the reachable total nearest 21 (the penalty
+            // grows away from 21 on both sides).
+            total = TARGET_TOTAL.clamp(total + self.wild, total + 11 * self.wild);
+        }
+        let penalty = (TARGET_TOTAL - total).max(0) + 3 * (total - TARGET_TOTAL).max(0);
+        let mut score = self.points + if self.any_fey { FEY_BONUS } else { 0 } - penalty;
+        if rules.no_negative_round_scores {
+            score = score.max(0);
+        }
+        RoundScore { total, score }
+    }
 }
 
 /// Points of one card for a player: fey 0 (D-HM-2), else Same 4 / Harmonious 3 / Neutral 2 /

@@ -8,7 +8,7 @@ use parlour_fey::{
 };
 
 use crate::rules::{OPTIONS, Rules};
-use crate::scoring::{final_outcome, game_ends, round_score};
+use crate::scoring::{Tally, final_outcome, game_ends, round_score};
 use crate::setup::{Chance, Due};
 use crate::{Action, Event, View, notation};
 
@@ -345,6 +345,40 @@ impl State {
     /// The subset of `hand` with the best round score for seat `s` against `church` (the
     /// first in bit order on ties), and that score.
     pub(crate) fn best_subset(&self, s: usize, hand: CardSet, church: Card) -> (CardSet, i32) {
+        const MAX: usize = HAND_SIZE as usize;
+        let rules = self.rules.scoring;
+        let (mat, sign) = (&self.mat, self.signs[s]);
+        let mut cards = [0u8; MAX];
+        let n = hand.len() as usize;
+        if n > MAX {
+            // Not in this game (hands hold at most seven cards); scored one subset at a time.
+            return self.best_subset_slow(s, hand, church);
+        }
+        for (slot, c) in cards.iter_mut().zip(hand.iter()) {
+            *slot = c;
+        }
+        // Subsets in increasing order of their bits, each built from the one without its
+        // lowest card: the same order as the hand's subsets, so ties go the same way.
+        let mut tallies = [Tally::default(); 1 << MAX];
+        tallies[0] = Tally::church(mat, sign, church, rules);
+        let mut best = (0usize, tallies[0].settle(rules).score);
+        for m in 1..1usize << n {
+            let low = m.trailing_zeros() as usize;
+            let card = Card::from_id(cards[low]).expect("hand cards are deck cards");
+            tallies[m] = tallies[m & (m - 1)].add(Tally::played(mat, sign, card, rules));
+            let score = tallies[m].settle(rules).score;
+            if score > best.1 {
+                best = (m, score);
+            }
+        }
+        let set = (0..n)
+            .filter(|i| best.0 >> i & 1 == 1)
+            .map(|i| cards[i])
+            .collect();
+        (set, best.1)
+    }
+
+    fn best_subset_slow(&self, s: usize, hand: CardSet, church: Card) -> (CardSet, i32) {
         let mut best = (CardSet::EMPTY, self.score_of(s, CardSet::EMPTY, church));
         let mut sub = hand.0 & hand.0.wrapping_neg();
         while sub != 0 {
@@ -774,6 +808,39 @@ mod tests {
         assert_eq!(out.len(), 128);
         assert!(out.windows(2).all(|w| w[0] < w[1]));
         assert!(out.iter().all(|a| a.cards().is_subset(s.hand_of(Seat(0)))));
+    }
+
+    #[test]
+    fn best_subset_agrees_with_scoring_every_subset() {
+        for flags in 0..8u8 {
+            let opts = [
+                "church_counts_for_total_only",
+                "fey_wild_value",
+                "no_negative_round_scores",
+            ]
+            .iter()
+            .enumerate()
+            .map(|(i, o)| format!("{o}={}", flags >> i & 1 == 1))
+            .collect::<Vec<_>>()
+            .join(",");
+            let s = dealt(4, &opts);
+            let church = s.church().expect("church up");
+            let mut rng = parlour_core::rng_from_seed(u64::from(flags));
+            for _ in 0..40 {
+                // Random hands of 0 to 7 cards from the whole deck, against this church card.
+                let k = rand::Rng::random_range(&mut rng, 0..=7);
+                let mut ids: Vec<u8> = full_deck().minus(s.church).iter().collect();
+                rand::seq::SliceRandom::shuffle(ids.as_mut_slice(), &mut rng);
+                let hand: CardSet = ids[..k].iter().copied().collect();
+                for seat in 0..4 {
+                    assert_eq!(
+                        s.best_subset(seat, hand, church),
+                        s.best_subset_slow(seat, hand, church),
+                        "{opts}: {hand:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
