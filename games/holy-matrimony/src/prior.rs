@@ -5,7 +5,8 @@
 //! a round; the skill is in the cards kept. Their worth is estimated by sampling the next round
 //! (refill and church card from the draw pile of the determinization) and taking the best round
 //! score there. All commitments of one position share the same samples, so their differences
-//! are not noise.
+//! are not noise. Under the variants that redraw the table each round, the next round is played
+//! on the current table: the values still count toward 21, the points are a guess.
 
 use parlour_cards::CardSet;
 use parlour_core::{Seat, rng_from_seed};
