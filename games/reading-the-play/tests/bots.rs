@@ -7,35 +7,14 @@ use parlour_core::{Game, Seat, SeatSet, ToAct};
 use parlour_reading_the_play::State;
 use parlour_record::Match;
 
+#[path = "support/deck.rs"]
+mod support;
+use support::deck;
+
 /// Ten iterations already find every win here for 200 seeds (five miss one); twice that leaves a
 /// margin.
 const BOT: &str = "ismcts:20";
 const SEEDS: std::ops::Range<u64> = 0..3;
-
-/// `289` → `line-289` (no position here deals a sign on purpose).
-fn card(n: &str) -> String {
-    format!("line-{n}")
-}
-
-/// The `chance: deck ...` entry that deals `hands` (two cards per seat, seat 0 first) and then
-/// has `draws` on top of the deck in this order; the other cards follow in a fixed order.
-fn deck(hands: &[[&str; 2]], draws: &[&str]) -> String {
-    let mut order: Vec<String> = (0..2)
-        .flat_map(|k| hands.iter().map(move |h| card(h[k])))
-        .chain(draws.iter().map(|d| card(d)))
-        .collect();
-    for n in 289..=316 {
-        let id = format!("line-{n}");
-        if !order.contains(&id) {
-            order.push(id);
-        }
-    }
-    for (kind, total) in [("yellow-sign", 6), ("elder-sign", 2)] {
-        let used = order.iter().filter(|c| *c == kind).count();
-        order.extend((used..total).map(|_| kind.to_owned()));
-    }
-    format!("chance: deck {}", order.join(" "))
-}
 
 fn run(options: &str, entries: &[String]) -> Match<State> {
     let refs: Vec<&str> = entries.iter().map(String::as_str).collect();

@@ -5,41 +5,11 @@ use parlour_core::{Game, Seat, SeatSet, ToAct, Viewer};
 use parlour_reading_the_play::{CardRef, End, Phase, State};
 use parlour_record::{Match, StepError};
 
+#[path = "support/deck.rs"]
+mod support;
+use support::deck;
+
 // ----- helpers ---------------------------------------------------------------------------------
-
-/// `289` → `line-289`, `ys` → `yellow-sign`, `es` → `elder-sign`.
-fn card(s: &str) -> String {
-    match s {
-        "ys" => "yellow-sign".into(),
-        "es" => "elder-sign".into(),
-        n => format!("line-{n}"),
-    }
-}
-
-/// The `chance: deck ...` entry that deals `hands` (two cards per seat, seat 0 first) and then
-/// has `draws` on top of the deck in this order; the other cards follow in a fixed order.
-fn deck(hands: &[[&str; 2]], draws: &[&str]) -> String {
-    let mut order: Vec<String> = Vec::new();
-    for k in 0..2 {
-        for h in hands {
-            order.push(card(h[k]));
-        }
-    }
-    order.extend(draws.iter().map(|d| card(d)));
-    for n in 289..=316 {
-        let id = format!("line-{n}");
-        if !order.contains(&id) {
-            order.push(id);
-        }
-    }
-    for (kind, total) in [("yellow-sign", 6), ("elder-sign", 2)] {
-        let used = order.iter().filter(|c| *c == kind).count();
-        for _ in used..total {
-            order.push(kind.to_owned());
-        }
-    }
-    format!("chance: deck {}", order.join(" "))
-}
 
 fn run(players: u8, options: &str, entries: &[String]) -> Match<State> {
     let refs: Vec<&str> = entries.iter().map(String::as_str).collect();
