@@ -3,14 +3,14 @@
 //!
 //! Every seat scores on its own, so the best round score (what `greedy` plays) is the whole of
 //! a round; the skill is in the cards kept. Their worth is estimated by sampling the next round
-//! (refill and church card from the draw pile of the determinization) and taking the best round
-//! score there. All commitments of one position share the same samples, so their differences
+//! (refill and church card from the cards the seat cannot see) and taking the best round score
+//! there. All commitments of one position share the same samples, so their differences
 //! are not noise. Under the variants that redraw the table each round, the next round is played
 //! on the current table: the values still count toward 21, the points are a guess.
 
 use parlour_cards::CardSet;
 use parlour_core::{Seat, rng_from_seed};
-use parlour_fey::Card;
+use parlour_fey::{Card, full_deck};
 use rand::seq::SliceRandom;
 
 use crate::State;
@@ -33,8 +33,12 @@ impl State {
         let now = self.score_of(s, cards, church);
         let kept = self.hands[s].minus(cards);
         let refill = usize::from(HAND_SIZE) - kept.len() as usize;
-        let mut pool = self.draw;
-        if (pool.len() as usize) <= refill {
+        // As far as the seat knows, any card it cannot see may come next.
+        let mut pool = full_deck()
+            .minus(self.hands[s])
+            .minus(self.discard)
+            .minus(self.church);
+        if (self.draw.len() as usize) <= refill {
             // A reshuffle would come: draw from the discard pile too.
             pool = pool.or(self.discard);
         }
@@ -42,8 +46,9 @@ impl State {
         if cards_left.len() <= refill {
             return f64::from(self.scores[s] + now);
         }
-        // Seeded by the position alone, so every commitment sees the same next rounds.
-        let seed = (self.hands[s].0 ^ (self.draw.0 << 1) ^ u128::from(self.rounds_played))
+        // Seeded by what the seat sees alone, so every commitment (and every determinization)
+        // sees the same next rounds.
+        let seed = (self.hands[s].0 ^ (self.discard.0 << 1) ^ u128::from(self.rounds_played))
             .to_le_bytes()
             .chunks(8)
             .fold(0u64, |h, c| {
@@ -112,8 +117,13 @@ mod tests {
                 assert!(future > 0.0, "a fresh hand of seven scores: {future}");
             }
         }
-        // The samples depend on the position only: asking again gives the same priors.
-        assert_eq!(priors(&s, seat), priors(&s.clone(), seat));
+        // The priors depend only on what the seat sees: the same in every determinization.
+        let mut rng = rng_from_seed(3);
+        for _ in 0..3 {
+            let world = s.sample_consistent(seat, &mut rng);
+            assert_ne!(world.draw, s.draw);
+            assert_eq!(priors(&world, seat), priors(&s, seat));
+        }
     }
 
     #[test]
