@@ -68,7 +68,7 @@
 
 use std::time::{Duration, Instant};
 
-use parlour_core::{Game, GameRng, Outcome, Seat, ToAct};
+use parlour_core::{Game, GameRng, Outcome, Seat, ToAct, evaluate_after};
 use rand::Rng;
 
 use crate::{Bot, Observation};
@@ -393,7 +393,7 @@ impl<A: Copy + Ord> Search<A> {
         let mut best = None;
         let mut best_value = f64::NEG_INFINITY;
         for &action in &self.legal {
-            let value = value_after(state, seat, action);
+            let value = evaluate_after(state, seat, action);
             if best.is_none() || value > best_value {
                 best = Some(action);
                 best_value = value;
@@ -469,14 +469,6 @@ impl<A: Copy + Ord> Search<A> {
         }
         Some((best, false))
     }
-}
-
-/// [`Game::evaluate`] for `seat` right after it takes `action` (an opponent's choice).
-fn value_after<G: Game>(state: &G, seat: Seat, action: G::Action) -> f64 {
-    let mut next = state.clone();
-    next.apply(seat, action, &mut ())
-        .expect("a listed legal action applies");
-    next.evaluate(seat)
 }
 
 /// The SO-ISMCTS bot (the search is described in `docs/bots.md`).

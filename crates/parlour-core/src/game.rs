@@ -196,10 +196,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// commitment, which the bot takes as the best by `evaluate`). Must read only
     /// what `seat` may know (in a determinization, the sampled hidden cards are fair to read).
     fn action_prior(&self, seat: Seat, action: Self::Action) -> f64 {
-        let mut next = self.clone();
-        next.apply(seat, action, &mut ())
-            .expect("a prior is asked of a legal action");
-        next.evaluate(seat)
+        evaluate_after(self, seat, action)
     }
 
     /// A game-specific policy by name (`solver`, say), for the bot factory. The bot calls it on a
@@ -218,4 +215,16 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// Ids of the cards (or other secrets) `viewer` must not see now; a view test asserts none of
     /// them appear in that viewer's view.
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String>;
+}
+
+/// [`Game::evaluate`] for `seat` right after it takes `action` on a copy of `state` (a one-ply
+/// look-ahead).
+///
+/// # Panics
+/// If `action` is not legal for `seat` in `state`.
+pub fn evaluate_after<G: Game>(state: &G, seat: Seat, action: G::Action) -> f64 {
+    let mut next = state.clone();
+    next.apply(seat, action, &mut ())
+        .expect("a legal action applies");
+    next.evaluate(seat)
 }

@@ -66,7 +66,7 @@ impl State {
             let next_church =
                 Card::from_id(*cards_left.last().expect("more cards than the refill"))
                     .expect("deck card");
-            future += f64::from(self.best_score_with(s, hand, next_church));
+            future += f64::from(self.best_subset(s, hand, next_church).1);
         }
         f64::from(self.scores[s] + now) + KEEP_WEIGHT * future / SAMPLES as f64
     }

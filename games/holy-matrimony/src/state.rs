@@ -390,11 +390,6 @@ impl State {
         }
         best
     }
-
-    /// [`State::best_subset`]'s score alone.
-    pub(crate) fn best_score_with(&self, s: usize, hand: CardSet, church: Card) -> i32 {
-        self.best_subset(s, hand, church).1
-    }
 }
 
 fn due_name(due: Due) -> &'static str {
@@ -714,14 +709,7 @@ impl Game for State {
         let church = self.church().expect("a church card is up while committing");
         if self.committed.contains(seat) {
             // The seat knows its own commitment: its round score is settled.
-            let r = round_score(
-                &self.mat,
-                self.signs[s],
-                self.commits[s],
-                church,
-                self.rules.scoring,
-            );
-            score + f64::from(r.score)
+            score + f64::from(self.score_of(s, self.commits[s], church))
         } else {
             score
                 + self
