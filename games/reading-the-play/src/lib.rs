@@ -92,11 +92,11 @@
 
 mod action;
 mod card;
-mod determinize;
 mod event;
 mod lines;
 mod notation;
 mod phase;
+mod resample;
 mod rules;
 mod scoring;
 mod setup;

@@ -436,7 +436,7 @@ impl Game for State {
     }
 
     fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
-        crate::determinize::sample(self, observer, rng)
+        crate::resample::sample(self, observer, rng)
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
