@@ -3,7 +3,7 @@
 
 use crate::action::{Dir, Pos};
 use crate::arrangement::Arrangement;
-use crate::variant::Rules;
+use crate::rules::Rules;
 
 /// Seats are numbered `0..n` in row-major order; a seat mask is a `u32` with bit `s` per seat.
 pub type SeatIdx = u8;

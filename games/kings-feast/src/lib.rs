@@ -59,14 +59,18 @@
 mod action;
 mod arrangement;
 mod card;
+mod event;
 mod geometry;
+mod legal;
 mod notation;
+mod phase;
+mod play;
 mod resolve;
+mod rules;
 mod scoring;
 mod setup;
 pub mod solver;
 mod state;
-mod variant;
 mod view;
 
 pub use action::{Action, Dir, Pos};
@@ -79,11 +83,13 @@ pub use card::{
     LOVERS_I, LOVERS_II, MERCHANT, NOBLE, PRIEST, PRINCESS, QUEEN, SCHOLAR, VIZIER, card_id,
     card_name, has_order, parse_card,
 };
+pub use event::Event;
 pub use geometry::{Geometry, SeatIdx};
 pub use notation::{action_text, parse_action, parse_pos, pos_text};
+pub use phase::{Decision, Phase};
+pub use rules::{DEFAULT_MAX_TURNS, OPTIONS, Rules};
 pub use scoring::{EndReason, score, title};
 pub use setup::{Chance, chance_text, parse_chance};
 pub use solver::{Plan, SolveLimits, solve, solver_policy};
-pub use state::{Decision, Event, Phase, State};
-pub use variant::{DEFAULT_MAX_TURNS, OPTIONS, Rules};
+pub use state::State;
 pub use view::{Cell, Ending, View};

@@ -10,9 +10,11 @@ use crate::card::{
     ASSASSIN, COACHMAN, CardId, DIPLOMAT, GAMBLER, GUARD, HERMIT, JESTER, KING, KNIGHT, LOVERS_I,
     LOVERS_II, MERCHANT, NOBLE, PRIEST, PRINCESS, QUEEN, SCHOLAR, VIZIER, bit,
 };
+use crate::event::Event;
 use crate::geometry::SeatIdx;
+use crate::phase::Phase;
 use crate::scoring::EndReason;
-use crate::state::{Event, Phase, State};
+use crate::state::State;
 use parlour_core::EventSink;
 
 /// Most reveals in one turn before the chain is cut (spec §6.4; never reached in practice).
@@ -614,8 +616,9 @@ mod tests {
 
     use crate::action::{Action, Pos};
     use crate::notation::parse_action;
+    use crate::phase::Phase;
     use crate::scoring::EndReason;
-    use crate::state::{Phase, State};
+    use crate::state::State;
 
     /// A study position from a board in the spec's notation (rows split by `/`).
     fn study(board: &str, extra: &str) -> State {

@@ -21,8 +21,9 @@ use parlour_core::{Game, GameRng, Seat, ToAct};
 
 use crate::action::Action;
 use crate::card::{VIZIER, bit};
+use crate::phase::Phase;
 use crate::scoring::EndReason;
-use crate::state::{Phase, State};
+use crate::state::State;
 
 /// Budgets of the full-information search.
 #[derive(Clone, Debug)]

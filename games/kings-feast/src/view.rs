@@ -7,8 +7,9 @@ use parlour_core::{Game, Seat};
 use serde::Serialize;
 
 use crate::card::{CardId, bit, card_id, card_name};
+use crate::phase::Phase;
 use crate::scoring::{self, EndReason};
-use crate::state::{Phase, State};
+use crate::state::State;
 
 /// One cell of the table as a viewer sees it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
