@@ -3,8 +3,7 @@ use parlour_core::{
     EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
     SetupError, ToAct, Viewer, check_players,
 };
-use parlour_fey::{Card, Draw, FirstPlayer, Mat, Sign, TableSetup, card_name, full_deck};
-use rand::seq::SliceRandom;
+use parlour_fey::{Card, Draw, FeyTable, Mat, Sign, card_name, full_deck};
 
 use crate::rules::{OPTIONS, Rules};
 use crate::scoring::{SIGN_MASK, final_outcome};
@@ -42,20 +41,6 @@ const fn card_bit(id: u8) -> u128 {
     }
 }
 
-/// The seven live signs in a random order around the mat (what
-/// [`parlour_fey::sample_layout`] draws, from the same random stream, without allocating).
-fn sample_layout(fey: Sign, rng: &mut GameRng) -> Mat {
-    let mut live = [Sign::Flame; 7];
-    for (slot, s) in live
-        .iter_mut()
-        .zip(Sign::ALL.into_iter().filter(|s| *s != fey))
-    {
-        *slot = s;
-    }
-    live.shuffle(rng);
-    Mat::new(fey, live).expect("seven distinct live signs")
-}
-
 /// Where the game is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Phase {
@@ -87,9 +72,8 @@ pub struct State {
     pub(crate) n: u8,
     pub(crate) rules: Rules,
     pub(crate) phase: Phase,
-    /// The mat of the current hand (a placeholder before setup).
-    pub(crate) mat: Mat,
-    pub(crate) signs: [Sign; 7],
+    /// The mat of the current hand and the signs (placeholders before setup).
+    pub(crate) table: FeyTable,
     pub(crate) first: Seat,
     /// Current hand, 0-based; `HANDS` once over.
     pub(crate) hand: u8,
@@ -144,26 +128,28 @@ impl State {
         Seat(if s >= self.n { s - self.n } else { s })
     }
 
+    /// The mat and each seat's sign.
+    #[must_use]
+    pub fn table(&self) -> &FeyTable {
+        &self.table
+    }
+
     /// The fey sign (valid after setup).
     #[must_use]
     pub fn fey(&self) -> Sign {
-        self.mat.fey()
+        self.table.fey()
     }
 
     /// The mat of the current hand, once set up.
     #[must_use]
     pub fn mat(&self) -> Option<Mat> {
-        (self.phase != Phase::Setup).then_some(self.mat)
+        self.table.view_mat()
     }
 
     /// Each seat's sign, once set up.
     #[must_use]
     pub fn signs(&self) -> Vec<Sign> {
-        if self.phase == Phase::Setup {
-            Vec::new()
-        } else {
-            self.signs[..self.n as usize].to_vec()
-        }
+        self.table.view_signs()
     }
 
     /// A seat's hand (omniscient).
@@ -260,7 +246,7 @@ impl State {
             );
         }
         let led = Sign::from_index(self.led);
-        if led == self.mat.fey() {
+        if led == self.table.fey() {
             IllegalAction::new(
                 "must-follow-fey-lead",
                 format!(
@@ -414,7 +400,7 @@ impl State {
     #[inline(never)]
     fn resolve_trick(&mut self, events: &mut impl EventSink<Event>) {
         let led = Sign::from_index(self.led);
-        let fey = self.mat.fey();
+        let fey = self.table.fey();
         let win = crate::scoring::trick_winner(self.trick_set, led, fey);
         let pos = self.trick[..self.n as usize]
             .iter()
@@ -422,9 +408,9 @@ impl State {
             .expect("the winning card is in the trick");
         let w = self.seat_after(self.leader, pos as u8);
         let (points, reason) = crate::scoring::trick_points(
-            &self.mat,
+            self.table.mat(),
             self.n,
-            self.signs[w.index()],
+            self.table.sign(w),
             led,
             win.sign(),
             self.rules.fey_trump_points_by_player_count,
@@ -480,36 +466,14 @@ impl State {
 
     fn check_chance(&self, due: Due, chance: &Chance) -> Result<(), IllegalAction> {
         let bad = |r: String| IllegalAction::new("chance-outcome", r);
-        let traditional = self.rules.fey.traditional_mat;
         match (due, chance) {
-            (Due::Opening, Chance::Table(t)) => t
-                .validate(
-                    self.n,
-                    traditional,
-                    FirstPlayer::from_option(self.rules.fey.first_player),
-                )
-                .map_err(bad),
+            (Due::Opening, Chance::Table(t)) => {
+                self.table.check_opening(&self.rules.fey, t).map_err(bad)
+            }
             (Due::NewSigns, Chance::Table(t)) => {
-                t.validate(self.n, traditional, FirstPlayer::None)
-                    .map_err(bad)?;
-                if !self.rules.fey.new_fey_each_hand && t.mat.fey() != self.mat.fey() {
-                    return Err(bad(format!(
-                        "the fey sign stays {} for the game",
-                        self.mat.fey().id()
-                    )));
-                }
-                Ok(())
+                self.table.check_next(&self.rules.fey, true, t).map_err(bad)
             }
-            (Due::Layout, Chance::Layout(m)) => {
-                if m.fey() == self.mat.fey() {
-                    Ok(())
-                } else {
-                    Err(bad(format!(
-                        "the fey sign stays {} for the game",
-                        self.mat.fey().id()
-                    )))
-                }
-            }
+            (Due::Layout, Chance::Layout(m)) => self.table.check_layout(m).map_err(bad),
             (Due::Deal(k), Chance::Deal(d)) => d.check(self.draw, k).map_err(bad),
             (Due::Reshuffle(k), Chance::Reshuffle(d)) => d.check(self.discard, k).map_err(bad),
             (due, _) => Err(IllegalAction::new(
@@ -549,8 +513,7 @@ impl Game for State {
             n: players,
             rules,
             phase: Phase::Setup,
-            mat: Mat::traditional(Sign::Bone),
-            signs: [Sign::Flame; 7],
+            table: FeyTable::new(players),
             first: Seat(0),
             hand: 0,
             hands: [CardSet::EMPTY; 7],
@@ -631,34 +594,11 @@ impl Game for State {
         let due = self
             .due()
             .expect("sample_chance is called at a chance node");
-        let n = self.n;
-        let traditional = self.rules.fey.traditional_mat;
         match due {
-            Due::Opening => Chance::Table(TableSetup::sample(
-                n,
-                traditional,
-                FirstPlayer::from_option(self.rules.fey.first_player),
-                rng,
-            )),
-            Due::NewSigns => {
-                if self.rules.fey.new_fey_each_hand {
-                    Chance::Table(TableSetup::sample(n, traditional, FirstPlayer::None, rng))
-                } else {
-                    let fey = self.mat.fey();
-                    let mat = if traditional {
-                        Mat::traditional(fey)
-                    } else {
-                        sample_layout(fey, rng)
-                    };
-                    let signs = TableSetup::sample_signs(n, fey, rng);
-                    Chance::Table(TableSetup {
-                        mat,
-                        signs,
-                        first: None,
-                    })
-                }
-            }
-            Due::Layout => Chance::Layout(sample_layout(self.mat.fey(), rng)),
+            Due::Opening => Chance::Table(self.table.sample_opening(&self.rules.fey, rng)),
+            // D-GEN-1: the live tokens are laid out anew with the new signs.
+            Due::NewSigns => Chance::Table(self.table.sample_next(&self.rules.fey, true, rng)),
+            Due::Layout => Chance::Layout(self.table.sample_layout(rng)),
             Due::Deal(k) => Chance::Deal(Draw::sample(self.draw, k, rng)),
             Due::Reshuffle(k) => Chance::Reshuffle(Draw::sample(self.discard, k, rng)),
         }
@@ -700,11 +640,8 @@ impl Game for State {
         self.check_chance(due, &chance)?;
         match chance {
             Chance::Table(t) => {
-                self.mat = t.mat;
+                self.table.apply(&t);
                 self.fey_mask = SIGN_MASK[t.mat.fey().index() as usize];
-                for (slot, s) in self.signs.iter_mut().zip(&t.signs) {
-                    *slot = *s;
-                }
                 if let Some(f) = t.first {
                     self.first = f;
                 }
@@ -717,7 +654,7 @@ impl Game for State {
                 }
             }
             Chance::Layout(m) => {
-                self.mat = m;
+                self.table.apply_layout(m);
                 self.fey_mask = SIGN_MASK[m.fey().index() as usize];
                 events.push(Event::Layout(m));
                 self.begin_deal(events);
@@ -734,7 +671,7 @@ impl Game for State {
         match self.due() {
             Some(Due::Opening) => "table: `mat <fey>: <7 signs in position order>; signs <one per seat>; first <seat>`".into(),
             Some(Due::NewSigns) => "new signs: `mat <fey>: <7 signs>; signs <one per seat>`".into(),
-            Some(Due::Layout) => format!("new layout: `mat {}: <7 live signs in position order>`", self.mat.fey().id()),
+            Some(Due::Layout) => format!("new layout: `mat {}: <7 live signs in position order>`", self.table.fey().id()),
             Some(Due::Deal(k)) => format!("deal: `deal` and the {k} card ids dealt from the draw pile, in deal order"),
             Some(Due::Reshuffle(k)) => format!("reshuffle: `reshuffle` and the {k} card ids dealt from the reshuffled discard pile, in deal order"),
             None => "no chance event is due".into(),
@@ -806,7 +743,7 @@ impl Game for State {
         if self.phase == Phase::Play || self.phase == Phase::Deal {
             // A little for trick-taking power still in hand: fey cards and high cards.
             let hand = self.hands[s];
-            let fey = CardSet(SIGN_MASK[self.mat.fey().index() as usize]);
+            let fey = CardSet(SIGN_MASK[self.table.fey().index() as usize]);
             v += 0.6 * f64::from(hand.and(fey).len());
             v += 0.05
                 * hand
@@ -847,7 +784,7 @@ impl Game for State {
                 card_name(c)
             ));
         }
-        if self.fey_mask != SIGN_MASK[self.mat.fey().index() as usize] {
+        if self.fey_mask != SIGN_MASK[self.table.fey().index() as usize] {
             return Err("cached fey mask does not match the mat".into());
         }
         if self.phase == Phase::Play
@@ -990,20 +927,6 @@ mod tests {
         )
         .unwrap();
         assert_eq!(s.voids[1], 0, "playing fey reveals nothing");
-    }
-
-    #[test]
-    fn layout_sampler_draws_what_the_shared_one_draws() {
-        for seed in 0..50 {
-            for fey in Sign::ALL {
-                let mut a = parlour_core::rng_from_seed(seed);
-                let mut b = parlour_core::rng_from_seed(seed);
-                assert_eq!(
-                    sample_layout(fey, &mut a),
-                    parlour_fey::sample_layout(fey, &mut b)
-                );
-            }
-        }
     }
 
     #[test]
