@@ -73,12 +73,16 @@
 
 mod action;
 mod event;
+mod game;
+mod hand;
+mod invariants;
 mod notation;
 mod resample;
 mod rules;
 pub mod scoring;
 mod setup;
 mod state;
+mod trick;
 mod view;
 
 pub use action::Action;
