@@ -1,6 +1,7 @@
 //! The Deck of Fey pieces that Troll Tricker, Rebel Runs and Holy Matrimony share
 //! (spec `deck-of-fey.md` §1): the 88 cards, the eight signs, the mat with its sign
-//! relationships, and the common setup of tokens and first player.
+//! relationships, the common setup of tokens and first player, and the table ([`FeyTable`]:
+//! the mat and each seat's sign) with its chance events.
 //!
 //! ```
 //! use parlour_fey::{Card, Mat, Relation, Sign};
@@ -18,6 +19,7 @@ mod mat;
 mod rules;
 mod setup;
 mod sign;
+mod table;
 
 pub use card::Card;
 pub use draw::Draw;
@@ -28,3 +30,4 @@ pub use setup::{
     parse_layout, sample_layout,
 };
 pub use sign::Sign;
+pub use table::FeyTable;

@@ -3,7 +3,7 @@ use parlour_core::{Options, Seat, SetupError};
 use crate::options;
 
 /// The common Deck of Fey options (spec §5) resolved into plain values, kept in a game's rules.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct FeyRules {
     /// `first_player`, `None` for random.
     pub first_player: Option<Seat>,

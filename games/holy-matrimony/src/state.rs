@@ -3,9 +3,7 @@ use parlour_core::{
     EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
     SeatSet, SetupError, ToAct, Viewer, check_players,
 };
-use parlour_fey::{
-    Card, Draw, FirstPlayer, Mat, Sign, TableSetup, card_name, full_deck, sample_layout,
-};
+use parlour_fey::{Card, Draw, FeyTable, Mat, Sign, card_name, full_deck};
 
 use crate::rules::{OPTIONS, Rules};
 use crate::scoring::{Tally, final_outcome, game_ends, round_score};
@@ -49,8 +47,8 @@ pub struct State {
     pub(crate) n: u8,
     pub(crate) rules: Rules,
     pub(crate) phase: Phase,
-    pub(crate) mat: Mat,
-    pub(crate) signs: [Sign; 7],
+    /// The mat and signs.
+    pub(crate) table: FeyTable,
     pub(crate) first: Seat,
     /// Rounds revealed and scored so far.
     pub(crate) rounds_played: u32,
@@ -70,20 +68,22 @@ pub struct State {
 }
 
 impl State {
+    /// The mat and each seat's sign.
+    #[must_use]
+    pub fn table(&self) -> &FeyTable {
+        &self.table
+    }
+
     /// The mat, once set up.
     #[must_use]
     pub fn mat(&self) -> Option<Mat> {
-        (self.phase != Phase::Setup).then_some(self.mat)
+        self.table.view_mat()
     }
 
     /// Each seat's sign, once set up.
     #[must_use]
     pub fn signs(&self) -> Vec<Sign> {
-        if self.phase == Phase::Setup {
-            Vec::new()
-        } else {
-            self.signs[..self.n as usize].to_vec()
-        }
+        self.table.view_signs()
     }
 
     /// A seat's hand (omniscient; committed cards stay in it until the reveal).
@@ -192,7 +192,13 @@ impl State {
         };
         for s in 0..self.n as usize {
             let played = self.commits[s];
-            let r = round_score(&self.mat, self.signs[s], played, church, self.rules.scoring);
+            let r = round_score(
+                self.table.mat(),
+                self.table.signs()[s],
+                played,
+                church,
+                self.rules.scoring,
+            );
             self.scores[s] += r.score;
             last.plays[s] = played;
             last.totals[s] = r.total;
@@ -276,41 +282,16 @@ impl State {
 
     fn check_chance(&self, due: Due, chance: &Chance) -> Result<(), IllegalAction> {
         let bad = |r: String| IllegalAction::new("chance-outcome", r);
-        let traditional = self.rules.fey.traditional_mat;
         match (due, chance) {
-            (Due::Opening, Chance::Table(t)) => t
-                .validate(
-                    self.n,
-                    traditional,
-                    FirstPlayer::from_option(self.rules.fey.first_player),
-                )
+            (Due::Opening, Chance::Table(t)) => {
+                self.table.check_opening(&self.rules.fey, t).map_err(bad)
+            }
+            // D-HM-6: the mat stays unless `reshuffle_mat_each_round`.
+            (Due::NewSigns, Chance::Table(t)) => self
+                .table
+                .check_next(&self.rules.fey, self.rules.reshuffle_mat_each_round, t)
                 .map_err(bad),
-            (Due::NewSigns, Chance::Table(t)) => {
-                t.validate(self.n, traditional, FirstPlayer::None)
-                    .map_err(bad)?;
-                if !self.rules.fey.new_fey_each_hand {
-                    if t.mat.fey() != self.mat.fey() {
-                        return Err(bad(format!(
-                            "the fey sign stays {} for the game",
-                            self.mat.fey().id()
-                        )));
-                    }
-                    if !self.rules.reshuffle_mat_each_round && t.mat != self.mat {
-                        return Err(bad("the mat stays as it is (D-HM-6)".into()));
-                    }
-                }
-                Ok(())
-            }
-            (Due::Layout, Chance::Layout(m)) => {
-                if m.fey() == self.mat.fey() {
-                    Ok(())
-                } else {
-                    Err(bad(format!(
-                        "the fey sign stays {} for the game",
-                        self.mat.fey().id()
-                    )))
-                }
-            }
+            (Due::Layout, Chance::Layout(m)) => self.table.check_layout(m).map_err(bad),
             (Due::Deal(k), Chance::Deal(d)) => d.check(self.draw, k).map_err(bad),
             (Due::Church, Chance::Church(c)) => {
                 if self.draw.contains(c.id()) {
@@ -339,7 +320,14 @@ impl State {
 
     /// Seat `s`'s round score for `played` against `church`.
     pub(crate) fn score_of(&self, s: usize, played: CardSet, church: Card) -> i32 {
-        round_score(&self.mat, self.signs[s], played, church, self.rules.scoring).score
+        round_score(
+            self.table.mat(),
+            self.table.signs()[s],
+            played,
+            church,
+            self.rules.scoring,
+        )
+        .score
     }
 
     /// The subset of `hand` with the best round score for seat `s` against `church` (the
@@ -347,7 +335,7 @@ impl State {
     pub(crate) fn best_subset(&self, s: usize, hand: CardSet, church: Card) -> (CardSet, i32) {
         const MAX: usize = HAND_SIZE as usize;
         let rules = self.rules.scoring;
-        let (mat, sign) = (&self.mat, self.signs[s]);
+        let (mat, sign) = (self.table.mat(), self.table.signs()[s]);
         let mut cards = [0u8; MAX];
         let n = hand.len() as usize;
         if n > MAX {
@@ -423,8 +411,7 @@ impl Game for State {
             n: players,
             rules,
             phase: Phase::Setup,
-            mat: Mat::traditional(Sign::Bone),
-            signs: [Sign::Flame; 7],
+            table: FeyTable::new(players),
             first: Seat(0),
             rounds_played: 0,
             hands: [CardSet::EMPTY; 7],
@@ -521,34 +508,14 @@ impl Game for State {
         let due = self
             .due()
             .expect("sample_chance is called at a chance node");
-        let n = self.n;
-        let traditional = self.rules.fey.traditional_mat;
         match due {
-            Due::Opening => Chance::Table(TableSetup::sample(
-                n,
-                traditional,
-                FirstPlayer::from_option(self.rules.fey.first_player),
+            Due::Opening => Chance::Table(self.table.sample_opening(&self.rules.fey, rng)),
+            Due::NewSigns => Chance::Table(self.table.sample_next(
+                &self.rules.fey,
+                self.rules.reshuffle_mat_each_round,
                 rng,
             )),
-            Due::NewSigns => {
-                if self.rules.fey.new_fey_each_hand {
-                    Chance::Table(TableSetup::sample(n, traditional, FirstPlayer::None, rng))
-                } else {
-                    let fey = self.mat.fey();
-                    let mat = if self.rules.reshuffle_mat_each_round && !traditional {
-                        sample_layout(fey, rng)
-                    } else {
-                        self.mat
-                    };
-                    let signs = TableSetup::sample_signs(n, fey, rng);
-                    Chance::Table(TableSetup {
-                        mat,
-                        signs,
-                        first: None,
-                    })
-                }
-            }
-            Due::Layout => Chance::Layout(sample_layout(self.mat.fey(), rng)),
+            Due::Layout => Chance::Layout(self.table.sample_layout(rng)),
             Due::Deal(k) => Chance::Deal(Draw::sample(self.draw, k, rng)),
             Due::Church => {
                 let d = Draw::sample(self.draw, 1, rng);
@@ -570,10 +537,7 @@ impl Game for State {
         self.check_chance(due, &chance)?;
         match chance {
             Chance::Table(t) => {
-                self.mat = t.mat;
-                for (slot, s) in self.signs.iter_mut().zip(&t.signs) {
-                    *slot = *s;
-                }
+                self.table.apply(&t);
                 if let Some(f) = t.first {
                     self.first = f;
                 }
@@ -585,7 +549,7 @@ impl Game for State {
                 };
             }
             Chance::Layout(m) => {
-                self.mat = m;
+                self.table.apply_layout(m);
                 events.push(Event::Layout(m));
                 self.phase = Phase::Church;
             }
@@ -625,7 +589,7 @@ impl Game for State {
         match self.due() {
             Some(Due::Opening) => "table: `mat <fey>: <7 signs in position order>; signs <one per seat>; first <seat>`".into(),
             Some(Due::NewSigns) => "new signs: `mat <fey>: <7 signs>; signs <one per seat>`".into(),
-            Some(Due::Layout) => format!("new layout: `mat {}: <7 live signs in position order>`", self.mat.fey().id()),
+            Some(Due::Layout) => format!("new layout: `mat {}: <7 live signs in position order>`", self.table.fey().id()),
             Some(Due::Deal(k)) => format!("deal: `deal` and the {k} card ids dealt, in deal order from the first player"),
             Some(Due::Church) => "church: `church <card id>` from the draw pile".into(),
             Some(Due::Refill(k)) => format!("refill: `refill` and the {k} card ids drawn, in draw order"),

@@ -16,14 +16,10 @@ fn card(id: u8) -> Card {
 impl State {
     /// Applies a validated table setup.
     pub(crate) fn set_table(&mut self, setup: TableSetup, events: &mut impl EventSink<Event>) {
-        self.mat = setup.mat;
-        for (slot, s) in self.signs.iter_mut().zip(&setup.signs) {
-            *slot = *s;
-        }
+        self.table.apply(&setup);
         if let Some(first) = setup.first {
             self.first_player = first;
         }
-        self.table_known = true;
         self.phase = Phase::Deal;
         events.push(Event::TableSet {
             hand: self.hand_no,

@@ -1,7 +1,7 @@
 //! The variant options of Rebel Runs (spec §5, §8.1) and their resolved form.
 
-use parlour_core::{OptionSpec, Options, Seat, SetupError};
-use parlour_fey::options as common;
+use parlour_core::{OptionSpec, Options, SetupError};
+use parlour_fey::{FeyRules, options as common};
 
 use crate::scoring::ScoreRules;
 
@@ -47,14 +47,8 @@ pub const OPTIONS: &[OptionSpec] = &[
 /// The options of one game, resolved.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
-    /// `first_player`: fixed first player, or `None` for random.
-    pub first_player: Option<Seat>,
-    /// `traditional_mat`.
-    pub traditional_mat: bool,
-    /// `reshuffle_player_signs_each_hand`.
-    pub reshuffle_signs: bool,
-    /// `new_fey_each_hand` (implies `reshuffle_signs`).
-    pub new_fey: bool,
+    /// The options every Deck of Fey game shares.
+    pub fey: FeyRules,
     /// `no_laying_off`.
     pub no_laying_off: bool,
     /// `lay_off_on_any_meld`.
@@ -76,18 +70,10 @@ impl Rules {
     /// A fixed first player outside the table, or `no_laying_off` together with
     /// `lay_off_on_any_meld`.
     pub fn new(players: u8, options: &Options) -> Result<Rules, SetupError> {
-        let first_player = options.seat("first_player");
-        if let Some(s) = first_player.filter(|s| s.0 >= players) {
-            return Err(SetupError::Invalid(format!(
-                "first_player {s} is not a seat of a {players}-player table"
-            )));
-        }
+        let fey = FeyRules::from_options(options);
+        fey.check_players(players)?;
         let rules = Rules {
-            first_player,
-            traditional_mat: options.flag("traditional_mat"),
-            reshuffle_signs: options.flag("reshuffle_player_signs_each_hand")
-                || options.flag("new_fey_each_hand"),
-            new_fey: options.flag("new_fey_each_hand"),
+            fey,
             no_laying_off: options.flag("no_laying_off"),
             lay_off_on_any_meld: options.flag("lay_off_on_any_meld"),
             meld_before_discard: options.flag("meld_before_discard"),

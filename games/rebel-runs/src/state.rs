@@ -5,7 +5,7 @@ use parlour_core::{
     EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
     SetupError, ToAct, Viewer, check_players,
 };
-use parlour_fey::{Card, FirstPlayer, Mat, Sign, TableSetup, card_name, full_deck, sample_layout};
+use parlour_fey::{Card, FeyTable, Mat, Sign, TableSetup, card_name, full_deck};
 use rand::seq::SliceRandom;
 
 use crate::event::Event;
@@ -47,11 +47,9 @@ pub struct State {
     pub(crate) phase: Phase,
     /// The hand being played (or set up next), from 0.
     pub(crate) hand_no: u8,
-    /// Whether the opening table setup is done (mat, signs, first player are meaningful).
-    pub(crate) table_known: bool,
     pub(crate) first_player: Seat,
-    pub(crate) mat: Mat,
-    pub(crate) signs: [Sign; MAX_PLAYERS],
+    /// The mat and signs (set up, with the first player, at the opening).
+    pub(crate) table: FeyTable,
     pub(crate) current: Seat,
     pub(crate) hands: [CardSet; MAX_PLAYERS],
     /// Cards every seat knows to be in that hand (taken from the discard pile).
@@ -105,16 +103,22 @@ impl State {
         self.hand_no
     }
 
+    /// The mat and each seat's sign.
+    #[must_use]
+    pub fn table(&self) -> &FeyTable {
+        &self.table
+    }
+
     /// The mat of the current hand (meaningless before the opening setup).
     #[must_use]
     pub fn mat(&self) -> &Mat {
-        &self.mat
+        self.table.mat()
     }
 
     /// Each seat's sign.
     #[must_use]
     pub fn signs(&self) -> &[Sign] {
-        &self.signs[..self.players as usize]
+        self.table.signs()
     }
 
     /// The seat whose turn it is.
@@ -178,8 +182,8 @@ impl State {
                         m.cards,
                         m.kind,
                         mine,
-                        self.signs[seat],
-                        &self.mat,
+                        self.table.signs()[seat],
+                        self.table.mat(),
                         self.rules.scoring,
                     );
                 }
@@ -204,25 +208,12 @@ impl State {
     }
 
     fn table_setup_check(&self, setup: &TableSetup) -> Result<(), String> {
-        let first = if self.hand_no == 0 {
-            FirstPlayer::from_option(self.rules.first_player)
+        if self.hand_no == 0 {
+            self.table.check_opening(&self.rules.fey, setup)
         } else {
-            FirstPlayer::None
-        };
-        setup.validate(self.players, self.rules.traditional_mat, first)?;
-        if self.hand_no > 0 {
-            if !self.rules.new_fey && setup.mat.fey() != self.mat.fey() {
-                return Err(format!(
-                    "the fey sign stays {} for the whole game",
-                    self.mat.fey().id()
-                ));
-            }
-            if !self.rules.reshuffle_signs && setup.signs[..] != self.signs[..self.players as usize]
-            {
-                return Err("the players' signs stay the same for the whole game".into());
-            }
+            // D-RR-11: the live tokens are laid out anew for every hand.
+            self.table.check_next(&self.rules.fey, true, setup)
         }
-        Ok(())
     }
 }
 
@@ -245,10 +236,8 @@ impl Game for State {
             players,
             phase: Phase::TableSetup,
             hand_no: 0,
-            table_known: false,
             first_player: Seat(0),
-            mat: Mat::traditional(Sign::Bone),
-            signs: [Sign::Flame; MAX_PLAYERS],
+            table: FeyTable::new(players),
             current: Seat(0),
             hands: [CardSet::EMPTY; MAX_PLAYERS],
             known: [CardSet::EMPTY; MAX_PLAYERS],
@@ -311,33 +300,11 @@ impl Game for State {
 
     fn sample_chance(&self, rng: &mut GameRng) -> Chance {
         match self.phase {
-            Phase::TableSetup => {
-                let n = self.players;
-                let trad = self.rules.traditional_mat;
-                if self.hand_no == 0 {
-                    let first = FirstPlayer::from_option(self.rules.first_player);
-                    Chance::Table(TableSetup::sample(n, trad, first, rng))
-                } else if self.rules.new_fey {
-                    Chance::Table(TableSetup::sample(n, trad, FirstPlayer::None, rng))
-                } else {
-                    let fey = self.mat.fey();
-                    let mat = if trad {
-                        Mat::traditional(fey)
-                    } else {
-                        sample_layout(fey, rng)
-                    };
-                    let signs = if self.rules.reshuffle_signs {
-                        TableSetup::sample_signs(n, fey, rng)
-                    } else {
-                        self.signs().to_vec()
-                    };
-                    Chance::Table(TableSetup {
-                        mat,
-                        signs,
-                        first: None,
-                    })
-                }
-            }
+            Phase::TableSetup => Chance::Table(if self.hand_no == 0 {
+                self.table.sample_opening(&self.rules.fey, rng)
+            } else {
+                self.table.sample_next(&self.rules.fey, true, rng)
+            }),
             Phase::Deal => Chance::Deal(shuffled_cards(full_deck(), rng)),
             Phase::Reshuffle => {
                 let below_top = &self.discard_pile()[..self.discard_len as usize - 1];
@@ -575,7 +542,7 @@ impl State {
         let mut on_table = CardSet::EMPTY;
         for (i, m) in self.melds().iter().enumerate() {
             add(&format!("meld {i}"), m.cards)?;
-            check_meld(m.cards, m.kind, self.mat.fey())
+            check_meld(m.cards, m.kind, self.table.fey())
                 .map_err(|e| format!("meld {i} is not valid: {e}"))?;
             on_table = on_table.or(m.cards);
         }
@@ -644,7 +611,7 @@ impl State {
             // Cards in hand that already pair with another by value, or are fey, are half way to
             // a meld; each is worth a little of what it would score on the table.
             let hand = self.hands[seat.index()];
-            let fey = self.mat.fey();
+            let fey = self.table.fey();
             let mut by_value = [0u8; 12];
             let mut wild = 0;
             for id in hand {

@@ -84,7 +84,7 @@ impl State {
         }
         debug_assert!(k <= MAX_MELD_HAND, "a hand of {k} cards in the meld step");
         let k = k.min(MAX_MELD_HAND);
-        let fey = self.mat.fey();
+        let fey = self.table.fey();
         let mut ids = [0u8; MAX_MELD_HAND];
         for (slot, c) in ids.iter_mut().zip(hand) {
             *slot = c;
@@ -124,7 +124,7 @@ impl State {
     }
 
     fn generate_lay_offs(&self, hand: CardSet, out: &mut Vec<Action>) {
-        let fey = self.mat.fey();
+        let fey = self.table.fey();
         for c in hand {
             for (i, m) in self.melds().iter().enumerate() {
                 if !self.rules.lay_off_on_any_meld && m.owner != self.current {
@@ -216,7 +216,7 @@ impl State {
                 if self.meld_count as usize >= MAX_MELDS {
                     return Err(IllegalAction::new("meld-limit", "no room for another meld"));
                 }
-                check_meld(cards, kind, self.mat.fey())
+                check_meld(cards, kind, self.table.fey())
                     .map_err(|e| IllegalAction::new("valid-meld", format!("not a {kind}: {e}")))
             }
             Action::LayOff { card, meld, end } => {
@@ -245,7 +245,7 @@ impl State {
                         format!("meld {meld} belongs to seat {} (D-RR-4)", m.owner),
                     ));
                 }
-                lay_off(m, card.id(), end, self.mat.fey())
+                lay_off(m, card.id(), end, self.table.fey())
                     .map(|_| ())
                     .map_err(|e| IllegalAction::new("lay-off-fits", e))
             }
@@ -346,7 +346,7 @@ impl State {
             Action::LayOff { card: c, meld, end } => {
                 let id = c.id();
                 let m = &mut self.melds[meld as usize];
-                *m = lay_off(m, id, end, self.mat.fey()).expect("a checked lay-off fits");
+                *m = lay_off(m, id, end, self.table.fey()).expect("a checked lay-off fits");
                 self.hands[s].remove(id);
                 self.known[s].remove(id);
                 self.contributed[s].insert(id);

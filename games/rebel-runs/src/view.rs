@@ -135,13 +135,9 @@ impl View {
             phase: state.phase,
             to_act: matches!(state.phase, Phase::Draw | Phase::Discard | Phase::Meld)
                 .then_some(state.current),
-            mat: state.table_known.then_some(state.mat),
-            signs: if state.table_known {
-                state.signs().to_vec()
-            } else {
-                Vec::new()
-            },
-            first_player: state.table_known.then_some(state.first_player),
+            mat: state.table.view_mat(),
+            signs: state.table.view_signs(),
+            first_player: state.table.is_set().then_some(state.first_player),
             your_hand: viewer.map(|s| cards_of(state.hands[s.index()])),
             hand_sizes: (0..n).map(|s| state.hands[s].len() as u8).collect(),
             known_cards: (0..n).map(|s| cards_of(state.known[s])).collect(),

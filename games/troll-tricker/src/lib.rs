@@ -73,12 +73,16 @@
 
 mod action;
 mod event;
+mod game;
+mod hand;
+mod invariants;
 mod notation;
 mod resample;
 mod rules;
-pub mod scoring;
+mod scoring;
 mod setup;
 mod state;
+mod trick;
 mod view;
 
 pub use action::Action;
@@ -88,7 +92,10 @@ pub use rules::{
     FEY_TRUMP_POINTS_BY_PLAYER_COUNT, FULL_RESHUFFLE_EACH_HAND, LAST_TRICK_WINNER_LEADS_NEXT_HAND,
     OPTIONS, Rules, TIEBREAK_MOST_TRICKS,
 };
-pub use scoring::TrickReason;
+pub use scoring::{
+    SIGN_MASK, TrickReason, final_outcome, trick_points, trick_winner, zero_trick_bonus,
+    zero_trick_seats,
+};
 pub use setup::Chance;
 pub use state::{HAND_SIZE, HANDS, State};
 pub use view::{PlayedCard, TrickView, View};

@@ -10,7 +10,7 @@ use parlour_cards::CardSet;
 use parlour_core::{Game, Seat, SeatSet, ToAct};
 use parlour_fey::{Card, Sign};
 use parlour_record::{Match, replay};
-use parlour_troll_tricker::{Action, State, scoring::trick_winner};
+use parlour_troll_tricker::{Action, State, trick_winner};
 
 use Sign::*;
 
