@@ -79,6 +79,7 @@
 
 pub mod action;
 pub mod cards;
+pub mod chance;
 mod effects;
 pub mod event;
 mod flow;
@@ -89,7 +90,6 @@ mod prompt;
 mod resample;
 pub mod rules;
 pub mod scoring;
-pub mod setup;
 pub mod state;
 mod task;
 mod tiebreak;
@@ -97,11 +97,11 @@ pub mod view;
 
 pub use action::{Action, LineRef};
 pub use cards::{Card, CardInfo, CardType, DataError, Deck, Effect, Provenance, deck};
+pub use chance::Chance;
 pub use event::Event;
 pub use play::Reject;
 pub use procedures::lap_row;
 pub use rules::{OPTIONS, Rules};
-pub use setup::Chance;
 pub use state::{Line, MAX_PLAYERS, Phase, State};
 pub use view::{LineView, TieBreakView, View};
 #[cfg(test)]

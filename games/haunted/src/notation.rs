@@ -15,7 +15,7 @@ use parlour_core::{ParseError, Seat};
 
 use crate::action::{Action, LineRef};
 use crate::cards::Card;
-use crate::setup::Chance;
+use crate::chance::Chance;
 use crate::task::Prompt;
 
 /// `p1.l2`.

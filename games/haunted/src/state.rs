@@ -8,9 +8,9 @@ use parlour_core::{
 
 use crate::action::{Action, LineRef};
 use crate::cards::{Card, CardType, deck};
+use crate::chance::Chance;
 use crate::event::Event;
 use crate::rules::{OPTIONS, Rules};
-use crate::setup::Chance;
 use crate::task::Task;
 use crate::tiebreak::TieBreak;
 use crate::view::View;

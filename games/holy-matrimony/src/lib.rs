@@ -63,17 +63,18 @@
 //! ```
 
 mod action;
+mod chance;
 mod event;
 mod notation;
 mod prior;
 mod resample;
 mod rules;
 pub mod scoring;
-mod setup;
 mod state;
 mod view;
 
 pub use action::Action;
+pub use chance::Chance;
 pub use event::Event;
 pub use notation::{chance_text, parse_action};
 pub use rules::{
@@ -81,6 +82,5 @@ pub use rules::{
     RESHUFFLE_MAT_EACH_ROUND, Rules, ScoreRules, TARGET_SCORE,
 };
 pub use scoring::RoundScore;
-pub use setup::Chance;
 pub use state::{HAND_SIZE, State};
 pub use view::{RoundView, View};

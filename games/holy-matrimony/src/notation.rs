@@ -5,7 +5,7 @@ use parlour_core::ParseError;
 use parlour_fey::{Card, Draw, TableSetup, layout_text, parse_cards, parse_layout};
 
 use crate::Action;
-use crate::setup::{Chance, Due};
+use crate::chance::{Chance, Due};
 
 /// Reads `commit star-8 tone-7` or `commit none`.
 ///

@@ -5,9 +5,9 @@ use parlour_core::{
 };
 use parlour_fey::{Card, Draw, FeyTable, Mat, Sign, card_name, full_deck};
 
+use crate::chance::{Chance, Due};
 use crate::rules::{OPTIONS, Rules};
 use crate::scoring::{Tally, final_outcome, game_ends, round_score};
-use crate::setup::{Chance, Due};
 use crate::{Action, Event, View, notation};
 
 /// Cards in every hand at the start of a round (spec §4.1).

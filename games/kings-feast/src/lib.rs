@@ -59,6 +59,7 @@
 mod action;
 mod arrangement;
 mod card;
+mod chance;
 mod event;
 mod geometry;
 mod legal;
@@ -68,7 +69,6 @@ mod play;
 mod resolve;
 mod rules;
 mod scoring;
-mod setup;
 pub mod solver;
 mod state;
 mod view;
@@ -83,13 +83,13 @@ pub use card::{
     LOVERS_I, LOVERS_II, MERCHANT, NOBLE, PRIEST, PRINCESS, QUEEN, SCHOLAR, VIZIER, card_id,
     card_name, has_order, parse_card,
 };
+pub use chance::{Chance, chance_text, parse_chance};
 pub use event::Event;
 pub use geometry::{Geometry, SeatIdx};
 pub use notation::{action_text, parse_action, parse_pos, pos_text};
 pub use phase::{Decision, Phase};
 pub use rules::{DEFAULT_MAX_TURNS, OPTIONS, Rules};
 pub use scoring::{EndReason, score, title};
-pub use setup::{Chance, chance_text, parse_chance};
 pub use solver::{Plan, SolveLimits, solve, solver_policy};
 pub use state::State;
 pub use view::{Cell, Ending, View};

@@ -640,7 +640,7 @@ mod tests {
         let mut o = Options::parse_list(State::OPTIONS, extra).unwrap();
         o.set("arrangement", &text).unwrap();
         let mut st = State::new(1, &o).unwrap();
-        st.apply_chance(crate::setup::Chance::Deal(Vec::new()), &mut ())
+        st.apply_chance(crate::chance::Chance::Deal(Vec::new()), &mut ())
             .unwrap();
         st
     }
@@ -819,7 +819,7 @@ mod tests {
         let mut st = State::new(1, &opts).unwrap();
         // The Hermit dealt face up on (0,1) hides itself at once.
         st.apply_chance(
-            crate::setup::Chance::Deal(vec![2, 3, 7, 9, 11, 13, 15]),
+            crate::chance::Chance::Deal(vec![2, 3, 7, 9, 11, 13, 15]),
             &mut (),
         )
         .unwrap();

@@ -13,6 +13,7 @@ use rand::seq::SliceRandom;
 use crate::action::{Action, Pos};
 use crate::arrangement::{Arrangement, resolve_arrangement};
 use crate::card::{ASSASSIN, CardId, GAMBLER, NOBLE, PRIEST, bit, card_id, card_name};
+use crate::chance::{self, Chance};
 use crate::event::Event;
 use crate::geometry::{Geometry, SeatIdx};
 use crate::notation;
@@ -20,7 +21,6 @@ use crate::phase::{Decision, Phase};
 use crate::resolve::{Frame, Stack};
 use crate::rules::{OPTIONS, Rules};
 use crate::scoring::{self, EndReason};
-use crate::setup::{self, Chance};
 use crate::view::View;
 
 /// The full state of a game of The King's Feast.
@@ -432,11 +432,11 @@ impl Game for State {
     }
 
     fn chance_text(&self, chance: &Chance) -> String {
-        setup::chance_text(chance)
+        chance::chance_text(chance)
     }
 
     fn parse_chance(&self, text: &str) -> Result<Chance, ParseError> {
-        setup::parse_chance(text, self.phase == Phase::Deal)
+        chance::parse_chance(text, self.phase == Phase::Deal)
     }
 
     fn policy(name: &str) -> Option<parlour_core::Policy<Self>> {

@@ -87,23 +87,23 @@
 //! ```
 
 mod action;
+mod chance;
 mod deck;
 mod event;
 mod notation;
 mod pickup;
 mod play;
 mod scoring;
-mod setup;
 mod state;
 mod table;
 mod view;
 
 pub use action::{Action, JewelPlacement, SetId};
+pub use chance::{Chance, Dealt, check_order, deal};
 pub use deck::{Deck, DeckError, Kind, KindInfo, MAX_CARDS, MAX_KINDS, MIN_CARDS, STANDARD_DECK};
 pub use event::Event;
 pub use notation::{action_text, parse_action};
 pub use scoring::{RoundEnd, RoundResult, game_ends, leaders, round_score};
-pub use setup::{Chance, Dealt, check_order, deal};
 pub use state::{HAND_SIZE, MAX_PLAYERS, Phase, Settings, State, options};
 pub use table::{SetType, TableSet};
 pub use view::{RoundView, SeatView, SetView, View};

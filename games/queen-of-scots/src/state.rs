@@ -7,9 +7,9 @@ use parlour_core::{
 };
 use rand::Rng;
 
+use crate::chance::{Chance, check_order, deal};
 use crate::event::{Event, describe};
 use crate::scoring::RoundResult;
-use crate::setup::{Chance, check_order, deal};
 use crate::{Action, Deck, Kind, TableSet, View, notation};
 
 /// Cards dealt to each player (spec §4).

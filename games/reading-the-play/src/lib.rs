@@ -92,6 +92,7 @@
 
 mod action;
 mod card;
+mod chance;
 mod event;
 mod lines;
 mod notation;
@@ -99,18 +100,17 @@ mod phase;
 mod resample;
 mod rules;
 mod scoring;
-mod setup;
 mod state;
 mod view;
 
 pub use action::{Action, Traders};
 pub use card::{CardRef, DECK_SIZE, ELDER_COUNT, HAND_SIZE, Kind, LINE_COUNT, YELLOW_COUNT};
+pub use chance::{Chance, chance_text};
 pub use event::Event;
 pub use lines::{DataError, LineCard, LineTable, STANDARD_LINES, Stanza};
 pub use notation::{action_text, parse_action};
 pub use phase::{AfterShuffle, End, Phase};
 pub use rules::{DEFAULT_TURN_LIMIT, OPTIONS, Rules};
 pub use scoring::sequence_score;
-pub use setup::{Chance, chance_text};
 pub use state::{MAX_SEATS, State};
 pub use view::{SeatView, TradeView, View};

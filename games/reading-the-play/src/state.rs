@@ -10,12 +10,12 @@ use parlour_core::{
 
 use crate::action::Action;
 use crate::card::{ALL_CARDS, CardRef, DECK_SIZE, LINES, YELLOW_SIGNS, card_ref, find};
+use crate::chance::{self, Chance};
 use crate::event::Event;
 use crate::lines::LineTable;
 use crate::notation;
 use crate::phase::{End, Phase};
 use crate::rules::{OPTIONS, Rules};
-use crate::setup::{self, Chance};
 use crate::view::View;
 
 /// Most seats at a table.
@@ -327,8 +327,8 @@ impl Game for State {
 
     fn sample_chance(&self, rng: &mut GameRng) -> Chance {
         match self.phase {
-            Phase::Deal | Phase::Shuffle(_) => Chance::Deck(setup::shuffle(self.deck_set(), rng)),
-            Phase::ByLot(tied) => Chance::FirstPlayer(setup::pick(tied, rng)),
+            Phase::Deal | Phase::Shuffle(_) => Chance::Deck(chance::shuffle(self.deck_set(), rng)),
+            Phase::ByLot(tied) => Chance::FirstPlayer(chance::pick(tied, rng)),
             _ => panic!("no chance event is due"),
         }
     }
@@ -422,15 +422,15 @@ impl Game for State {
     }
 
     fn chance_text(&self, chance: &Chance) -> String {
-        setup::chance_text(chance, self.min_line())
+        chance::chance_text(chance, self.min_line())
     }
 
     fn parse_chance(&self, text: &str) -> Result<Chance, ParseError> {
         match self.phase {
             Phase::Deal | Phase::Shuffle(_) => {
-                setup::parse_deck(text, self.deck_set(), self.min_line()).map(Chance::Deck)
+                chance::parse_deck(text, self.deck_set(), self.min_line()).map(Chance::Deck)
             }
-            Phase::ByLot(_) => setup::parse_first_player(text).map(Chance::FirstPlayer),
+            Phase::ByLot(_) => chance::parse_first_player(text).map(Chance::FirstPlayer),
             _ => Err(ParseError::new(text, "no chance event is due")),
         }
     }

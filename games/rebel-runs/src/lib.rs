@@ -88,6 +88,7 @@
 //!   that earns the bonus for that seat pays it on that seat's cards.
 
 mod action;
+mod chance;
 mod event;
 mod hand;
 pub mod meld;
@@ -95,18 +96,17 @@ mod notation;
 mod phase;
 mod rules;
 pub mod scoring;
-mod setup;
 mod state;
 mod turn;
 mod view;
 
 pub use action::Action;
+pub use chance::Chance;
 pub use event::Event;
 pub use meld::{End, Meld, MeldKind};
 pub use notation::{action_text, parse_action};
 pub use phase::{HandEnd, Phase};
 pub use rules::{DEFAULT_HAND_TURN_LIMIT, OPTIONS, Rules};
 pub use scoring::ScoreRules;
-pub use setup::Chance;
 pub use state::{HAND_SIZE, HandSummary, MAX_MELDS, MAX_PLAYERS, State};
 pub use view::{LastHand, MeldView, View};

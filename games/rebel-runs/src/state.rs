@@ -8,12 +8,12 @@ use parlour_core::{
 use parlour_fey::{Card, FeyTable, Mat, Sign, TableSetup, card_name, full_deck};
 use rand::seq::SliceRandom;
 
+use crate::chance::{Chance, parse_order};
 use crate::event::Event;
 use crate::meld::{Meld, MeldKind, check_meld};
 use crate::phase::{HandEnd, Phase};
 use crate::rules::{OPTIONS, Rules};
 use crate::scoring::meld_points;
-use crate::setup::{Chance, parse_order};
 use crate::view::View;
 use crate::{Action, notation};
 

@@ -7,9 +7,9 @@ use parlour_core::{
 };
 use parlour_fey::{Draw, FeyTable, Sign, card_name, full_deck};
 
+use crate::chance::{Chance, Due};
 use crate::rules::{OPTIONS, Rules};
 use crate::scoring::{SIGN_MASK, final_outcome};
-use crate::setup::{Chance, Due};
 use crate::state::{HANDS, Phase, State};
 use crate::trick::{PLAY, card_bit};
 use crate::{Action, Event, View, notation};

@@ -5,7 +5,7 @@ use parlour_cards::CardSet;
 use parlour_core::{EventSink, IllegalAction, Seat};
 
 use crate::Event;
-use crate::setup::{Chance, Due};
+use crate::chance::{Chance, Due};
 use crate::state::{HAND_SIZE, HANDS, Phase, State};
 use crate::trick::card_bit;
 

@@ -72,6 +72,7 @@
 //! ```
 
 mod action;
+mod chance;
 mod event;
 mod game;
 mod hand;
@@ -80,12 +81,12 @@ mod notation;
 mod resample;
 mod rules;
 mod scoring;
-mod setup;
 mod state;
 mod trick;
 mod view;
 
 pub use action::Action;
+pub use chance::Chance;
 pub use event::Event;
 pub use notation::{chance_text, parse_action};
 pub use rules::{
@@ -96,6 +97,5 @@ pub use scoring::{
     SIGN_MASK, TrickReason, final_outcome, trick_points, trick_winner, zero_trick_bonus,
     zero_trick_seats,
 };
-pub use setup::Chance;
 pub use state::{HAND_SIZE, HANDS, State};
 pub use view::{PlayedCard, TrickView, View};

@@ -4,7 +4,7 @@ use parlour_core::ParseError;
 use parlour_fey::{Card, Draw, TableSetup, layout_text, parse_layout};
 
 use crate::Action;
-use crate::setup::{Chance, Due};
+use crate::chance::{Chance, Due};
 
 /// Reads `play flame-6`.
 ///
