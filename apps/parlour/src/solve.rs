@@ -1,3 +1,4 @@
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -15,6 +16,7 @@ pub fn run(
     seconds: u64,
     save: Option<PathBuf>,
     json_out: bool,
+    out: &mut dyn Write,
 ) -> Result<()> {
     let mut m = Match::<State>::new(1, options, seed)?;
     m.draw_due_chance();
@@ -36,7 +38,8 @@ pub fn run(
     std::fs::write(&save, m.to_record().to_json())
         .with_context(|| format!("writing {}", save.display()))?;
     if json_out {
-        println!(
+        writeln!(
+            out,
             "{}",
             json!({
                 "seed": seed,
@@ -50,11 +53,12 @@ pub fn run(
                 "actions": plan.actions,
                 "record": save,
             })
-        );
+        )?;
     } else {
-        println!("{}", m.state().view(Some(Seat(0))));
-        println!();
-        println!(
+        writeln!(out, "{}", m.state().view(Some(Seat(0))))?;
+        writeln!(out)?;
+        writeln!(
+            out,
             "best score {} in {} turns ({}{}) · {} search, {} states, {:.2} s",
             plan.score,
             plan.turns,
@@ -71,15 +75,16 @@ pub fn run(
             plan.method,
             plan.nodes,
             plan.elapsed.as_secs_f64()
-        );
+        )?;
         for (i, a) in plan.actions.iter().enumerate() {
-            println!("  {:>3}. {a}", i + 1);
+            writeln!(out, "  {:>3}. {a}", i + 1)?;
         }
-        println!(
+        writeln!(
+            out,
             "record written to {} (`parlour replay {}`)",
             save.display(),
             save.display()
-        );
+        )?;
     }
     if reached != Some(plan.score) {
         bail!(
