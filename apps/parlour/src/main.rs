@@ -58,6 +58,10 @@ enum Command {
         /// Variant options, `k=v,k2=v2` (see `parlour games`).
         #[arg(long, default_value = "")]
         options: String,
+        /// Read an option's value from a file, `KEY=PATH` (options that allow it: see the game's
+        /// help; repeatable).
+        #[arg(long = "option-file", value_name = "KEY=PATH")]
+        option_files: Vec<String>,
         /// Seating arrangement name or file (The King's Feast).
         #[arg(long)]
         arrangement: Option<String>,
@@ -98,6 +102,10 @@ enum Command {
         /// Variant options, `k=v,k2=v2`.
         #[arg(long, default_value = "")]
         options: String,
+        /// Read an option's value from a file, `KEY=PATH` (options that allow it: see the game's
+        /// help; repeatable).
+        #[arg(long = "option-file", value_name = "KEY=PATH")]
+        option_files: Vec<String>,
         /// Seating arrangement name or file (The King's Feast).
         #[arg(long)]
         arrangement: Option<String>,
@@ -137,11 +145,15 @@ enum Command {
         #[arg(long)]
         json: Option<PathBuf>,
     },
-    /// Solve a puzzle game with full information (The King's Feast).
+    /// Solve a deal with full information (games with a solver: The King's Feast).
     Solve {
-        /// Game id (only `kings-feast`).
+        /// Game id (one with a solver, e.g. `kings-feast`).
         game: String,
-        /// Seating arrangement name or file.
+        /// Read an option's value from a file, `KEY=PATH` (options that allow it: see the game's
+        /// help; repeatable).
+        #[arg(long = "option-file", value_name = "KEY=PATH")]
+        option_files: Vec<String>,
+        /// Seating arrangement name or file (The King's Feast).
         #[arg(long)]
         arrangement: Option<String>,
         /// Seed of the deal (default: from the clock).
@@ -153,7 +165,7 @@ enum Command {
         /// Search time budget in seconds.
         #[arg(long, default_value_t = 20)]
         seconds: u64,
-        /// Where to save the plan's record (default: `kings-feast-<seed>-plan.json`).
+        /// Where to save the plan's record (default: `<game>-<seed>-plan.json`).
         #[arg(long)]
         save: Option<PathBuf>,
         /// Print JSON.
@@ -208,12 +220,13 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
             bots,
             seed,
             options,
+            option_files,
             arrangement,
             save,
         } => {
             let info = parlour_games::find(&game)?;
             let players = players_or_default(&info, players)?;
-            let options = resolve_options(&info, &options, arrangement.as_deref())?;
+            let options = resolve_options(&info, &options, &option_files, arrangement.as_deref())?;
             let seed = seed.unwrap_or_else(fresh_seed);
             let cfg = play::PlayConfig {
                 players,
@@ -240,6 +253,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
             threads,
             seed,
             options,
+            option_files,
             arrangement,
             json,
             records,
@@ -251,7 +265,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
             }
             let cfg = SimConfig {
                 players,
-                options: resolve_options(&info, &options, arrangement.as_deref())?,
+                options: resolve_options(&info, &options, &option_files, arrangement.as_deref())?,
                 games,
                 bots,
                 seed,
@@ -293,6 +307,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
         }
         Command::Solve {
             game,
+            option_files,
             arrangement,
             seed,
             options,
@@ -301,11 +316,9 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
             json,
         } => {
             let info = parlour_games::find(&game)?;
-            if info.id != "kings-feast" {
-                bail!("`solve` knows only kings-feast, not {}", info.id);
-            }
-            let options = resolve_options(&info, &options, arrangement.as_deref())?;
+            let options = resolve_options(&info, &options, &option_files, arrangement.as_deref())?;
             solve::run(
+                info.id,
                 options,
                 seed.unwrap_or_else(fresh_seed),
                 seconds,

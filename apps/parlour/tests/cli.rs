@@ -509,6 +509,83 @@ fn a_solved_feast_plan_replays_to_its_claimed_score() {
     assert_eq!(lines[0]["scores"][0], plan["score"]);
     let o = parlour(&["solve", "troll-tricker"]);
     assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("troll-tricker has no solver (games with one: kings-feast)"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// The Beginner's Banquet's layout file, as a user would pass it.
+fn banquet_file() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games/kings-feast/data/beginners_banquet.txt")
+}
+
+fn one_sim_record(dir: &Path, args: &[&str]) -> Value {
+    let recs = dir.join("records");
+    let _ = std::fs::remove_dir_all(&recs);
+    let mut all = vec![
+        "sim",
+        "--games",
+        "1",
+        "--bots",
+        "random",
+        "--seed",
+        "2",
+        "--records",
+        recs.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    let o = parlour(&all);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let first = std::fs::read_dir(&recs)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .min()
+        .expect("a record");
+    serde_json::from_str(&std::fs::read_to_string(first).unwrap()).unwrap()
+}
+
+#[test]
+fn file_valued_options_are_inlined_into_the_record() {
+    let dir = temp_dir("option-file");
+    let file = banquet_file();
+    let layout = std::fs::read_to_string(&file).expect("the layout file");
+    let by_name = one_sim_record(&dir, &["kings-feast", "--arrangement", "beginners_banquet"]);
+    assert_eq!(by_name["options"]["arrangement"], "beginners_banquet");
+    let path = file.to_str().unwrap();
+    let by_flag = one_sim_record(&dir, &["kings-feast", "--arrangement", path]);
+    let item = format!("arrangement={path}");
+    let by_option_file = one_sim_record(&dir, &["kings-feast", "--option-file", &item]);
+    for record in [&by_flag, &by_option_file] {
+        assert_eq!(record["options"]["arrangement"], layout.as_str());
+        assert_eq!(
+            record["actions"], by_name["actions"],
+            "the same layout plays the same game"
+        );
+    }
+    let o = parlour(&[
+        "sim",
+        "troll-tricker",
+        "--option-file",
+        &format!("first_player={path}"),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("option `first_player` of troll-tricker cannot be read from a file"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = parlour(&["sim", "kings-feast", "--option-file", path]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("KEY=PATH"));
+    let o = parlour(&["sim", "troll-tricker", "--arrangement", "beginners_banquet"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("troll-tricker has no arrangement option"));
 }
 
 fn parlour_with_bytes(args: &[&str], input: &[u8]) -> Output {

@@ -61,6 +61,7 @@ mod arrangement;
 mod card;
 mod geometry;
 mod notation;
+mod registration;
 mod resolve;
 mod scoring;
 mod setup;
@@ -81,6 +82,7 @@ pub use card::{
 };
 pub use geometry::{Geometry, SeatIdx};
 pub use notation::{action_text, parse_action, parse_pos, pos_text};
+pub use registration::REGISTRATION;
 pub use scoring::{EndReason, score, title};
 pub use setup::{Chance, chance_text, parse_chance};
 pub use solver::{Plan, SolveLimits, solve, solver_policy};
