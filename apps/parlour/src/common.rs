@@ -1,3 +1,5 @@
+use std::fmt::Display;
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
@@ -76,4 +78,9 @@ pub fn fresh_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
     parlour_core::derive_seed(nanos as u64, u64::from(std::process::id()))
+}
+
+/// Writes `error: {message}` on standard error; a closed standard error is ignored, not a panic.
+pub fn report_error(message: impl Display) {
+    let _ = writeln!(std::io::stderr(), "error: {message}");
 }

@@ -39,9 +39,14 @@ pub fn run(json_out: bool, out: &mut dyn Write) -> std::io::Result<()> {
             g.players.end()
         )?;
         for o in g.options {
+            let file = if g.file_options.contains(&o.id) {
+                format!(" (or from a file: --option-file {}=PATH)", o.id)
+            } else {
+                String::new()
+            };
             writeln!(
                 out,
-                "    {:<36} {:<14} default {:<8} {}",
+                "    {:<36} {:<14} default {:<8} {}{file}",
                 o.id,
                 o.values_hint(),
                 o.default_text(),

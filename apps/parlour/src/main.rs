@@ -190,11 +190,7 @@ fn main() {
             // The reader went away (`| head`): a normal end.
             Err(e) if output_closed(&e) => 0,
             Err(e) => {
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "error: {}",
-                    clip_quotes(&format!("{e:#}"))
-                );
+                common::report_error(clip_quotes(&format!("{e:#}")));
                 2
             }
         }

@@ -7,6 +7,7 @@ use parlour_core::{Game, Options, Seat, ToAct, Viewer};
 use parlour_record::Match;
 
 use crate::clip::clip_quotes;
+use crate::common::report_error;
 
 /// A terminal game: one person at `seat`, bots elsewhere.
 pub struct PlayConfig {
@@ -60,7 +61,7 @@ pub fn play<G: Game>(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Wr
         }
         (Ok(()), Err(e)) => Err(e),
         (Err(e), Err(save)) => {
-            eprintln!("error: {save:#}");
+            report_error(format_args!("{save:#}"));
             Err(e)
         }
     }

@@ -8,6 +8,7 @@ use parlour_record::{Entry, Record};
 use serde_json::{Value, json};
 
 use crate::clip::{clip, clip_quotes};
+use crate::common::report_error;
 
 /// Where a replay stopped.
 pub enum ReplayFailure {
@@ -141,7 +142,7 @@ pub fn run(path: &str, json_out: bool, trace: bool, out: &mut dyn Write) -> Resu
                     json!({ "error": { "index": index, "action": action, "reason": reason } })
                 )?;
             } else {
-                eprintln!("error: entry {index} `{action}`: {reason}");
+                report_error(format_args!("entry {index} `{action}`: {reason}"));
             }
             Ok(1)
         }
@@ -155,7 +156,7 @@ fn malformed(msg: &str, json_out: bool, out: &mut dyn Write) -> Result<i32> {
     if json_out {
         writeln!(out, "{}", json!({ "error": { "reason": msg } }))?;
     }
-    eprintln!("error: {msg}");
+    report_error(&msg);
     Ok(2)
 }
 
