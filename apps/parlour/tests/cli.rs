@@ -794,8 +794,12 @@ fn a_closed_output_is_a_normal_end() {
     let save = dir.join("played.json");
     let play = play_args(&save);
     let play: Vec<&str> = play.iter().map(String::as_str).collect();
-    let runs: [(&[&str], &[u8]); 6] = [
+    let runs: [(&[&str], &[u8]); 7] = [
         (&["replay", path, "--trace"], b""),
+        (
+            &["sim", "troll-tricker", "--games", "2", "--players", "3"],
+            b"",
+        ),
         (&["replay", path, "--json"], b""),
         (&["replay", path], b""),
         (&["games", "--json"], b""),
