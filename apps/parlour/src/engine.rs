@@ -7,6 +7,7 @@ use parlour_record::Record;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::clip::clip_quotes;
 use crate::replay::{legal_json, to_act_json};
 
 /// One request of the line protocol (docs/engine-protocol.md).
@@ -44,27 +45,25 @@ enum Request {
     Quit,
 }
 
-/// Serves the protocol until `quit` or end of input. Bad input gets an error object and the
-/// engine keeps serving.
+/// Serves the protocol until `quit` or end of input. Bad input (not JSON, not UTF-8, a
+/// request the game rejects) gets an error object and the engine keeps serving.
+///
+/// # Errors
+/// Reading the input or writing an answer failed.
 pub fn serve(input: &mut dyn BufRead, out: &mut dyn Write) -> std::io::Result<()> {
     let mut game: Option<Box<dyn DynMatch>> = None;
-    let mut line = String::new();
+    let mut bytes = Vec::new();
     loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
+        bytes.clear();
+        // Lines are read as bytes: a line that is not UTF-8 is bad input, not the end.
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             return Ok(());
         }
-        if line.trim().is_empty() {
-            continue;
-        }
-        let (reply, quit) = match serde_json::from_str::<Request>(&line) {
-            Ok(Request::Quit) => (json!({ "ok": true }), true),
-            Ok(req) => (
-                handle(req, &mut game).unwrap_or_else(|e| json!({ "ok": false, "error": e })),
-                false,
-            ),
+        let (reply, quit) = match std::str::from_utf8(&bytes) {
+            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) => answer(line, &mut game),
             Err(e) => (
-                json!({ "ok": false, "error": format!("bad request: {e}") }),
+                json!({ "ok": false, "error": format!("bad request: the line is not UTF-8 ({e})") }),
                 false,
             ),
         };
@@ -73,6 +72,21 @@ pub fn serve(input: &mut dyn BufRead, out: &mut dyn Write) -> std::io::Result<()
         if quit {
             return Ok(());
         }
+    }
+}
+
+/// The answer to one request line, and whether it ends the session.
+fn answer(line: &str, game: &mut Option<Box<dyn DynMatch>>) -> (Value, bool) {
+    match serde_json::from_str::<Request>(line) {
+        Ok(Request::Quit) => (json!({ "ok": true }), true),
+        Ok(req) => (
+            handle(req, game).unwrap_or_else(|e| json!({ "ok": false, "error": clip_quotes(&e) })),
+            false,
+        ),
+        Err(e) => (
+            json!({ "ok": false, "error": clip_quotes(&format!("bad request: {e}")) }),
+            false,
+        ),
     }
 }
 

@@ -1,8 +1,10 @@
+use std::io::Write;
+
 use parlour_core::OptionKind;
 use serde_json::json;
 
 /// `parlour games`: every game with its player counts and options.
-pub fn run(json_out: bool) {
+pub fn run(json_out: bool, out: &mut dyn Write) -> std::io::Result<()> {
     let games = parlour_games::games();
     if json_out {
         let list: Vec<_> = games
@@ -21,28 +23,39 @@ pub fn run(json_out: bool) {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&list).expect("json"));
-        return;
+        return writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&list).expect("json values serialise")
+        );
     }
     for g in &games {
-        println!(
+        writeln!(
+            out,
             "{:<18} {}  ({}–{} players)",
             g.id,
             g.name,
             g.players.start(),
             g.players.end()
-        );
+        )?;
         for o in g.options {
-            println!(
-                "    {:<36} {:<14} default {:<8} {}",
+            let file = if g.file_options.contains(&o.id) {
+                format!(" (or from a file: --option-file {}=PATH)", o.id)
+            } else {
+                String::new()
+            };
+            writeln!(
+                out,
+                "    {:<36} {:<14} default {:<8} {}{file}",
                 o.id,
                 o.values_hint(),
                 o.default_text(),
                 o.help
-            );
+            )?;
         }
     }
     if games.is_empty() {
-        println!("no games are compiled in");
+        writeln!(out, "no games are compiled in")?;
     }
+    Ok(())
 }

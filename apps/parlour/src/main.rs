@@ -1,5 +1,6 @@
 //! `parlour`: play, replay, simulate and drive the parlour card games.
 
+mod clip;
 mod common;
 mod engine;
 mod games_cmd;
@@ -8,6 +9,7 @@ mod replay;
 mod sim_cmd;
 mod solve;
 
+use std::io::{BufWriter, ErrorKind, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
@@ -15,6 +17,7 @@ use clap::{Parser, Subcommand};
 use parlour_core::Seat;
 use parlour_sim::SimConfig;
 
+use crate::clip::clip_quotes;
 use crate::common::{fresh_seed, players_or_default, resolve_options};
 
 #[derive(Parser)]
@@ -55,6 +58,10 @@ enum Command {
         /// Variant options, `k=v,k2=v2` (see `parlour games`).
         #[arg(long, default_value = "")]
         options: String,
+        /// Read an option's value from a file, `KEY=PATH` (options that allow it: see the game's
+        /// help; repeatable).
+        #[arg(long = "option-file", value_name = "KEY=PATH")]
+        option_files: Vec<String>,
         /// Seating arrangement name or file (The King's Feast).
         #[arg(long)]
         arrangement: Option<String>,
@@ -95,6 +102,10 @@ enum Command {
         /// Variant options, `k=v,k2=v2`.
         #[arg(long, default_value = "")]
         options: String,
+        /// Read an option's value from a file, `KEY=PATH` (options that allow it: see the game's
+        /// help; repeatable).
+        #[arg(long = "option-file", value_name = "KEY=PATH")]
+        option_files: Vec<String>,
         /// Seating arrangement name or file (The King's Feast).
         #[arg(long)]
         arrangement: Option<String>,
@@ -134,11 +145,15 @@ enum Command {
         #[arg(long)]
         json: Option<PathBuf>,
     },
-    /// Solve a puzzle game with full information (The King's Feast).
+    /// Solve a deal with full information (games with a solver: The King's Feast).
     Solve {
-        /// Game id (only `kings-feast`).
+        /// Game id (one with a solver, e.g. `kings-feast`).
         game: String,
-        /// Seating arrangement name or file.
+        /// Read an option's value from a file, `KEY=PATH` (options that allow it: see the game's
+        /// help; repeatable).
+        #[arg(long = "option-file", value_name = "KEY=PATH")]
+        option_files: Vec<String>,
+        /// Seating arrangement name or file (The King's Feast).
         #[arg(long)]
         arrangement: Option<String>,
         /// Seed of the deal (default: from the clock).
@@ -150,7 +165,7 @@ enum Command {
         /// Search time budget in seconds.
         #[arg(long, default_value_t = 20)]
         seconds: u64,
-        /// Where to save the plan's record (default: `kings-feast-<seed>-plan.json`).
+        /// Where to save the plan's record (default: `<game>-<seed>-plan.json`).
         #[arg(long)]
         save: Option<PathBuf>,
         /// Print JSON.
@@ -162,19 +177,38 @@ enum Command {
 }
 
 fn main() {
-    let code = match run(Cli::parse()) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            2
+    let cli = Cli::parse();
+    let code = {
+        // One locked, buffered standard output for every subcommand; it is flushed (or
+        // dropped) before the exit below.
+        let mut out = BufWriter::new(std::io::stdout().lock());
+        match run(cli, &mut out).and_then(|code| {
+            out.flush()?;
+            Ok(code)
+        }) {
+            Ok(code) => code,
+            // The reader went away (`| head`): a normal end.
+            Err(e) if output_closed(&e) => 0,
+            Err(e) => {
+                common::report_error(clip_quotes(&format!("{e:#}")));
+                2
+            }
         }
     };
     std::process::exit(code);
 }
 
-fn run(cli: Cli) -> Result<i32> {
+/// Whether `e` comes from writing to a closed pipe.
+fn output_closed(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == ErrorKind::BrokenPipe)
+    })
+}
+
+fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
     match cli.command {
-        Command::Games { json } => games_cmd::run(json),
+        Command::Games { json } => games_cmd::run(json, out)?,
         Command::Play {
             game,
             players,
@@ -182,12 +216,13 @@ fn run(cli: Cli) -> Result<i32> {
             bots,
             seed,
             options,
+            option_files,
             arrangement,
             save,
         } => {
             let info = parlour_games::find(&game)?;
             let players = players_or_default(&info, players)?;
-            let options = resolve_options(&info, &options, arrangement.as_deref())?;
+            let options = resolve_options(&info, &options, &option_files, arrangement.as_deref())?;
             let seed = seed.unwrap_or_else(fresh_seed);
             let cfg = play::PlayConfig {
                 players,
@@ -199,14 +234,13 @@ fn run(cli: Cli) -> Result<i32> {
             };
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
-            let mut out = std::io::stdout();
-            parlour_games::with_game!(game.as_str(), G => play::play::<G>(&cfg, &mut input, &mut out))?;
+            parlour_games::with_game!(game.as_str(), G => play::play::<G>(&cfg, &mut input, out))?;
         }
         Command::Replay {
             record,
             json,
             trace,
-        } => return replay::run(&record, json, trace),
+        } => return replay::run(&record, json, trace, out),
         Command::Sim {
             game,
             games,
@@ -215,6 +249,7 @@ fn run(cli: Cli) -> Result<i32> {
             threads,
             seed,
             options,
+            option_files,
             arrangement,
             json,
             records,
@@ -226,14 +261,14 @@ fn run(cli: Cli) -> Result<i32> {
             }
             let cfg = SimConfig {
                 players,
-                options: resolve_options(&info, &options, arrangement.as_deref())?,
+                options: resolve_options(&info, &options, &option_files, arrangement.as_deref())?,
                 games,
                 bots,
                 seed,
                 threads,
                 keep_records: records.is_some(),
             };
-            parlour_games::with_game!(game.as_str(), G => sim_cmd::run::<G>(&cfg, json.as_ref(), records.as_ref()))?;
+            parlour_games::with_game!(game.as_str(), G => sim_cmd::run::<G>(&cfg, json.as_ref(), records.as_ref(), out))?;
         }
         Command::Arena {
             game,
@@ -264,10 +299,11 @@ fn run(cli: Cli) -> Result<i32> {
                 "elo" => parlour_arena::RatingSystem::Elo,
                 other => bail!("unknown rating `{other}` (weng-lin or elo)"),
             };
-            parlour_games::with_game!(game.as_str(), G => arena_cmd::<G>(cfg, json.as_ref()))?;
+            parlour_games::with_game!(game.as_str(), G => arena_cmd::<G>(cfg, json.as_ref(), out))?;
         }
         Command::Solve {
             game,
+            option_files,
             arrangement,
             seed,
             options,
@@ -276,21 +312,20 @@ fn run(cli: Cli) -> Result<i32> {
             json,
         } => {
             let info = parlour_games::find(&game)?;
-            if info.id != "kings-feast" {
-                bail!("`solve` knows only kings-feast, not {}", info.id);
-            }
-            let options = resolve_options(&info, &options, arrangement.as_deref())?;
+            let options = resolve_options(&info, &options, &option_files, arrangement.as_deref())?;
             solve::run(
+                info.id,
                 options,
                 seed.unwrap_or_else(fresh_seed),
                 seconds,
                 save,
                 json,
+                out,
             )?;
         }
         Command::Engine => {
             let stdin = std::io::stdin();
-            engine::serve(&mut stdin.lock(), &mut std::io::stdout())?;
+            engine::serve(&mut stdin.lock(), out)?;
         }
     }
     Ok(0)
@@ -299,17 +334,18 @@ fn run(cli: Cli) -> Result<i32> {
 fn arena_cmd<G: parlour_core::Game>(
     mut cfg: parlour_arena::ArenaConfig,
     json: Option<&PathBuf>,
+    out: &mut dyn Write,
 ) -> Result<()> {
     let pb = sim_cmd::progress_bar(cfg.games, "arena");
     let bar = pb.clone();
     cfg.progress = Some(std::sync::Arc::new(move |_| bar.inc(1)));
     let report = parlour_arena::run_arena::<G>(&cfg)?;
     pb.finish_and_clear();
-    println!("{report}");
+    writeln!(out, "{report}")?;
     if let Some(path) = json {
         std::fs::write(path, serde_json::to_string_pretty(&report)?)
             .with_context(|| format!("writing {}", path.display()))?;
-        println!("report written to {}", path.display());
+        writeln!(out, "report written to {}", path.display())?;
     }
     Ok(())
 }

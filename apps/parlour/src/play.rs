@@ -6,6 +6,9 @@ use parlour_bots::{Bot, Observation, make_bot};
 use parlour_core::{Game, Options, Seat, ToAct, Viewer};
 use parlour_record::Match;
 
+use crate::clip::clip_quotes;
+use crate::common::report_error;
+
 /// A terminal game: one person at `seat`, bots elsewhere.
 pub struct PlayConfig {
     pub players: u8,
@@ -42,6 +45,46 @@ pub fn play<G: Game>(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Wr
         };
         bots.push(Some(make_bot::<G>(name, cfg.seed, u64::from(s.0) + 1)?));
     }
+    let played = session(&mut m, &mut bots, cfg, input, out);
+    // The record is saved on every way out: the end, `q`, end of input, and errors.
+    let saved = std::fs::write(&cfg.save, m.to_record().to_json())
+        .with_context(|| format!("saving the record to {}", cfg.save.display()));
+    match (played, saved) {
+        (Ok(()), Ok(())) => {
+            saved_note(cfg, out)?;
+            Ok(())
+        }
+        (Err(e), Ok(())) => {
+            // The error is what matters; the note may not get through (a closed output).
+            let _ = saved_note(cfg, out);
+            Err(e)
+        }
+        (Ok(()), Err(e)) => Err(e),
+        (Err(e), Err(save)) => {
+            report_error(format_args!("{save:#}"));
+            Err(e)
+        }
+    }
+}
+
+fn saved_note(cfg: &PlayConfig, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "record saved to {} (replay it with `parlour replay {}`)",
+        cfg.save.display(),
+        cfg.save.display()
+    )?;
+    out.flush()
+}
+
+/// The game itself, from the table's introduction to the end, `q` or end of input.
+fn session<G: Game>(
+    m: &mut Match<G>,
+    bots: &mut [Option<Box<dyn Bot<G>>>],
+    cfg: &PlayConfig,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
     let me = Viewer::Seat(cfg.seat);
     writeln!(
         out,
@@ -63,12 +106,13 @@ pub fn play<G: Game>(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Wr
         "type a number or the action's notation; `q` saves and quits, `?` shows the table again"
     )?;
     let mut buf = Vec::new();
+    let mut bytes = Vec::new();
     let quit = loop {
         match m.to_act() {
             ToAct::Terminal => break false,
             ToAct::Chance => {
                 m.draw_chance();
-                print_events(&m, me, out)?;
+                print_events(m, me, out)?;
             }
             ToAct::Seats(seats) => {
                 let seat = seats.first().expect("a player node names a seat");
@@ -76,7 +120,7 @@ pub fn play<G: Game>(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Wr
                     let a = bot.choose(&Observation::new(m.state(), seat));
                     m.apply_action(seat, a)
                         .context("a bot chose an illegal action")?;
-                    print_events(&m, me, out)?;
+                    print_events(m, me, out)?;
                     continue;
                 }
                 writeln!(out, "\n{}", m.state().view(Some(seat)))?;
@@ -88,11 +132,16 @@ pub fn play<G: Game>(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Wr
                 let applied = loop {
                     write!(out, "your move> ")?;
                     out.flush()?;
-                    let mut line = String::new();
-                    if input.read_line(&mut line)? == 0 {
+                    bytes.clear();
+                    if input.read_until(b'\n', &mut bytes)? == 0 {
                         writeln!(out)?;
                         break false;
                     }
+                    // Lines are read as bytes: one that is not UTF-8 is a bad answer, not the end.
+                    let Ok(line) = std::str::from_utf8(&bytes) else {
+                        writeln!(out, "not allowed: the line is not UTF-8 text")?;
+                        continue;
+                    };
                     let line = match line.trim() {
                         // Enter plays a forced move: it is still asked and recorded.
                         "" if buf.len() == 1 => "1",
@@ -120,13 +169,13 @@ pub fn play<G: Game>(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Wr
                     };
                     match chosen.and_then(|a| m.apply_action(seat, a).map_err(|e| e.to_string())) {
                         Ok(()) => break true,
-                        Err(e) => writeln!(out, "not allowed: {e}")?,
+                        Err(e) => writeln!(out, "not allowed: {}", clip_quotes(&e))?,
                     }
                 };
                 if !applied {
                     break true;
                 }
-                print_events(&m, me, out)?;
+                print_events(m, me, out)?;
             }
         }
     };
@@ -147,14 +196,6 @@ pub fn play<G: Game>(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Wr
             .collect();
         writeln!(out, "won by {}", winners.join(" and "))?;
     }
-    std::fs::write(&cfg.save, m.to_record().to_json())
-        .with_context(|| format!("saving the record to {}", cfg.save.display()))?;
-    writeln!(
-        out,
-        "record saved to {} (replay it with `parlour replay {}`)",
-        cfg.save.display(),
-        cfg.save.display()
-    )?;
     Ok(())
 }
 

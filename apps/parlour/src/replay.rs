@@ -1,11 +1,14 @@
 use std::collections::BTreeMap;
-use std::io::Read;
+use std::io::{Read, Write};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, anyhow};
 use parlour_core::{ToAct, Viewer};
 use parlour_games::DynMatch;
 use parlour_record::{Entry, Record};
 use serde_json::{Value, json};
+
+use crate::clip::{clip, clip_quotes};
+use crate::common::report_error;
 
 /// Where a replay stopped.
 pub enum ReplayFailure {
@@ -17,46 +20,50 @@ pub enum ReplayFailure {
         action: String,
         reason: String,
     },
+    /// Writing a step's output failed (its reader went away, say).
+    Output(std::io::Error),
 }
 
 /// Reads a record from a path, or standard input for `-`.
 pub fn read_record(path: &str) -> Result<String> {
-    if path == "-" {
-        let mut s = String::new();
+    let bytes = if path == "-" {
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut s)
+            .read_to_end(&mut bytes)
             .context("reading the record from standard input")?;
-        Ok(s)
+        bytes
     } else {
-        std::fs::read_to_string(path).with_context(|| format!("reading record {path}"))
-    }
+        std::fs::read(path).with_context(|| format!("reading record {}", clip(path)))?
+    };
+    String::from_utf8(bytes)
+        .map_err(|e| anyhow!("the record is not UTF-8 text: {}", e.utf8_error()))
 }
 
 /// Sets up the record's game, then applies its entries one by one, calling `before_step` before
-/// each (after drawing any unstated chance due before a seat's action).
+/// each (after drawing any unstated chance due before a seat's action); an error from
+/// `before_step` stops the replay.
 pub fn replay_stepwise(
     text: &str,
-    mut before_step: impl FnMut(usize, &dyn DynMatch),
+    mut before_step: impl FnMut(usize, &dyn DynMatch) -> std::io::Result<()>,
 ) -> Result<Box<dyn DynMatch>, ReplayFailure> {
-    let record = Record::from_json(text).map_err(|e| ReplayFailure::Malformed(e.to_string()))?;
+    let malformed = |msg: String| ReplayFailure::Malformed(clip_quotes(&msg));
+    let record = Record::from_json(text).map_err(|e| malformed(e.to_string()))?;
     let info = parlour_games::find(&record.game)
-        .map_err(|e| ReplayFailure::Malformed(format!("record field `game`: {e}")))?;
+        .map_err(|e| malformed(format!("record field `game`: {e}")))?;
     let options = record
         .resolve_options(info.options)
-        .map_err(|e| ReplayFailure::Malformed(e.to_string()))?;
+        .map_err(|e| malformed(e.to_string()))?;
     let mut m = parlour_games::new_match(&record.game, record.players, options, record.seed)
-        .map_err(|e| {
-            ReplayFailure::Malformed(format!("record field `players` or `options`: {e}"))
-        })?;
+        .map_err(|e| malformed(format!("record field `players` or `options`: {e}")))?;
     for (index, entry) in record.actions.iter().enumerate() {
         if matches!(Entry::parse(entry), Ok(Entry::Action(..))) {
             m.draw_due_chance();
         }
-        before_step(index, m.as_ref());
+        before_step(index, m.as_ref()).map_err(ReplayFailure::Output)?;
         m.apply_entry(entry).map_err(|e| ReplayFailure::Step {
             index,
-            action: entry.clone(),
-            reason: e.to_string(),
+            action: clip(entry).into_owned(),
+            reason: clip_quotes(&e.to_string()),
         })?;
     }
     m.draw_due_chance();
@@ -94,8 +101,14 @@ pub fn summary_json(m: &dyn DynMatch) -> Value {
 }
 
 /// `parlour replay`. Returns the process exit code.
-pub fn run(path: &str, json_out: bool, trace: bool) -> Result<i32> {
-    let text = read_record(path)?;
+///
+/// # Errors
+/// Writing to `out` failed (a failure of the replay itself is reported and gives the code).
+pub fn run(path: &str, json_out: bool, trace: bool, out: &mut dyn Write) -> Result<i32> {
+    let text = match read_record(path) {
+        Ok(text) => text,
+        Err(e) => return malformed(&format!("{e:#}"), json_out || trace, out),
+    };
     let result = replay_stepwise(&text, |index, m| {
         if trace {
             let mut line =
@@ -103,62 +116,71 @@ pub fn run(path: &str, json_out: bool, trace: bool) -> Result<i32> {
             if let Some(hint) = m.chance_hint() {
                 line["chance"] = json!(hint);
             }
-            println!("{line}");
+            writeln!(out, "{line}")?;
         }
+        Ok(())
     });
     match result {
         Ok(m) => {
             if json_out || trace {
-                println!("{}", summary_json(m.as_ref()));
+                writeln!(out, "{}", summary_json(m.as_ref()))?;
             } else {
-                print_human(m.as_ref());
+                print_human(m.as_ref(), out)?;
             }
             Ok(0)
         }
-        Err(ReplayFailure::Malformed(msg)) => {
-            if json_out || trace {
-                println!("{}", json!({ "error": { "reason": msg } }));
-            }
-            eprintln!("error: {msg}");
-            Ok(2)
-        }
+        Err(ReplayFailure::Malformed(msg)) => malformed(&msg, json_out || trace, out),
         Err(ReplayFailure::Step {
             index,
             action,
             reason,
         }) => {
             if json_out || trace {
-                println!(
+                writeln!(
+                    out,
                     "{}",
                     json!({ "error": { "index": index, "action": action, "reason": reason } })
-                );
+                )?;
             } else {
-                eprintln!("error: entry {index} `{action}`: {reason}");
+                report_error(format_args!("entry {index} `{action}`: {reason}"));
             }
             Ok(1)
         }
+        Err(ReplayFailure::Output(e)) => Err(e.into()),
     }
 }
 
-fn print_human(m: &dyn DynMatch) {
-    println!("{}", m.view_text(None));
-    println!();
+/// A record that cannot be read or set up: exit code 2, with the JSON error object when asked.
+fn malformed(msg: &str, json_out: bool, out: &mut dyn Write) -> Result<i32> {
+    let msg = clip_quotes(msg);
+    if json_out {
+        writeln!(out, "{}", json!({ "error": { "reason": msg } }))?;
+    }
+    report_error(&msg);
+    Ok(2)
+}
+
+fn print_human(m: &dyn DynMatch, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(out, "{}", m.view_text(None))?;
+    writeln!(out)?;
     match m.to_act() {
         ToAct::Terminal => {
             let o = m.outcome().expect("finished games have an outcome");
             let winners: Vec<String> = o.winners.iter().map(|s| format!("seat {s}")).collect();
-            println!(
+            writeln!(
+                out,
                 "finished · scores {:?} · won by {}",
                 o.scores,
                 winners.join(", ")
-            );
+            )?;
         }
-        ToAct::Chance => println!("chance due: {}", m.chance_hint().unwrap_or_default()),
+        ToAct::Chance => writeln!(out, "chance due: {}", m.chance_hint().unwrap_or_default())?,
         ToAct::Seats(seats) => {
-            println!("in progress · scores {:?}", m.scores());
+            writeln!(out, "in progress · scores {:?}", m.scores())?;
             for s in seats.iter() {
-                println!("seat {s} to act: {}", m.legal(s).join(" | "));
+                writeln!(out, "seat {s} to act: {}", m.legal(s).join(" | "))?;
             }
         }
     }
+    Ok(())
 }

@@ -1,3 +1,4 @@
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
@@ -22,6 +23,7 @@ pub fn run<G: Game>(
     cfg: &SimConfig,
     json: Option<&PathBuf>,
     records: Option<&PathBuf>,
+    out: &mut dyn Write,
 ) -> Result<()> {
     if let Some(dir) = records {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -34,14 +36,14 @@ pub fn run<G: Game>(
             .map_err(|e| format!("writing {}: {e}", path.display()))
     })?;
     pb.finish_and_clear();
-    println!("{report}");
+    writeln!(out, "{report}")?;
     if let Some(path) = json {
         std::fs::write(path, serde_json::to_string_pretty(&report)?)
             .with_context(|| format!("writing {}", path.display()))?;
-        println!("report written to {}", path.display());
+        writeln!(out, "report written to {}", path.display())?;
     }
     if let Some(dir) = records {
-        println!("{} records written to {}", cfg.games, dir.display());
+        writeln!(out, "{} records written to {}", cfg.games, dir.display())?;
     }
     Ok(())
 }

@@ -1,42 +1,33 @@
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use parlour_core::{Game, Options, Seat, ToAct};
-use parlour_kings_feast::{SolveLimits, State, solve};
-use parlour_record::Match;
 use serde_json::json;
 
-/// `parlour solve kings-feast`: deals from the seed, searches the dealt layout with full
-/// information, and saves the plan as a record that `parlour replay` accepts.
+/// `parlour solve GAME`: deals from the seed, lets the game's registered solver search the dealt
+/// position with full information, and saves the plan as a record that `parlour replay` accepts.
 pub fn run(
-    options: Options,
+    game: &str,
+    options: parlour_core::Options,
     seed: u64,
     seconds: u64,
     save: Option<PathBuf>,
     json_out: bool,
+    out: &mut dyn Write,
 ) -> Result<()> {
-    let mut m = Match::<State>::new(1, options, seed)?;
-    m.draw_due_chance();
-    if m.to_act() == ToAct::Terminal {
-        bail!("the deal ended the game before any decision");
-    }
-    let limits = SolveLimits {
-        time_limit: Duration::from_secs(seconds),
-        ..SolveLimits::default()
-    };
-    let plan = solve(m.state(), &limits);
-    for (i, action) in plan.actions.iter().enumerate() {
-        m.apply_entry(&format!("0: {action}"))
-            .with_context(|| format!("the plan's action {i} `{action}` does not replay"))?;
-    }
-    m.draw_due_chance();
-    let reached = m.state().outcome().map(|o| o.scores[0]);
-    let save = save.unwrap_or_else(|| PathBuf::from(format!("kings-feast-{seed}-plan.json")));
-    std::fs::write(&save, m.to_record().to_json())
+    let parlour_games::Solution {
+        seat,
+        plan,
+        game: m,
+    } = parlour_games::solve(game, options, seed, Duration::from_secs(seconds))?;
+    let reached = m.outcome().map(|o| o.scores[seat.index()]);
+    let save = save.unwrap_or_else(|| PathBuf::from(format!("{game}-{seed}-plan.json")));
+    std::fs::write(&save, m.record().to_json())
         .with_context(|| format!("writing {}", save.display()))?;
     if json_out {
-        println!(
+        writeln!(
+            out,
             "{}",
             json!({
                 "seed": seed,
@@ -50,11 +41,12 @@ pub fn run(
                 "actions": plan.actions,
                 "record": save,
             })
-        );
+        )?;
     } else {
-        println!("{}", m.state().view(Some(Seat(0))));
-        println!();
-        println!(
+        writeln!(out, "{}", m.view_text(Some(seat)))?;
+        writeln!(out)?;
+        writeln!(
+            out,
             "best score {} in {} turns ({}{}) · {} search, {} states, {:.2} s",
             plan.score,
             plan.turns,
@@ -71,15 +63,16 @@ pub fn run(
             plan.method,
             plan.nodes,
             plan.elapsed.as_secs_f64()
-        );
+        )?;
         for (i, a) in plan.actions.iter().enumerate() {
-            println!("  {:>3}. {a}", i + 1);
+            writeln!(out, "  {:>3}. {a}", i + 1)?;
         }
-        println!(
+        writeln!(
+            out,
             "record written to {} (`parlour replay {}`)",
             save.display(),
             save.display()
-        );
+        )?;
     }
     if reached != Some(plan.score) {
         bail!(

@@ -509,4 +509,328 @@ fn a_solved_feast_plan_replays_to_its_claimed_score() {
     assert_eq!(lines[0]["scores"][0], plan["score"]);
     let o = parlour(&["solve", "troll-tricker"]);
     assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("troll-tricker has no solver (games with one: kings-feast)"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// The Beginner's Banquet's layout file, as a user would pass it.
+fn banquet_file() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games/kings-feast/data/beginners_banquet.txt")
+}
+
+fn one_sim_record(dir: &Path, args: &[&str]) -> Value {
+    let recs = dir.join("records");
+    let _ = std::fs::remove_dir_all(&recs);
+    let mut all = vec![
+        "sim",
+        "--games",
+        "1",
+        "--bots",
+        "random",
+        "--seed",
+        "2",
+        "--records",
+        recs.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    let o = parlour(&all);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let first = std::fs::read_dir(&recs)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .min()
+        .expect("a record");
+    serde_json::from_str(&std::fs::read_to_string(first).unwrap()).unwrap()
+}
+
+#[test]
+fn file_valued_options_are_inlined_into_the_record() {
+    let dir = temp_dir("option-file");
+    let file = banquet_file();
+    let layout = std::fs::read_to_string(&file).expect("the layout file");
+    let by_name = one_sim_record(&dir, &["kings-feast", "--arrangement", "beginners_banquet"]);
+    assert_eq!(by_name["options"]["arrangement"], "beginners_banquet");
+    let path = file.to_str().unwrap();
+    let by_flag = one_sim_record(&dir, &["kings-feast", "--arrangement", path]);
+    let item = format!("arrangement={path}");
+    let by_option_file = one_sim_record(&dir, &["kings-feast", "--option-file", &item]);
+    for record in [&by_flag, &by_option_file] {
+        assert_eq!(record["options"]["arrangement"], layout.as_str());
+        assert_eq!(
+            record["actions"], by_name["actions"],
+            "the same layout plays the same game"
+        );
+    }
+    let o = parlour(&[
+        "sim",
+        "troll-tricker",
+        "--option-file",
+        &format!("first_player={path}"),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("option `first_player` of troll-tricker cannot be read from a file"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = parlour(&["sim", "kings-feast", "--option-file", path]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("KEY=PATH"));
+    let o = parlour(&["sim", "troll-tricker", "--arrangement", "beginners_banquet"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("troll-tricker has no arrangement option"));
+}
+
+fn parlour_with_bytes(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("parlour starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    // Written from a thread: a large input must not block on a full output pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let o = child.wait_with_output().expect("parlour ends");
+    writer.join().expect("the writer ends");
+    o
+}
+
+fn json_lines(o: &Output) -> Vec<Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect()
+}
+
+#[test]
+fn engine_answers_lines_that_are_not_utf8_and_keeps_serving() {
+    let mut input = b"\xff\xfe not text\n".to_vec();
+    input.extend_from_slice(b"{\"cmd\":\"games\"}\n{\"cmd\":\"state\"}\n");
+    // Input that ends in the middle of a two-byte character.
+    input.extend_from_slice("{\"cmd\":\"é".as_bytes().split_last().expect("bytes").1);
+    let o = parlour_with_bytes(&["engine"], &input);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let replies = json_lines(&o);
+    assert_eq!(replies.len(), 4, "one answer per line: {replies:?}");
+    for i in [0, 3] {
+        assert_eq!(replies[i]["ok"], false);
+        let error = replies[i]["error"].as_str().expect("an error text");
+        assert!(
+            error.starts_with("bad request:") && error.contains("UTF-8"),
+            "{error}"
+        );
+    }
+    assert_eq!(replies[1]["ok"], true);
+    assert!(!replies[1]["games"].as_array().expect("games").is_empty());
+    assert_eq!(replies[2]["ok"], false, "no game yet");
+}
+
+#[test]
+fn engine_errors_quote_a_huge_input_only_in_part() {
+    let huge = "x".repeat(1_000_000);
+    let script = [
+        r#"{"cmd":"new","game":"troll-tricker","players":3,"seed":11}"#.to_owned(),
+        r#"{"cmd":"draw","until_decision":true}"#.to_owned(),
+        json!({"cmd": "act", "seat": 0, "action": format!("play {huge}")}).to_string(),
+        json!({"cmd": huge}).to_string(),
+        json!({"cmd": "new", "game": huge}).to_string(),
+        r#"{"cmd":"state"}"#.to_owned(),
+    ]
+    .join("\n");
+    let o = parlour_with_bytes(&["engine"], script.as_bytes());
+    assert!(o.status.success());
+    let replies = json_lines(&o);
+    assert_eq!(replies.len(), 6);
+    for reply in &replies[2..5] {
+        assert_eq!(reply["ok"], false);
+        let error = reply["error"].as_str().expect("an error text");
+        assert!(error.len() < 600, "a short error: {} bytes", error.len());
+        assert!(
+            error.contains(&format!("{}… (", "x".repeat(80))) && error.contains(" characters)"),
+            "{error}"
+        );
+    }
+    assert_eq!(replies[5]["ok"], true, "the game is still there");
+}
+
+#[test]
+fn replay_json_reports_a_record_it_cannot_read() {
+    let dir = temp_dir("unreadable");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, b"{\"format\": \"parlour-record/1\xff\"}").unwrap();
+    let missing = dir.join("missing.json");
+    for path in [&bad, &missing, &dir] {
+        for mode in ["--json", "--trace"] {
+            let o = parlour(&["replay", path.to_str().unwrap(), mode]);
+            assert_eq!(o.status.code(), Some(2), "{} {mode}", path.display());
+            let lines = json_lines(&o);
+            assert_eq!(lines.len(), 1, "{} {mode}: {lines:?}", path.display());
+            assert!(
+                lines[0]["error"]["reason"]
+                    .as_str()
+                    .is_some_and(|r| !r.is_empty()),
+                "{}",
+                lines[0]
+            );
+        }
+    }
+    let o = parlour(&["replay", bad.to_str().unwrap(), "--json"]);
+    assert!(stdout(&o).contains("not UTF-8"), "{}", stdout(&o));
+}
+
+#[test]
+fn replay_errors_quote_a_huge_entry_only_in_part() {
+    let dir = temp_dir("huge-entry");
+    let entry = format!("0: play {}", "y".repeat(100_000));
+    let record = json!({"format": "parlour-record/1", "game": "troll-tricker", "players": 3, "seed": 1, "actions": [entry]});
+    let (o, lines) = replay_json(&dir, &record, &["--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let action = lines[0]["error"]["action"].as_str().expect("the entry");
+    assert_eq!(
+        action,
+        format!("0: play {}… (100008 characters)", "y".repeat(72))
+    );
+    assert!(lines[0]["error"]["reason"].as_str().expect("why").len() < 600);
+}
+
+fn play_args(save: &Path) -> Vec<String> {
+    [
+        "play",
+        "troll-tricker",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--save",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .chain([save.to_str().unwrap().to_owned()])
+    .collect()
+}
+
+#[test]
+fn play_saves_its_record_on_every_way_out() {
+    let dir = temp_dir("play-exits");
+    let huge = "z".repeat(100_000);
+    let endings: [(&str, Vec<u8>); 4] = [
+        ("end of input", b"1\n".to_vec()),
+        ("bad bytes then end", b"1\n\xff\xfe\n".to_vec()),
+        ("bad bytes mid-character", "1\né".as_bytes()[..3].to_vec()),
+        ("a huge line then q", format!("1\n{huge}\nq\n").into_bytes()),
+    ];
+    for (what, input) in endings {
+        let save = dir.join(format!("{}.json", what.replace(' ', "-")));
+        let args = play_args(&save);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = parlour_with_bytes(&args, &input);
+        assert!(
+            o.status.success(),
+            "{what}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let out = stdout(&o);
+        assert!(out.contains("record saved"), "{what}: {out}");
+        assert!(out.len() < 20_000, "{what}: no error echoes the whole line");
+        if input.contains(&0xff) || what.contains("mid") {
+            assert!(out.contains("not UTF-8"), "{what}: {out}");
+        }
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+        let (o, lines) = replay_json(&dir, &record, &["--json"]);
+        assert!(o.status.success(), "{what}");
+        assert_eq!(lines[0]["status"], "in_progress", "{what}");
+        assert!(
+            record["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|a| !a.as_str().unwrap().starts_with("chance")),
+            "{what}: the first move is in the record"
+        );
+    }
+}
+
+/// Runs parlour with its standard output closed before it writes anything, as `| head -c 0`
+/// would; it must end normally.
+fn with_closed_output(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("parlour starts");
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin");
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().expect("parlour ends")
+}
+
+#[test]
+fn a_closed_output_is_a_normal_end() {
+    let dir = temp_dir("pipe");
+    let record = sim_record(&dir, "troll-tricker", "3");
+    let path = dir.join("r.json");
+    std::fs::write(&path, record.to_string()).unwrap();
+    let path = path.to_str().unwrap();
+    let save = dir.join("played.json");
+    let play = play_args(&save);
+    let play: Vec<&str> = play.iter().map(String::as_str).collect();
+    let runs: [(&[&str], &[u8]); 7] = [
+        (&["replay", path, "--trace"], b""),
+        (
+            &["sim", "troll-tricker", "--games", "2", "--players", "3"],
+            b"",
+        ),
+        (&["replay", path, "--json"], b""),
+        (&["replay", path], b""),
+        (&["games", "--json"], b""),
+        (&["engine"], b"{\"cmd\":\"games\"}\n{\"cmd\":\"games\"}\n"),
+        (&play, b"1\n1\n"),
+    ];
+    for (args, input) in runs {
+        let o = with_closed_output(args, input);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(
+            o.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    assert!(save.is_file(), "play saved its record");
+    // And as `| head -c 100` does: read a little, then close.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["replay", path, "--trace"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("parlour starts");
+    let mut head = [0u8; 100];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut head).unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
 }

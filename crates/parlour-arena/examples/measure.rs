@@ -2,10 +2,11 @@
 //! times, and an arena of `ismcts:hard`, `greedy` and `random`.
 //!
 //! ```text
-//! cargo run --release -p parlour-arena --example measure --features games -- \
-//!     [--games N] [--threads T] [--players P] [--bots a,b,c] [GAME ...]
+//! cargo run --release -p parlour-arena --example measure -- \
+//!     [--games N] [--threads T] [--players P] [--bots a,b,c] [--speed-only] [GAME ...]
 //! ```
-//! Without game ids, every game compiled in is measured. Prints Markdown tables.
+//! Without game ids, every game of the registry (`parlour-games`) is measured. Prints Markdown
+//! tables.
 
 use std::time::Instant;
 
@@ -21,6 +22,9 @@ struct Args {
     only: Vec<String>,
     speed_only: bool,
 }
+
+const USAGE: &str = "usage: measure [--games N] [--threads T] [--players P] [--bots a,b,c] \
+                     [--speed-only] [GAME ...]";
 
 fn parse_args() -> Args {
     let mut args = Args {
@@ -40,7 +44,21 @@ fn parse_args() -> Args {
             "--players" => args.players = Some(value().parse().expect("a player count")),
             "--bots" => args.bots = value().split(',').map(str::to_owned).collect(),
             "--speed-only" => args.speed_only = true,
-            other => args.only.push(other.to_owned()),
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            other if other.starts_with('-') => {
+                eprintln!("unknown flag `{other}`\n{USAGE}");
+                std::process::exit(2);
+            }
+            other => {
+                if let Err(e) = parlour_games::find(other) {
+                    eprintln!("{e}");
+                    std::process::exit(2);
+                }
+                args.only.push(other.to_owned());
+            }
         }
     }
     args
@@ -186,19 +204,7 @@ fn main() {
         "| game | players | ISMCTS iterations/s (1 core) | ismcts:easy ms/decision | positions |"
     );
     println!("| --- | --- | --- | --- | --- |");
-    #[cfg(feature = "troll-tricker")]
-    measure::<parlour_troll_tricker::State>(&args);
-    #[cfg(feature = "rebel-runs")]
-    measure::<parlour_rebel_runs::State>(&args);
-    #[cfg(feature = "holy-matrimony")]
-    measure::<parlour_holy_matrimony::State>(&args);
-    #[cfg(feature = "reading-the-play")]
-    measure::<parlour_reading_the_play::State>(&args);
-    #[cfg(feature = "queen-of-scots")]
-    measure::<parlour_queen_of_scots::State>(&args);
-    #[cfg(feature = "kings-feast")]
-    measure::<parlour_kings_feast::State>(&args);
-    #[cfg(feature = "haunted")]
-    measure::<parlour_haunted::State>(&args);
-    let _ = &args;
+    for info in parlour_games::games() {
+        parlour_games::with_game!(info.id, G => measure::<G>(&args));
+    }
 }

@@ -228,3 +228,48 @@ pub fn evaluate_after<G: Game>(state: &G, seat: Seat, action: G::Action) -> f64 
         .expect("a legal action applies");
     next.evaluate(seat)
 }
+
+/// A plan found by a full-information [`Solver`]: the actions of the seat to act, in notation,
+/// to the end of the game, and what the search proved.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SolvedPlan {
+    /// The seat's final score the plan reaches.
+    pub score: i32,
+    /// Turns the plan takes, as the game counts them.
+    pub turns: u32,
+    /// The actions, in notation ([`Game::parse_action`]), one seat's, to the end of the game.
+    pub actions: Vec<String>,
+    /// No plan reaches a better score.
+    pub score_proven: bool,
+    /// No plan reaches this score in fewer turns.
+    pub turns_proven: bool,
+    /// States the search examined.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: std::time::Duration,
+    /// Which search found the plan (`exact` or `beam`, say).
+    pub method: &'static str,
+}
+
+/// A full-information solver: from a state where one seat is to act (every chance event before
+/// it drawn), the best plan it finds for that seat within about the time budget. Unlike a bot it
+/// reads the whole state: it answers "what was possible with this deal", for puzzles.
+pub type Solver<G> = fn(&G, std::time::Duration) -> SolvedPlan;
+
+/// What a game offers the registry beyond [`Game`]; most games register
+/// [`Registration::NONE`].
+pub struct Registration<G: Game> {
+    /// The game's full-information solver (`parlour solve`), if it has one.
+    pub solver: Option<Solver<G>>,
+    /// Ids of text options ([`crate::OptionKind::Text`]) whose value may be read from a file
+    /// (a layout, say); the file's content becomes the value, so records stay self-contained.
+    pub file_options: &'static [&'static str],
+}
+
+impl<G: Game> Registration<G> {
+    /// No solver and no file-valued options.
+    pub const NONE: Self = Registration {
+        solver: None,
+        file_options: &[],
+    };
+}

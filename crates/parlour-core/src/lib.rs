@@ -25,6 +25,7 @@ mod turn;
 
 pub use error::{IllegalAction, OptionError, ParseError, SetupError};
 pub use game::{EventSink, Game, Policy, evaluate_after};
+pub use game::{Registration, SolvedPlan, Solver};
 pub use options::{OptionKind, OptionSpec, OptionValue, Options};
 pub use outcome::Outcome;
 pub use rng::{GameRng, derive_seed, rng_from_seed};

@@ -3,16 +3,21 @@
 //! [`games`] lists every game, [`new_match`] and
 //! [`replay`] start or replay a game by id behind the [`DynMatch`] trait object, and
 //! [`with_game!`] runs generic code on the concrete game type of an id (static dispatch, for
-//! simulations and bots).
+//! simulations and bots). A game may also register a full-information solver ([`solve`]) and
+//! options whose value may be read from a file ([`GameInfo::file_options`]).
 
 mod dyn_match;
 mod registry;
 
 pub use dyn_match::DynMatch;
-pub use registry::{GameInfo, RegistryError, UnknownGame, find, games, new_match, replay};
+pub use registry::{
+    GameInfo, RegistryError, Solution, SolveError, UnknownGame, find, games, new_match, replay,
+    solve, solvers,
+};
 
 #[doc(hidden)]
 pub mod reexports {
+    pub use parlour_core::Registration;
     pub use parlour_haunted as haunted;
     pub use parlour_holy_matrimony as holy_matrimony;
     pub use parlour_kings_feast as kings_feast;
@@ -23,7 +28,9 @@ pub mod reexports {
 }
 
 /// The one list of registered games: calls `$crate::$cb!` with the caller's arguments and the
-/// `"id" => crate_name,` list. Add a game here (and to `reexports`) to register it.
+/// `"id" => crate_name,` list. Add a game here (and to `reexports`) to register it; a game with
+/// more to register (a solver, file-valued options) names its `parlour_core::Registration`
+/// constant: `"id" => crate_name: CONSTANT,`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __registry {
@@ -34,7 +41,7 @@ macro_rules! __registry {
             "holy-matrimony" => holy_matrimony,
             "reading-the-play" => reading_the_play,
             "queen-of-scots" => queen_of_scots,
-            "kings-feast" => kings_feast,
+            "kings-feast" => kings_feast: REGISTRATION,
             "haunted" => haunted,
         ] }
     };
@@ -43,7 +50,7 @@ macro_rules! __registry {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_game_arms {
-    ({ $id:expr, $G:ident, $body:expr } [ $($name:literal => $krate:ident,)* ]) => {
+    ({ $id:expr, $G:ident, $body:expr } [ $($name:literal => $krate:ident $(: $reg:ident)?,)* ]) => {
         match $id {
             $( $name => {
                 type $G = $crate::reexports::$krate::State;
@@ -54,11 +61,41 @@ macro_rules! __with_game_arms {
     };
 }
 
+/// Like `__with_game_arms`, also binding `$reg` to the game's `Registration`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_registration_arms {
+    ({ $id:expr, $G:ident, $reg:ident, $body:expr } [ $($name:literal => $krate:ident $(: $r:ident)?,)* ]) => {
+        match $id {
+            $( $name => {
+                type $G = $crate::reexports::$krate::State;
+                let $reg: &$crate::reexports::Registration<$G> = &$crate::__registration!($krate $(: $r)?);
+                $body
+            } )*
+            other => panic!("game `{}` is not registered", other),
+        }
+    };
+}
+
+/// A game's `Registration`: the named constant, or none.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __registration {
+    ($krate:ident) => {
+        $crate::reexports::Registration::<$crate::reexports::$krate::State>::NONE
+    };
+    ($krate:ident : $reg:ident) => {
+        $crate::reexports::$krate::$reg
+    };
+}
+
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __game_infos {
-    ({} [ $($name:literal => $krate:ident,)* ]) => {
-        vec![ $( $crate::GameInfo::of::<$crate::reexports::$krate::State>(), )* ]
+    ({} [ $($name:literal => $krate:ident $(: $reg:ident)?,)* ]) => {
+        vec![ $( $crate::GameInfo::registered::<$crate::reexports::$krate::State>(
+            &$crate::__registration!($krate $(: $reg)?),
+        ), )* ]
     };
 }
 

@@ -1,7 +1,8 @@
 use std::ops::RangeInclusive;
+use std::time::Duration;
 
-use parlour_core::{Game, OptionSpec, Options, SetupError};
-use parlour_record::{Match, Record, RecordError, ReplayError};
+use parlour_core::{Game, OptionSpec, Options, Registration, Seat, SetupError, SolvedPlan, Solver};
+use parlour_record::{Match, Record, RecordError, ReplayError, StepError};
 use thiserror::Error;
 
 use crate::DynMatch;
@@ -17,17 +18,30 @@ pub struct GameInfo {
     pub players: RangeInclusive<u8>,
     /// Variant options.
     pub options: &'static [OptionSpec],
+    /// Ids of the options whose value may be read from a file (the file's content becomes the
+    /// value).
+    pub file_options: &'static [&'static str],
+    /// Whether the game has a full-information solver ([`solve`]).
+    pub has_solver: bool,
 }
 
 impl GameInfo {
-    /// The info of game type `G`.
+    /// The info of game type `G`, with nothing registered beyond the `Game` trait.
     #[must_use]
     pub fn of<G: Game>() -> Self {
+        Self::registered::<G>(&Registration::NONE)
+    }
+
+    /// The info of game type `G` with what it registers beyond the `Game` trait.
+    #[must_use]
+    pub fn registered<G: Game>(registration: &Registration<G>) -> Self {
         GameInfo {
             id: G::ID,
             name: G::NAME,
             players: G::PLAYERS,
             options: G::OPTIONS,
+            file_options: registration.file_options,
+            has_solver: registration.solver.is_some(),
         }
     }
 
@@ -116,4 +130,162 @@ pub fn replay(record: &Record) -> Result<Box<dyn DynMatch>, RegistryError> {
     }
     find(&record.game)?;
     crate::with_game!(record.game.as_str(), G => Ok(Box::new(Match::<G>::from_record(record)?)))
+}
+
+/// Errors of [`solve`].
+#[derive(Debug, Error)]
+pub enum SolveError {
+    /// No such game.
+    #[error(transparent)]
+    Unknown(#[from] UnknownGame),
+    /// The game registers no solver.
+    #[error("{id} has no solver (games with one: {solvers})")]
+    NoSolver {
+        /// The game asked for.
+        id: String,
+        /// The ids of the games with a solver.
+        solvers: String,
+    },
+    /// Setup rejected.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The deal ended the game before anyone could decide.
+    #[error("the deal ended the game before any decision")]
+    NoDecision,
+    /// The solver's plan does not replay (a solver bug).
+    #[error("the plan's action {index} `{action}` does not replay")]
+    Replay {
+        /// Index of the action in the plan.
+        index: usize,
+        /// The action, in notation.
+        action: String,
+        /// Why it was rejected.
+        #[source]
+        error: StepError,
+    },
+}
+
+/// A solved deal.
+pub struct Solution {
+    /// The seat the plan is for (the seat to act after the deal).
+    pub seat: Seat,
+    /// The plan and what the search proved.
+    pub plan: SolvedPlan,
+    /// The game after the plan's actions (and any chance event due after them): its record
+    /// replays the plan.
+    pub game: Box<dyn DynMatch>,
+}
+
+/// The ids of the games with a full-information solver, in registry order.
+#[must_use]
+pub fn solvers() -> Vec<&'static str> {
+    games()
+        .into_iter()
+        .filter(|g| g.has_solver)
+        .map(|g| g.id)
+        .collect()
+}
+
+/// Deals game `id` from `seed` (its usual player count, `options`), lets its registered solver
+/// search the dealt position with full information for about `time_limit`, and plays the plan.
+///
+/// # Errors
+/// Unknown id, a game without a solver (the error lists those with one), a setup the game
+/// rejects, a deal that ends the game, or a plan that does not replay.
+pub fn solve(
+    id: &str,
+    options: Options,
+    seed: u64,
+    time_limit: Duration,
+) -> Result<Solution, SolveError> {
+    let info = find(id)?;
+    let players = info.default_players();
+    crate::__registry!(__with_registration_arms { id, G, registration, match registration.solver {
+        Some(solver) => solve_with::<G>(solver, players, options, seed, time_limit),
+        None => Err(SolveError::NoSolver { id: info.id.to_owned(), solvers: solvers().join(", ") }),
+    } })
+}
+
+fn solve_with<G: Game>(
+    solver: Solver<G>,
+    players: u8,
+    options: Options,
+    seed: u64,
+    time_limit: Duration,
+) -> Result<Solution, SolveError> {
+    let mut m = Match::<G>::new(players, options, seed)?;
+    m.draw_due_chance();
+    let seat = m.to_act().seats().first().ok_or(SolveError::NoDecision)?;
+    let plan = solver(m.state(), time_limit);
+    for (index, action) in plan.actions.iter().enumerate() {
+        m.apply_entry(&format!("{}: {action}", seat.0))
+            .map_err(|error| SolveError::Replay {
+                index,
+                action: action.clone(),
+                error,
+            })?;
+    }
+    m.draw_due_chance();
+    Ok(Solution {
+        seat,
+        plan,
+        game: Box::new(m),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use parlour_core::ToAct;
+
+    use super::*;
+
+    #[test]
+    fn the_kings_feast_registers_its_solver_and_arrangement_file() {
+        assert_eq!(solvers(), ["kings-feast"]);
+        let feast = find("kings-feast").unwrap();
+        assert!(feast.has_solver);
+        assert_eq!(feast.file_options, ["arrangement"]);
+        let tricker = find("troll-tricker").unwrap();
+        assert!(!tricker.has_solver);
+        assert!(tricker.file_options.is_empty());
+    }
+
+    #[test]
+    fn solving_a_game_without_a_solver_names_those_with_one() {
+        let options = find("troll-tricker").unwrap().parse_options("").unwrap();
+        let Err(e) = solve("troll-tricker", options, 1, Duration::from_millis(10)) else {
+            panic!("troll-tricker has no solver");
+        };
+        assert_eq!(
+            e.to_string(),
+            "troll-tricker has no solver (games with one: kings-feast)"
+        );
+        let options = find("troll-tricker").unwrap().parse_options("").unwrap();
+        assert!(matches!(
+            solve("chess", options, 1, Duration::ZERO),
+            Err(SolveError::Unknown(_))
+        ));
+    }
+
+    #[test]
+    fn a_solution_is_a_finished_game_whose_record_replays_to_the_plans_score() {
+        let options = find("kings-feast")
+            .unwrap()
+            .parse_options("arrangement=beginners_banquet")
+            .unwrap();
+        let s = solve("kings-feast", options, 3, Duration::from_millis(300)).unwrap();
+        assert_eq!(s.seat, Seat(0));
+        assert_eq!(s.game.to_act(), ToAct::Terminal);
+        let score = s.game.outcome().expect("finished").scores[0];
+        assert_eq!(score, s.plan.score);
+        let replayed = replay(&s.game.record()).unwrap();
+        assert_eq!(replayed.outcome().expect("finished").scores[0], score);
+        let record = s.game.record();
+        let plan_entries: Vec<_> = record
+            .actions
+            .iter()
+            .filter_map(|e| e.strip_prefix("0: "))
+            .collect();
+        assert_eq!(plan_entries, s.plan.actions);
+    }
 }
