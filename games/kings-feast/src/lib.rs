@@ -67,6 +67,7 @@ mod notation;
 mod phase;
 mod play;
 mod registration;
+mod resample;
 mod resolve;
 mod rules;
 mod scoring;

@@ -450,55 +450,7 @@ impl Game for State {
 
     fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
         let _ = observer;
-        let mut out = self.clone();
-        if self.phase == Phase::Deal || self.phase == Phase::Over {
-            return out;
-        }
-        let unknown = self.in_play & !self.knows();
-        if unknown.count_ones() < 2 {
-            return out;
-        }
-        // The sample depends only on what the observer sees: the unknown seats in seat order
-        // receive a shuffle of the unknown cards listed by value.
-        let seats: Vec<SeatIdx> = (0..self.n() as u8)
-            .filter(|&s| unknown & bit(self.board[usize::from(s)]) != 0)
-            .collect();
-        let mut perm: Vec<CardId> = (1..=18).filter(|&v| unknown & bit(v) != 0).collect();
-        perm.shuffle(rng);
-        // sigma maps the card on a seat to the card the sample puts there.
-        let mut sigma = [0u8; 19];
-        for v in 0..19u8 {
-            sigma[usize::from(v)] = v;
-        }
-        for (&s, &new) in seats.iter().zip(&perm) {
-            sigma[usize::from(self.board[usize::from(s)])] = new;
-            out.board[usize::from(s)] = new;
-            out.pos[usize::from(new)] = s;
-        }
-        let map_mask = |m: u32| -> u32 {
-            let mut r = 0;
-            for v in 1..=18u8 {
-                if m & bit(v) != 0 {
-                    r |= bit(sigma[usize::from(v)]);
-                }
-            }
-            r
-        };
-        out.known = map_mask(self.known);
-        out.reacted = map_mask(self.reacted);
-        out.active = sigma[usize::from(self.active)];
-        for f in out.stack.iter_mut() {
-            *f = match *f {
-                Frame::FlipAll(t) if !self.rules.flip_targets_by_position => {
-                    Frame::FlipAll(map_mask(t))
-                }
-                Frame::AdjFlip(x) => Frame::AdjFlip(sigma[usize::from(x)]),
-                Frame::Diplomat(x) => Frame::Diplomat(sigma[usize::from(x)]),
-                Frame::SetupReveal(t) => Frame::SetupReveal(map_mask(t)),
-                other => other,
-            };
-        }
-        out
+        crate::resample::sample(self, rng)
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
