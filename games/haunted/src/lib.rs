@@ -16,7 +16,7 @@
 //! passes left).
 //!
 //! The normative rules are `rules/haunted.md` of the project (a clean reading of a badly
-//! scanned rulebook); every card is data in `data/cards.txt` ([`cards`]), validated on load.
+//! scanned rulebook); every card is data in `data/cards.txt` ([`Deck`]), validated on load.
 //!
 //! ## Notes on this implementation
 //!
@@ -77,31 +77,37 @@
 //! assert!(!outcome.winners.is_empty());
 //! ```
 
-pub mod action;
-pub mod cards;
-pub mod chance;
+mod action;
+mod cards;
+mod chance;
 mod effects;
-pub mod event;
+mod event;
 mod flow;
-pub mod notation;
+mod notation;
 mod play;
 mod procedures;
 mod prompt;
 mod resample;
-pub mod rules;
-pub mod scoring;
-pub mod state;
+mod rules;
+mod scoring;
+mod state;
 mod task;
 mod tiebreak;
-pub mod view;
+mod view;
 
 pub use action::{Action, LineRef};
-pub use cards::{Card, CardInfo, CardType, DataError, Deck, Effect, Provenance, deck};
+pub use cards::{
+    CARD_DATA, Card, CardInfo, CardType, DataError, Deck, Effect, Kind, MAX_CARDS, Provenance, deck,
+};
 pub use chance::Chance;
 pub use event::Event;
+pub use notation::{action_text, chance_text, line_text, parse_action, parse_line};
 pub use play::Reject;
 pub use procedures::lap_row;
 pub use rules::{OPTIONS, Rules};
+pub use scoring::{
+    CARD_IN_LINE, COMPLETE_LINE, evaluate, outcome, ranking, record_scores, score, scores, winners,
+};
 pub use state::{Line, MAX_PLAYERS, Phase, State};
 pub use view::{LineView, TieBreakView, View};
 #[cfg(test)]

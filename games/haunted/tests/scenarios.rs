@@ -931,10 +931,7 @@ fn ex18_final_scoring_three_players() {
     let o = s.outcome().unwrap();
     assert_eq!(&o.scores[1..], [19, 15]);
     assert_eq!(o.winners.iter().collect::<Vec<_>>(), [Seat(2)]);
-    assert_eq!(
-        parlour_haunted::scoring::ranking(s),
-        [Seat(2), Seat(1), Seat(0)]
-    );
+    assert_eq!(parlour_haunted::ranking(s), [Seat(2), Seat(1), Seat(0)]);
 }
 
 /// Ex 18's variant: P2 scores 19 too (one complete line and a two-card line), so P1 and P2
@@ -1022,10 +1019,7 @@ fn ex18_tie_shares_the_win_by_default() {
     assert_eq!(o.scores, [39, 19, 19]);
     assert_eq!(o.winners.iter().collect::<Vec<_>>(), [Seat(1), Seat(2)]);
     assert_eq!(s.tiebreak_games(), 0);
-    assert_eq!(
-        parlour_haunted::scoring::ranking(s),
-        [Seat(1), Seat(2), Seat(0)]
-    );
+    assert_eq!(parlour_haunted::ranking(s), [Seat(1), Seat(2), Seat(0)]);
 }
 
 /// The whole deck, top first, dealing `hands` (in dealing order, from the first player) and
@@ -1185,10 +1179,7 @@ fn ex18_tie_is_played_off_in_a_short_game_with_tiebreak_short_game() {
     assert_eq!(o.winners.iter().collect::<Vec<_>>(), [Seat(2)]);
     assert_eq!(s.loser(), Some(Seat(0)));
     assert_eq!(s.tiebreak_loser(), Some(Seat(1)));
-    assert_eq!(
-        parlour_haunted::scoring::ranking(s),
-        [Seat(2), Seat(1), Seat(0)]
-    );
+    assert_eq!(parlour_haunted::ranking(s), [Seat(2), Seat(1), Seat(0)]);
     // The record replays to the same end.
     let again = parlour_record::Match::<State>::from_record(&m.to_record()).unwrap();
     assert_eq!(again.state().outcome(), Some(o));
