@@ -69,7 +69,7 @@ mod notation;
 mod prior;
 mod resample;
 mod rules;
-pub mod scoring;
+mod scoring;
 mod state;
 mod view;
 
@@ -81,6 +81,8 @@ pub use rules::{
     CHURCH_COUNTS_FOR_TOTAL_ONLY, FEY_WILD_VALUE, MAX_ROUNDS, NO_NEGATIVE_ROUND_SCORES, OPTIONS,
     RESHUFFLE_MAT_EACH_ROUND, Rules, ScoreRules, TARGET_SCORE,
 };
-pub use scoring::RoundScore;
+pub use scoring::{
+    FEY_BONUS, RoundScore, TARGET_TOTAL, card_points, final_outcome, game_ends, round_score,
+};
 pub use state::{HAND_SIZE, State};
 pub use view::{RoundView, View};

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use parlour_bots::{Observation, make_bot};
 use parlour_core::{Game, GameRng, Options, Seat, ToAct, derive_seed, rng_from_seed};
-use parlour_kings_feast::solver::{self, Plan, SolveLimits, replay_plan};
 use parlour_kings_feast::{BUILTIN_NAMES, State};
+use parlour_kings_feast::{Plan, SolveLimits, replay_plan};
 
 fn dealt(arr: &str, seed: u64) -> State {
     let opts = if arr.contains('\n') || arr.ends_with(".txt") {
@@ -53,7 +53,7 @@ fn solve_report(which: &str, deals: u64, limits: &SolveLimits) {
         for seed in 0..deals {
             let st = dealt(&arr, seed);
             let t = Instant::now();
-            let plan: Plan = solver::solve(&st, limits);
+            let plan: Plan = parlour_kings_feast::solve(&st, limits);
             let el = t.elapsed();
             times.push(el);
             let fin = replay_plan(&st, &plan.actions).expect("a plan replays");
@@ -124,7 +124,7 @@ fn play_report(which: &str, deals: u64, policies: &str) {
                 let s = fin.outcome().expect("over").scores[0];
                 sum += s;
                 zero += i32::from(s == 0);
-                assassin += i32::from(solver::ended_by_assassin(&fin));
+                assassin += i32::from(parlour_kings_feast::ended_by_assassin(&fin));
                 turns += fin.turns_completed();
             }
             let el = t.elapsed();

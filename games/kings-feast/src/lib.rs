@@ -23,7 +23,8 @@
 //! * A `max_turns` option (default 100) ends an endless game, scored as if declared.
 //! * The deal and the Jester's shuffle are chance nodes ([`Chance`]); the player sees face-up
 //!   cards and what they have seen and tracked since ([`View`]).
-//! * [`solver`] holds the exact full-information search and the hidden-information policy.
+//! * [`solve`] is the exact full-information search, [`solver_policy`] the hidden-information
+//!   policy.
 //!
 //! # Example
 //!
@@ -71,7 +72,7 @@ mod resample;
 mod resolve;
 mod rules;
 mod scoring;
-pub mod solver;
+mod solver;
 mod state;
 mod view;
 
@@ -93,6 +94,9 @@ pub use phase::{Decision, Phase};
 pub use registration::REGISTRATION;
 pub use rules::{DEFAULT_MAX_TURNS, OPTIONS, Rules};
 pub use scoring::{EndReason, score, title};
-pub use solver::{Plan, SolveLimits, solve, solver_policy};
+pub use solver::{
+    FastHasher, POLICY_SAMPLES, Plan, SolveLimits, ended_by_assassin, for_each_turn, replay_plan,
+    solve, solve_beam, solve_exact, solver_policy,
+};
 pub use state::State;
 pub use view::{Cell, Ending, View};

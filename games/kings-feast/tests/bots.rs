@@ -8,7 +8,7 @@
 use parlour_bots::{Observation, make_bot};
 use parlour_core::{Game, Seat};
 use parlour_kings_feast::State;
-use parlour_kings_feast::solver::{SolveLimits, for_each_turn, solve_exact};
+use parlour_kings_feast::{SolveLimits, for_each_turn, solve_exact};
 use parlour_record::replay;
 
 /// The smallest budget that chose right on each of 200 seeds in all three positions: below it a

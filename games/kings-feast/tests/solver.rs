@@ -7,7 +7,7 @@ use parlour_bots::{Observation, make_bot};
 use parlour_core::ToAct;
 use parlour_core::{Game, Options, Seat, rng_from_seed};
 use parlour_kings_feast::State;
-use parlour_kings_feast::solver::{SolveLimits, solve, solve_beam, solve_exact, solver_policy};
+use parlour_kings_feast::{SolveLimits, solve, solve_beam, solve_exact, solver_policy};
 use parlour_record::replay;
 
 fn study(setup: &str, goal: &str) -> String {

@@ -91,11 +91,11 @@ mod action;
 mod chance;
 mod event;
 mod hand;
-pub mod meld;
+mod meld;
 mod notation;
 mod phase;
 mod rules;
-pub mod scoring;
+mod scoring;
 mod state;
 mod turn;
 mod view;
@@ -103,10 +103,15 @@ mod view;
 pub use action::Action;
 pub use chance::Chance;
 pub use event::Event;
-pub use meld::{End, Meld, MeldKind};
+pub use meld::{
+    End, MAX_RUN, MAX_VALUE, MIN_RUN, MIN_SET, Meld, MeldKind, Shape, check_meld, lay_off,
+    sign_cards, sign_of, value_of,
+};
 pub use notation::{action_text, parse_action};
 pub use phase::{HandEnd, Phase};
 pub use rules::{DEFAULT_HAND_TURN_LIMIT, OPTIONS, Rules};
-pub use scoring::ScoreRules;
+pub use scoring::{
+    FEY_POINTS, RUN_BONUS, ScoreRules, bonus_sign, card_points, meld_points, meld_score,
+};
 pub use state::{HAND_SIZE, HandSummary, MAX_MELDS, MAX_PLAYERS, State};
 pub use view::{LastHand, MeldView, View};
