@@ -33,6 +33,13 @@ pub enum LedgerError {
     },
 }
 
+/// The message, for `check_invariants`, whose errors are strings.
+impl From<LedgerError> for String {
+    fn from(e: LedgerError) -> String {
+        e.to_string()
+    }
+}
+
 /// Checks that every card is in exactly one place: zones are placed one by one, and
 /// [`finish`](ZoneLedger::finish) compares what was placed with the cards in play.
 ///

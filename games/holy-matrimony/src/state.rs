@@ -1,7 +1,7 @@
-use parlour_cards::CardSet;
+use parlour_cards::{CardSet, ZoneLedger};
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SeatSet, SetupError, ToAct, Viewer, check_players,
+    BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
+    Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
 };
 use parlour_fey::{
     Card, Draw, FirstPlayer, Mat, Sign, TableSetup, card_name, full_deck, sample_layout,
@@ -38,9 +38,9 @@ pub(crate) enum Phase {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct LastRound {
     pub church: Card,
-    pub plays: [CardSet; 7],
-    pub totals: [i32; 7],
-    pub points: [i32; 7],
+    pub plays: BySeat<CardSet>,
+    pub totals: BySeat<i32>,
+    pub points: BySeat<i32>,
 }
 
 /// A full (omniscient) Holy Matrimony state. See the crate docs for the rules.
@@ -50,21 +50,21 @@ pub struct State {
     pub(crate) rules: Rules,
     pub(crate) phase: Phase,
     pub(crate) mat: Mat,
-    pub(crate) signs: [Sign; 7],
+    pub(crate) signs: BySeat<Sign>,
     pub(crate) first: Seat,
     /// Rounds revealed and scored so far.
     pub(crate) rounds_played: u32,
-    pub(crate) hands: [CardSet; 7],
+    pub(crate) hands: BySeat<CardSet>,
     pub(crate) draw: CardSet,
     pub(crate) discard: CardSet,
     /// The church card (empty or one card).
     pub(crate) church: CardSet,
     pub(crate) committed: SeatSet,
     /// Each committed seat's cards (still in its hand until the reveal).
-    pub(crate) commits: [CardSet; 7],
-    pub(crate) scores: [i32; 7],
+    pub(crate) commits: BySeat<CardSet>,
+    pub(crate) scores: BySeat<i32>,
     /// Cards each seat draws in the refill under way, and how many of all are drawn.
-    pub(crate) need: [u8; 7],
+    pub(crate) need: BySeat<u8>,
     pub(crate) refill_done: u8,
     pub(crate) last: Option<LastRound>,
 }
@@ -82,7 +82,7 @@ impl State {
         if self.phase == Phase::Setup {
             Vec::new()
         } else {
-            self.signs[..self.n as usize].to_vec()
+            self.signs.seats(self.n).to_vec()
         }
     }
 
@@ -129,7 +129,7 @@ impl State {
     }
 
     fn total_need(&self) -> u8 {
-        self.need[..self.n as usize].iter().sum()
+        self.need.seats(self.n).iter().sum()
     }
 
     /// The seat that receives the `j`-th card of the refill: seats in order from
@@ -139,10 +139,10 @@ impl State {
         let mut left = j;
         for k in 0..u32::from(self.n) {
             let s = start.offset(k, self.n);
-            if left < self.need[s.index()] {
+            if left < self.need[s] {
                 return s;
             }
-            left -= self.need[s.index()];
+            left -= self.need[s];
         }
         unreachable!("refill index beyond the cards needed")
     }
@@ -186,11 +186,11 @@ impl State {
             .expect("a church card is face up during a round");
         let mut last = LastRound {
             church,
-            plays: [CardSet::EMPTY; 7],
-            totals: [0; 7],
-            points: [0; 7],
+            plays: BySeat::splat(CardSet::EMPTY),
+            totals: BySeat::splat(0),
+            points: BySeat::splat(0),
         };
-        for s in 0..self.n as usize {
+        for s in Seat::all(self.n) {
             let played = self.commits[s];
             let r = round_score(&self.mat, self.signs[s], played, church, self.rules.scoring);
             self.scores[s] += r.score;
@@ -201,7 +201,7 @@ impl State {
             self.discard = self.discard.or(played);
             self.need[s] = HAND_SIZE - self.hands[s].len() as u8;
             events.push(Event::Revealed {
-                seat: Seat(s as u8),
+                seat: s,
                 cards: played,
                 total: r.total,
                 score: r.score,
@@ -209,7 +209,7 @@ impl State {
         }
         self.discard = self.discard.or(self.church);
         self.church = CardSet::EMPTY;
-        self.commits = [CardSet::EMPTY; 7];
+        self.commits = BySeat::splat(CardSet::EMPTY);
         self.committed = SeatSet::EMPTY;
         self.last = Some(last);
         self.rounds_played += 1;
@@ -221,9 +221,8 @@ impl State {
     }
 
     fn after_refill(&mut self, events: &mut impl EventSink<Event>) {
-        let n = self.n as usize;
         if game_ends(
-            &self.scores[..n],
+            self.scores.seats(self.n),
             self.rules.target_score,
             self.rounds_played,
             self.rules.max_rounds,
@@ -248,24 +247,22 @@ impl State {
                 });
             }
             Phase::Refill => {
-                let mut got = [CardSet::EMPTY; 7];
+                let mut got = BySeat::splat(CardSet::EMPTY);
                 for &c in cards {
                     let s = self.refill_seat(self.refill_done);
-                    got[s.index()].insert(c);
+                    got[s].insert(c);
                     self.draw.remove(c);
                     self.refill_done += 1;
                 }
-                for (s, g) in got.iter().enumerate().take(self.n as usize) {
+                for s in Seat::all(self.n) {
+                    let g = got[s];
                     if !g.is_empty() {
-                        self.hands[s] = self.hands[s].or(*g);
-                        events.push(Event::Drew {
-                            seat: Seat(s as u8),
-                            cards: *g,
-                        });
+                        self.hands[s] = self.hands[s].or(g);
+                        events.push(Event::Drew { seat: s, cards: g });
                     }
                 }
                 if self.refill_done == self.total_need() {
-                    self.need = [0; 7];
+                    self.need = BySeat::splat(0);
                     self.refill_done = 0;
                     self.after_refill(events);
                 }
@@ -424,17 +421,17 @@ impl Game for State {
             rules,
             phase: Phase::Setup,
             mat: Mat::traditional(Sign::Bone),
-            signs: [Sign::Flame; 7],
+            signs: BySeat::splat(Sign::Flame),
             first: Seat(0),
             rounds_played: 0,
-            hands: [CardSet::EMPTY; 7],
+            hands: BySeat::splat(CardSet::EMPTY),
             draw: full_deck(),
             discard: CardSet::EMPTY,
             church: CardSet::EMPTY,
             committed: SeatSet::EMPTY,
-            commits: [CardSet::EMPTY; 7],
-            scores: [0; 7],
-            need: [0; 7],
+            commits: BySeat::splat(CardSet::EMPTY),
+            scores: BySeat::splat(0),
+            need: BySeat::splat(0),
             refill_done: 0,
             last: None,
         })
@@ -463,7 +460,7 @@ impl Game for State {
             return;
         }
         // Every subset of the hand, in increasing bit order (= the order of `Action`).
-        let hand = self.hands[seat.index()].0;
+        let hand = self.hands[seat].0;
         let mut sub: u128 = 0;
         loop {
             out.push(Action::Commit(CardSet(sub)));
@@ -478,7 +475,7 @@ impl Game for State {
         self.phase == Phase::Commit
             && seat.0 < self.n
             && !self.committed.contains(seat)
-            && action.cards().is_subset(self.hands[seat.index()])
+            && action.cards().is_subset(self.hands[seat])
     }
 
     fn apply(
@@ -502,13 +499,13 @@ impl Game for State {
             ));
         }
         let cards = action.cards();
-        if let Some(c) = cards.minus(self.hands[seat.index()]).first() {
+        if let Some(c) = cards.minus(self.hands[seat]).first() {
             return Err(IllegalAction::new(
                 "card-in-hand",
                 format!("{} is not in seat {seat}'s hand", card_name(c)),
             ));
         }
-        self.commits[seat.index()] = cards;
+        self.commits[seat] = cards;
         self.committed.insert(seat);
         events.push(Event::Committed { seat, cards });
         if self.committed.len() == self.n as usize {
@@ -590,17 +587,16 @@ impl Game for State {
                 self.phase = Phase::Church;
             }
             Chance::Deal(d) => {
-                let n = u32::from(self.n);
-                let mut got = [CardSet::EMPTY; 7];
+                let mut got = BySeat::splat(CardSet::EMPTY);
                 for (i, &c) in d.cards().iter().enumerate() {
-                    got[((u32::from(self.first.0) + i as u32) % n) as usize].insert(c);
+                    got[self.first.offset(i as u32, self.n)].insert(c);
                     self.draw.remove(c);
                 }
-                for (s, g) in got.iter().enumerate().take(self.n as usize) {
-                    self.hands[s] = *g;
+                for s in Seat::all(self.n) {
+                    self.hands[s] = got[s];
                     events.push(Event::Drew {
-                        seat: Seat(s as u8),
-                        cards: *g,
+                        seat: s,
+                        cards: got[s],
                     });
                 }
                 self.phase = Phase::Church;
@@ -643,11 +639,11 @@ impl Game for State {
     }
 
     fn scores(&self) -> Vec<i32> {
-        self.scores[..self.n as usize].to_vec()
+        self.scores.seats(self.n).to_vec()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| final_outcome(&self.scores[..self.n as usize]))
+        (self.phase == Phase::Over).then(|| final_outcome(self.scores.seats(self.n)))
     }
 
     fn round(&self) -> u32 {
@@ -720,24 +716,15 @@ impl Game for State {
 
     fn check_invariants(&self) -> Result<(), String> {
         let n = self.n as usize;
-        let mut seen = CardSet::EMPTY;
-        let zones = self.hands[..n]
-            .iter()
-            .copied()
-            .chain([self.draw, self.discard, self.church]);
-        for z in zones {
-            if let Some(c) = seen.and(z).first() {
-                return Err(format!("{} is in two places", card_name(c)));
-            }
-            seen = seen.or(z);
+        let mut ledger = ZoneLedger::new(card_name);
+        for s in Seat::all(self.n) {
+            ledger.place(format_args!("hand {s}"), self.hands[s])?;
         }
-        if seen != full_deck() {
-            return Err(format!(
-                "cards missing or foreign: {:?}",
-                full_deck().minus(seen).or(seen.minus(full_deck()))
-            ));
-        }
-        if self.hands[n..].iter().any(|h| !h.is_empty()) {
+        ledger.place("the draw pile", self.draw)?;
+        ledger.place("the discard pile", self.discard)?;
+        ledger.place("the church", self.church)?;
+        ledger.finish(full_deck())?;
+        if self.hands.beyond(self.n).iter().any(|h| !h.is_empty()) {
             return Err("a seat beyond the table holds cards".into());
         }
         if self.church.len() > 1 {
@@ -764,9 +751,9 @@ impl Game for State {
 
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
         let mut hidden = self.draw;
-        for s in 0..self.n {
-            if viewer != Some(Seat(s)) {
-                hidden = hidden.or(self.hands[s as usize]);
+        for s in Seat::all(self.n) {
+            if viewer != Some(s) {
+                hidden = hidden.or(self.hands[s]);
             }
         }
         hidden.iter().map(card_name).collect()
@@ -786,6 +773,27 @@ mod tests {
             s.apply_chance(c, &mut ()).unwrap();
         }
         s
+    }
+
+    #[test]
+    fn card_conservation_names_the_card_and_both_places() {
+        let mut s = dealt(3, "");
+        s.check_invariants().unwrap();
+        let c = s.hands[Seat(1)].first().unwrap();
+        s.draw.insert(c);
+        assert_eq!(
+            s.check_invariants().unwrap_err(),
+            format!(
+                "{} is in two places: hand 1 and the draw pile",
+                card_name(c)
+            )
+        );
+        s.draw.remove(c);
+        s.hands[Seat(1)].remove(c);
+        assert_eq!(
+            s.check_invariants().unwrap_err(),
+            format!("{} is nowhere", card_name(c))
+        );
     }
 
     #[test]
@@ -835,7 +843,7 @@ mod tests {
     fn refill_starts_from_the_rotating_seat() {
         let mut s = dealt(3, "first_player=1");
         s.rounds_played = 2; // round 1 was just played: start at seat 2
-        s.need = [1, 2, 3, 0, 0, 0, 0];
+        s.need = BySeat::from_array([1, 2, 3, 0, 0, 0, 0]);
         let order: Vec<u8> = (0..6).map(|j| s.refill_seat(j).0).collect();
         assert_eq!(order, vec![2, 2, 2, 0, 1, 1]);
     }
