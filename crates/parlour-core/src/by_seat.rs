@@ -4,8 +4,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::Seat;
 
-/// Slots in a [`BySeat`]: the most seats any parlour game seats.
-const SLOTS: usize = 7;
+/// The most seats any parlour game seats: the slots of a [`BySeat`].
+pub const MAX_SEATS: usize = 7;
+
+const SLOTS: usize = MAX_SEATS;
 
 /// Per-seat data for a table of up to [`BySeat::MAX`] seats, indexed by [`Seat`] (shakmaty's
 /// `ByColor`).
@@ -27,8 +29,8 @@ const SLOTS: usize = 7;
 pub struct BySeat<T>([T; SLOTS]);
 
 impl<T> BySeat<T> {
-    /// The most seats any parlour game seats.
-    pub const MAX: usize = SLOTS;
+    /// The most seats any parlour game seats ([`MAX_SEATS`]).
+    pub const MAX: usize = MAX_SEATS;
 
     /// The same value in every seat.
     #[must_use]

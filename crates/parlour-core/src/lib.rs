@@ -24,7 +24,7 @@ mod rng;
 mod seat;
 mod turn;
 
-pub use by_seat::BySeat;
+pub use by_seat::{BySeat, MAX_SEATS};
 pub use error::{IllegalAction, OptionError, ParseError, SetupError};
 pub use game::{EventSink, Game, Policy, evaluate_after};
 pub use options::{OptionKind, OptionSpec, OptionValue, Options};
