@@ -46,7 +46,7 @@ impl State {
 
     pub(crate) fn pick_up_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let deck = self.deck;
-        let hand = self.hands[seat.index()];
+        let hand = self.hands[seat];
         if !self.stock.is_empty() {
             out.push(Action::DrawStock);
         }
@@ -54,7 +54,7 @@ impl State {
             let t = deck.kind_of(top);
             if deck.is_wild(t) {
                 if hand.and(deck.wild_cards()).len() >= 2 {
-                    for i in 0..self.tables[seat.index()].len() {
+                    for i in 0..self.tables[seat].len() {
                         out.push(Action::TakePileWithJewels {
                             place: JewelPlacement::ExistingSet(i as u8),
                         });
