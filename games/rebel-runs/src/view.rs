@@ -160,12 +160,12 @@ impl View {
             turns_taken: state.turns,
             turn_limit: state.rules.hand_turn_limit * u32::from(state.players),
             reshuffled: state.reshuffled,
-            table_points: table[..n].to_vec(),
+            table_points: table.seats(state.players).to_vec(),
             totals: state.totals().to_vec(),
             last_hand: state.last_hand.as_ref().map(|h| LastHand {
                 hand: h.hand,
                 reason: h.reason,
-                scores: h.scores[..n].to_vec(),
+                scores: h.scores.seats(state.players).to_vec(),
             }),
         }
     }
