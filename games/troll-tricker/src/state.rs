@@ -1,7 +1,7 @@
 use parlour_cards::CardSet;
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SetupError, ToAct, Viewer, check_players,
+    BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
+    Seat, SetupError, ToAct, Viewer, check_players,
 };
 use parlour_fey::{Card, Draw, FirstPlayer, Mat, Sign, TableSetup, card_name, full_deck};
 use rand::seq::SliceRandom;
@@ -89,11 +89,11 @@ pub struct State {
     pub(crate) phase: Phase,
     /// The mat of the current hand (a placeholder before setup).
     pub(crate) mat: Mat,
-    pub(crate) signs: [Sign; 7],
+    pub(crate) signs: BySeat<Sign>,
     pub(crate) first: Seat,
     /// Current hand, 0-based; `HANDS` once over.
     pub(crate) hand: u8,
-    pub(crate) hands: [CardSet; 7],
+    pub(crate) hands: BySeat<CardSet>,
     pub(crate) draw: CardSet,
     pub(crate) discard: CardSet,
     /// Cards dealt so far this hand.
@@ -117,11 +117,11 @@ pub struct State {
     /// The legal cards of the seat to play, cached after every change (0 outside trick play):
     /// listing and checking a move then cost one load instead of the rule twice.
     pub(crate) legal: u128,
-    pub(crate) scores: [i32; 7],
-    pub(crate) tricks_hand: [u8; 7],
-    pub(crate) tricks_total: [u16; 7],
+    pub(crate) scores: BySeat<i32>,
+    pub(crate) tricks_hand: BySeat<u8>,
+    pub(crate) tricks_total: BySeat<u16>,
     /// Signs each seat has shown to be void in this hand (bit per sign index), public knowledge.
-    pub(crate) voids: [u8; 7],
+    pub(crate) voids: BySeat<u8>,
     /// Cards dealt this hand from the draw pile before it ran out and the discard pile was
     /// reshuffled (empty when no reshuffle happened this hand). Public as a set (the draw pile at
     /// the start of the hand is every card not in the discard pile), and they can only be in
@@ -162,7 +162,7 @@ impl State {
         if self.phase == Phase::Setup {
             Vec::new()
         } else {
-            self.signs[..self.n as usize].to_vec()
+            self.signs.seats(self.n).to_vec()
         }
     }
 
@@ -193,13 +193,13 @@ impl State {
     /// Tricks won per seat this hand.
     #[must_use]
     pub fn tricks_this_hand(&self) -> Vec<u8> {
-        self.tricks_hand[..self.n as usize].to_vec()
+        self.tricks_hand.seats(self.n).to_vec()
     }
 
     /// Tricks won per seat over the game.
     #[must_use]
     pub fn tricks_total(&self) -> Vec<u16> {
-        self.tricks_total[..self.n as usize].to_vec()
+        self.tricks_total.seats(self.n).to_vec()
     }
 
     /// The first player (after setup).
@@ -219,7 +219,7 @@ impl State {
     #[inline]
     pub(crate) fn refresh_legal(&mut self) {
         self.legal = if self.phase == Phase::Play {
-            self.rule_mask(self.hands[self.turn.index()].0)
+            self.rule_mask(self.hands[self.turn].0)
         } else {
             0
         };
@@ -253,7 +253,7 @@ impl State {
         if seat != self.current() {
             return IllegalAction::not_your_turn(seat);
         }
-        if !self.hands[seat.index()].contains(card.id()) {
+        if !self.hands[seat].contains(card.id()) {
             return IllegalAction::new(
                 "card-in-hand",
                 format!("{card} is not in seat {seat}'s hand"),
@@ -324,8 +324,8 @@ impl State {
         }
         self.dealt = 0;
         self.trick_no = 0;
-        self.tricks_hand = [0; 7];
-        self.voids = [0; 7];
+        self.tricks_hand = BySeat::splat(0);
+        self.voids = BySeat::splat(0);
         self.pre_reshuffle = CardSet::EMPTY;
         self.last_trick = None;
         self.phase = Phase::Deal;
@@ -424,14 +424,14 @@ impl State {
         let (points, reason) = crate::scoring::trick_points(
             &self.mat,
             self.n,
-            self.signs[w.index()],
+            self.signs[w],
             led,
             win.sign(),
             self.rules.fey_trump_points_by_player_count,
         );
-        self.scores[w.index()] += points;
-        self.tricks_hand[w.index()] += 1;
-        self.tricks_total[w.index()] += 1;
+        self.scores[w] += points;
+        self.tricks_hand[w] += 1;
+        self.tricks_total[w] += 1;
         self.discard = self.discard.or(self.trick_set);
         self.last_trick = Some(LastTrick {
             leader: self.leader,
@@ -550,10 +550,10 @@ impl Game for State {
             rules,
             phase: Phase::Setup,
             mat: Mat::traditional(Sign::Bone),
-            signs: [Sign::Flame; 7],
+            signs: BySeat::splat(Sign::Flame),
             first: Seat(0),
             hand: 0,
-            hands: [CardSet::EMPTY; 7],
+            hands: BySeat::splat(CardSet::EMPTY),
             draw: full_deck(),
             discard: CardSet::EMPTY,
             dealt: 0,
@@ -568,10 +568,10 @@ impl Game for State {
             led_mask: u128::MAX,
             legal: 0,
             fey_mask: SIGN_MASK[Sign::Bone.index() as usize],
-            scores: [0; 7],
-            tricks_hand: [0; 7],
-            tricks_total: [0; 7],
-            voids: [0; 7],
+            scores: BySeat::splat(0),
+            tricks_hand: BySeat::splat(0),
+            tricks_total: BySeat::splat(0),
+            voids: BySeat::splat(0),
             pre_reshuffle: CardSet::EMPTY,
             last_trick: None,
         })
@@ -687,7 +687,9 @@ impl Game for State {
                     });
                     // Every card in hand now came from the old draw pile (hands are empty when
                     // a hand's deal begins).
-                    self.pre_reshuffle = self.hands[..self.n as usize]
+                    self.pre_reshuffle = self
+                        .hands
+                        .seats(self.n)
                         .iter()
                         .fold(CardSet::EMPTY, |a, h| a.or(*h));
                     self.draw = self.discard;
@@ -750,14 +752,14 @@ impl Game for State {
     }
 
     fn scores(&self) -> Vec<i32> {
-        self.scores[..self.n as usize].to_vec()
+        self.scores.seats(self.n).to_vec()
     }
 
     fn outcome(&self) -> Option<Outcome> {
         (self.phase == Phase::Over).then(|| {
             final_outcome(
-                &self.scores[..self.n as usize],
-                &self.tricks_total[..self.n as usize],
+                self.scores.seats(self.n),
+                self.tricks_total.seats(self.n),
                 self.rules.tiebreak_most_tricks,
             )
         })
@@ -820,11 +822,11 @@ impl Game for State {
     fn check_invariants(&self) -> Result<(), String> {
         let n = self.n as usize;
         let mut seen = CardSet::EMPTY;
-        let zones =
-            self.hands[..n]
-                .iter()
-                .copied()
-                .chain([self.draw, self.discard, self.trick_set]);
+        let zones = self.hands.seats(self.n).iter().copied().chain([
+            self.draw,
+            self.discard,
+            self.trick_set,
+        ]);
         for z in zones {
             if let Some(c) = seen.and(z).first() {
                 return Err(format!("{} is in two places", card_name(c)));
@@ -838,7 +840,7 @@ impl Game for State {
                 missing.or(seen.minus(full_deck()))
             ));
         }
-        if self.hands[n..].iter().any(|h| !h.is_empty()) {
+        if self.hands.beyond(self.n).iter().any(|h| !h.is_empty()) {
             return Err("a seat beyond the table holds cards".into());
         }
         if let Some(c) = self.pre_reshuffle.and(self.draw).first() {
@@ -861,7 +863,7 @@ impl Game for State {
             return Err("cached led mask does not match the trick".into());
         }
         let want = if self.phase == Phase::Play {
-            self.rule_mask(self.hands[self.turn.index()].0)
+            self.rule_mask(self.hands[self.turn].0)
         } else {
             0
         };
@@ -889,13 +891,15 @@ impl Game for State {
                 }
             }
             Phase::Deal => {
-                let held: u32 = self.hands[..n].iter().map(|h| h.len()).sum();
-                if held != u32::from(self.dealt) || self.hands[..n].iter().any(|h| h.len() > 11) {
+                let held: u32 = self.hands.seats(self.n).iter().map(|h| h.len()).sum();
+                if held != u32::from(self.dealt)
+                    || self.hands.seats(self.n).iter().any(|h| h.len() > 11)
+                {
                     return Err("deal count mismatch".into());
                 }
             }
             _ => {
-                if self.hands[..n].iter().any(|h| !h.is_empty()) {
+                if self.hands.seats(self.n).iter().any(|h| !h.is_empty()) {
                     return Err("cards in hand outside a hand".into());
                 }
             }
