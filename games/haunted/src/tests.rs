@@ -181,6 +181,27 @@ fn focuses_of(setting: Card) -> Vec<Card> {
 }
 
 #[test]
+fn a_card_in_a_hand_and_the_stockpile_is_named_with_both() {
+    let mut s = pos(2, "");
+    hand(&mut s, 1, &[c("fire").id()]);
+    s.check_invariants().unwrap();
+    s.stock.push(c("fire"));
+    assert_eq!(
+        s.check_invariants().unwrap_err(),
+        format!(
+            "{} is in two places: hand 1 and the stockpile",
+            c("fire").id()
+        )
+    );
+    s.stock.pop();
+    s.hands[Seat(1)].remove(c("fire").0);
+    assert_eq!(
+        s.check_invariants().unwrap_err(),
+        format!("{} is nowhere", c("fire").id())
+    );
+}
+
+#[test]
 fn focus_removers_remove_exactly_what_the_spec_lists() {
     for &(card, named, at) in NAMED_FOCUS {
         for st in settings() {
@@ -857,7 +878,7 @@ fn tiebreak_pos(n: u8, seated: &[u8], first: u8) -> State {
     let mut s = pos(n, "tiebreak_short_game");
     s.seated = seated.iter().map(|&x| Seat(x)).collect();
     s.tiebreak = Some(crate::tiebreak::TieBreak {
-        main_scores: [0; crate::state::MAX_PLAYERS],
+        main_scores: parlour_core::BySeat::splat(0),
         main_loser: None,
         games: 1,
         gathered: true,
