@@ -224,7 +224,7 @@ impl State {
             let to = self.left(s);
             self.hands[to] = old[s];
             // What a seat knew about other hands is stale now; it keeps what it gave.
-            self.known[s] = old[s.index()];
+            self.known[s] = old[s];
         }
         ev.push(Event::Rift);
     }

@@ -618,7 +618,7 @@ impl Game for State {
 
     fn check_invariants(&self) -> Result<(), String> {
         self.check_zones()?;
-        for s in 0..self.n as usize {
+        for s in Seat::all(self.n) {
             for (i, l) in self.lines[s].iter().enumerate() {
                 if i >= self.slots() as usize && l.len > 0 {
                     return Err(format!("p{s}.l{i} exists only with three slots"));

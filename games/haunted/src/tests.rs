@@ -34,7 +34,7 @@ fn hand(s: &mut State, seat: u8, ids: &[&str]) {
     for id in ids {
         let k = c(id);
         take_out(s, k);
-        s.hands[seat as usize].insert(k.0);
+        s.hands[Seat(seat)].insert(k.0);
     }
 }
 
@@ -42,7 +42,7 @@ fn line(s: &mut State, seat: u8, slot: u8, ids: &[&str]) {
     for id in ids {
         let k = c(id);
         take_out(s, k);
-        s.lines[seat as usize][slot as usize].push(k, false);
+        s.lines[Seat(seat)][slot as usize].push(k, false);
     }
 }
 
@@ -523,7 +523,7 @@ fn fewer_than_three_cards_on_the_lap_have_no_effect() {
         .collect();
     for x in rest {
         take_out(&mut s, Card(x));
-        s.hands[0].insert(x);
+        s.hands[Seat(0)].insert(x);
     }
     let ev = act(&mut s, 0, "play disembodied-presence p1.l0");
     assert!(ev.contains(&Event::LapRow(Seat(1), 0)), "{ev:?}");
@@ -862,7 +862,7 @@ fn effects_are_only_resolved_on_active_lines() {
         0,
         &["ruined-church", "hidden-treasure", "dread-old-god"],
     );
-    s.lines[1][0].complete = true;
+    s.lines[Seat(1)][0].complete = true;
     assert_eq!(
         fails(&mut s, 0, "play strange-mist p1.l0"),
         "complete-line-locked"

@@ -109,7 +109,6 @@ impl View {
     /// The view of `viewer`.
     #[must_use]
     pub fn of(s: &State, viewer: Option<Seat>) -> View {
-        let n = s.n as usize;
         let mine = |seat: Seat| Some(seat) == viewer;
         let prompt = match s.stack.last() {
             Some(Task::Ask(_, p)) => Some(prompt_name(*p).to_owned()),
@@ -140,8 +139,8 @@ impl View {
             } else {
                 Vec::new()
             },
-            hand_sizes: (0..n).map(|i| s.hands[i].len() as u8).collect(),
-            lines: (0..n)
+            hand_sizes: s.hands.seats(s.n).iter().map(|h| h.len() as u8).collect(),
+            lines: Seat::all(s.n)
                 .map(|i| {
                     s.lines[i][..s.slots() as usize]
                         .iter()

@@ -89,7 +89,7 @@ impl State {
     /// A seat's hand (omniscient; committed cards stay in it until the reveal).
     #[must_use]
     pub fn hand_of(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index() % 7]
+        self.hands[Seat(seat.0 % 7)]
     }
 
     /// The church card, when one is face up.
@@ -330,18 +330,18 @@ impl State {
     #[must_use]
     pub fn best_round_score(&self, seat: Seat) -> Option<(CardSet, i32)> {
         let church = self.church()?;
-        let s = seat.index() % 7;
+        let s = Seat(seat.0 % 7);
         Some(self.best_subset(s, self.hands[s], church))
     }
 
     /// Seat `s`'s round score for `played` against `church`.
-    pub(crate) fn score_of(&self, s: usize, played: CardSet, church: Card) -> i32 {
+    pub(crate) fn score_of(&self, s: Seat, played: CardSet, church: Card) -> i32 {
         round_score(&self.mat, self.signs[s], played, church, self.rules.scoring).score
     }
 
     /// The subset of `hand` with the best round score for seat `s` against `church` (the
     /// first in bit order on ties), and that score.
-    pub(crate) fn best_subset(&self, s: usize, hand: CardSet, church: Card) -> (CardSet, i32) {
+    pub(crate) fn best_subset(&self, s: Seat, hand: CardSet, church: Card) -> (CardSet, i32) {
         const MAX: usize = HAND_SIZE as usize;
         let rules = self.rules.scoring;
         let (mat, sign) = (&self.mat, self.signs[s]);
@@ -375,7 +375,7 @@ impl State {
         (set, best.1)
     }
 
-    fn best_subset_slow(&self, s: usize, hand: CardSet, church: Card) -> (CardSet, i32) {
+    fn best_subset_slow(&self, s: Seat, hand: CardSet, church: Card) -> (CardSet, i32) {
         let mut best = (CardSet::EMPTY, self.score_of(s, CardSet::EMPTY, church));
         let mut sub = hand.0 & hand.0.wrapping_neg();
         while sub != 0 {
@@ -697,7 +697,7 @@ impl Game for State {
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
-        let s = seat.index() % 7;
+        let s = Seat(seat.0 % 7);
         let score = f64::from(self.scores[s]);
         if self.phase != Phase::Commit {
             return score;
@@ -715,7 +715,6 @@ impl Game for State {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let n = self.n as usize;
         let mut ledger = ZoneLedger::new(card_name);
         for s in Seat::all(self.n) {
             ledger.place(format_args!("hand {s}"), self.hands[s])?;
@@ -730,16 +729,18 @@ impl Game for State {
         if self.church.len() > 1 {
             return Err("more than one church card".into());
         }
-        for s in 0..n {
+        for s in Seat::all(self.n) {
             if !self.commits[s].is_subset(self.hands[s]) {
                 return Err(format!("seat {s} committed cards it does not hold"));
             }
-            if !self.committed.contains(Seat(s as u8)) && !self.commits[s].is_empty() {
+            if !self.committed.contains(s) && !self.commits[s].is_empty() {
                 return Err(format!("seat {s} has cards committed without committing"));
             }
         }
         if matches!(self.phase, Phase::Commit | Phase::Church | Phase::Table) {
-            if let Some(s) = (0..n).find(|&s| self.hands[s].len() != u32::from(HAND_SIZE)) {
+            if let Some(s) =
+                Seat::all(self.n).find(|&s| self.hands[s].len() != u32::from(HAND_SIZE))
+            {
                 return Err(format!("seat {s} holds {} cards", self.hands[s].len()));
             }
             if (self.phase == Phase::Commit) != (self.church.len() == 1) {
@@ -828,7 +829,7 @@ mod tests {
                 let mut ids: Vec<u8> = full_deck().minus(s.church).iter().collect();
                 rand::seq::SliceRandom::shuffle(ids.as_mut_slice(), &mut rng);
                 let hand: CardSet = ids[..k].iter().copied().collect();
-                for seat in 0..4 {
+                for seat in Seat::all(4) {
                     assert_eq!(
                         s.best_subset(seat, hand, church),
                         s.best_subset_slow(seat, hand, church),

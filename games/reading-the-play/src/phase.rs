@@ -622,7 +622,7 @@ impl State {
             let p = self.player;
             self.hands[p].insert(LINE_316);
             for row in &mut self.known {
-                row[p.index()].insert(LINE_316);
+                row[p].insert(LINE_316);
             }
             ev.push(Event::Returned316 { seat: p });
         }
@@ -635,10 +635,11 @@ impl State {
         match self.phase {
             Phase::Deal => {
                 let dealt = usize::from(HAND_SIZE) * n;
-                for s in 0..n {
-                    self.hands[s] = [order[s], order[n + s]].into_iter().collect();
+                for seat in self.seats() {
+                    let s = seat.index();
+                    self.hands[seat] = [order[s], order[n + s]].into_iter().collect();
                     ev.push(Event::DealtHand {
-                        seat: Seat(s as u8),
+                        seat,
                         cards: [order[s], order[n + s]],
                     });
                 }

@@ -187,7 +187,7 @@ impl State {
         debug_assert!(self.hands[seat].contains(card));
         self.hands[seat].remove(card);
         for row in &mut self.known {
-            row[seat.index()].remove(card);
+            row[seat].remove(card);
         }
     }
 
@@ -499,7 +499,7 @@ impl Game for State {
         ledger.finish(ALL_CARDS)?;
         for (o, row) in self.known.iter().enumerate() {
             for s in self.seats() {
-                if !row[s.index()].is_subset(self.hands[s]) {
+                if !row[s].is_subset(self.hands[s]) {
                     return Err(format!(
                         "observer {o} 'knows' a card of seat {s}'s hand that is not there"
                     ));
