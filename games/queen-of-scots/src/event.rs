@@ -125,7 +125,6 @@ pub enum Event {
 pub(crate) fn describe(state: &State, event: &Event, viewer: Viewer) -> Option<String> {
     let deck = state.deck;
     let id = |c: u8| deck.card_id(c).to_owned();
-    let n = usize::from(state.players);
     let top_only = state.settings.pile_top_only_visible;
     Some(match *event {
         Event::FirstDealer { dealer } => format!("seat {dealer} deals first"),
@@ -200,7 +199,7 @@ pub(crate) fn describe(state: &State, event: &Event, viewer: Viewer) -> Option<S
             RoundEnd::StockExhausted => format!("round {round} ends: the stock is exhausted"),
         },
         Event::RoundScored { result, totals } => {
-            let parts: Vec<String> = (0..n)
+            let parts: Vec<String> = Seat::all(state.players)
                 .map(|s| {
                     format!(
                         "seat {s} {:+} (table {} − hand {}) total {}",

@@ -71,7 +71,6 @@ impl State {
     /// Ends the round at once (spec §7): scores it, opens the hands, and either ends the game or
     /// passes the deal to the left.
     pub(crate) fn finish_round(&mut self, reason: RoundEnd, events: &mut impl EventSink<Event>) {
-        let n = usize::from(self.players);
         let mut result = RoundResult {
             round: self.round,
             reason,
@@ -79,11 +78,11 @@ impl State {
             hand: BySeat::splat(0),
             score: BySeat::splat(0),
         };
-        for s in 0..n {
+        for s in Seat::all(self.players) {
             let table = self.tables[s]
                 .iter()
                 .fold(CardSet::EMPTY, |acc, t| acc.or(t.cards));
-            let bonus = if reason == RoundEnd::WentOut(Seat(s as u8)) {
+            let bonus = if reason == RoundEnd::WentOut(s) {
                 self.settings.going_out_bonus
             } else {
                 0

@@ -116,8 +116,8 @@ mod tests {
         let order: Vec<u8> = (0..108).collect();
         let d = deal(&order, 4, Seat(2));
         // Seat 3 (the dealer's left) gets cards 0, 4, 8, ...; seat 2 (the dealer) gets 3, 7, ...
-        assert!(d.hands[3].contains(0) && d.hands[3].contains(4));
-        assert!(d.hands[2].contains(3) && d.hands[2].contains(43));
+        assert!(d.hands[Seat(3)].contains(0) && d.hands[Seat(3)].contains(4));
+        assert!(d.hands[Seat(2)].contains(3) && d.hands[Seat(2)].contains(43));
         assert!(d.hands.iter().take(4).all(|h| h.len() == 11));
         assert_eq!(d.up, 44);
         assert_eq!(d.stock.len(), 63);

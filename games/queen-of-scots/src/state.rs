@@ -284,7 +284,7 @@ impl State {
 
     /// The cards of `seat`'s hand that views show to others.
     pub(crate) fn public_hand(&self, seat: Seat) -> CardSet {
-        let s = seat.index();
+        let s = seat;
         if self.hands_revealed() {
             self.hands[s]
         } else if self.settings.pile_top_only_visible {
@@ -318,7 +318,7 @@ impl State {
     /// Takes one card of `kind` out of `seat`'s hand: a publicly known copy first (so what the
     /// table knows stays true), else the lowest. The caller has checked the hand holds one.
     pub(crate) fn remove_kind(&mut self, seat: Seat, kind: Kind) -> u8 {
-        let s = seat.index();
+        let s = seat;
         let copies = self.hands[s].and(self.deck.mask(kind));
         let card = copies
             .and(self.shown[s])
@@ -673,7 +673,6 @@ impl Game for State {
 
     fn check_invariants(&self) -> Result<(), String> {
         let deck = self.deck;
-        let n = usize::from(self.players);
         if self.current.0 >= self.players || self.dealer.0 >= self.players {
             return Err("current player or dealer out of range".to_owned());
         }
@@ -686,9 +685,9 @@ impl Game for State {
         }
         ledger.place_cards("the stock", self.stock.iter().copied())?;
         ledger.place_cards("the pile", self.pile.iter().copied())?;
-        let beyond = usize::from(self.players);
-        if let Some(i) =
-            (beyond..MAX_SEATS).find(|&s| !self.hands[s].is_empty() || !self.tables[s].is_empty())
+        if let Some(i) = Seat::all(MAX_SEATS as u8)
+            .skip(usize::from(self.players))
+            .find(|&s| !self.hands[s].is_empty() || !self.tables[s].is_empty())
         {
             return Err(format!("seat {i} is not at the table but holds cards"));
         }
@@ -699,7 +698,7 @@ impl Game for State {
         } else {
             ledger.finish(deck.all())?;
         }
-        for s in 0..n {
+        for s in Seat::all(self.players) {
             if !self.known[s].is_subset(self.hands[s]) {
                 return Err(format!("a card known to be in hand {s} is not there"));
             }
@@ -777,7 +776,7 @@ mod tests {
             assert!(
                 s.tables.iter().any(|t| !t.is_empty()) || s.hands.iter().any(|h| !h.is_empty())
             );
-            let t = s.totals;
+            let t = s.totals.into_array();
             assert_eq!(s.evaluate(Seat(0)), f64::from(t[0] - t[1].max(t[2])));
             assert_eq!(s.evaluate(Seat(2)), f64::from(t[2] - t[0].max(t[1])));
             checked += 1;
@@ -840,8 +839,8 @@ mod tests {
     fn invariants_catch_a_card_in_two_places() {
         let mut s = dealt(4, 3);
         s.check_invariants().unwrap();
-        let c = s.hands[0].first().unwrap();
-        s.hands[1].insert(c);
+        let c = s.hands[Seat(0)].first().unwrap();
+        s.hands[Seat(1)].insert(c);
         assert!(s.check_invariants().unwrap_err().contains("two places"));
     }
 

@@ -39,7 +39,7 @@ impl State {
         let dealt = (HAND_SIZE * u32::from(n)) as usize;
         self.hands = BySeat::splat(CardSet::EMPTY);
         for (k, &c) in order[..dealt].iter().enumerate() {
-            self.hands[first.offset(k as u32, n).index()].insert(c);
+            self.hands[first.offset(k as u32, n)].insert(c);
         }
         self.discard[0] = order[dealt];
         self.discard_len = 1;
@@ -112,8 +112,8 @@ impl State {
         let mut scores = self.table_points();
         let n = self.players as usize;
         if self.rules.penalty_cards_in_hand {
-            for (seat, score) in scores.iter_mut().enumerate().take(n) {
-                *score -= self.hands[seat].len() as i32;
+            for seat in Seat::all(self.players) {
+                scores[seat] -= self.hands[seat].len() as i32;
             }
         }
         for (total, score) in self.totals.iter_mut().zip(&scores).take(n) {

@@ -170,11 +170,10 @@ impl State {
     pub fn table_points(&self) -> BySeat<i32> {
         let mut points = BySeat::splat(0);
         for m in self.melds() {
-            let n = self.players as usize;
-            for (seat, pts) in points.iter_mut().enumerate().take(n) {
+            for seat in Seat::all(self.players) {
                 let mine = m.cards.and(self.contributed[seat]);
                 if !mine.is_empty() {
-                    *pts += meld_points(
+                    points[seat] += meld_points(
                         m.cards,
                         m.kind,
                         mine,
@@ -406,7 +405,7 @@ impl Game for State {
 
     fn scores(&self) -> Vec<i32> {
         let table = self.table_points();
-        (0..self.players as usize)
+        Seat::all(self.players)
             .map(|s| self.totals[s] + table[s])
             .collect()
     }
@@ -468,8 +467,8 @@ impl Game for State {
             return Vec::new();
         }
         let mut hidden = self.stock_set();
-        for seat in 0..self.players as usize {
-            if viewer.map(Seat::index) != Some(seat) {
+        for seat in Seat::all(self.players) {
+            if viewer != Some(seat) {
                 hidden = hidden.or(self.hands[seat].minus(self.known[seat]));
             }
         }
@@ -490,8 +489,7 @@ impl State {
     /// after a reshuffle, the stock within the reshuffled cards and at most as many of those in
     /// a hand as that seat drew from the new stock.
     fn resample_hidden(&mut self, observer: Seat, rng: &mut GameRng) {
-        let n = self.players as usize;
-        let others: Vec<usize> = (0..n).filter(|&s| s != observer.index()).collect();
+        let others: Vec<Seat> = Seat::all(self.players).filter(|&s| s != observer).collect();
         let mut hidden = self.stock_set();
         let mut slots = BySeat::splat(0usize);
         let mut unknown = BySeat::splat(CardSet::EMPTY);
@@ -508,7 +506,7 @@ impl State {
             let old = parlour_cards::shuffled(hidden.minus(self.reshuffle_pool), rng);
             // Seats that may hold reshuffled cards: one eligible slot per draw since the
             // reshuffle, at most their unknown card count.
-            let mut eligible: Vec<usize> = others
+            let mut eligible: Vec<Seat> = others
                 .iter()
                 .flat_map(|&o| {
                     std::iter::repeat_n(o, slots[o].min(self.draws_since_reshuffle[o] as usize))
@@ -553,7 +551,6 @@ impl State {
     }
 
     fn invariants(&self) -> Result<(), String> {
-        let n = self.players as usize;
         let mut ledger = ZoneLedger::new(card_name);
         for seat in Seat::all(self.players) {
             ledger.place(format_args!("hand {seat}"), self.hands[seat])?;
@@ -569,7 +566,7 @@ impl State {
             on_table = on_table.or(m.cards);
         }
         let mut contributed = CardSet::EMPTY;
-        for seat in 0..n {
+        for seat in Seat::all(self.players) {
             if !self.contributed[seat].and(contributed).is_empty() {
                 return Err("a table card is credited to two seats".into());
             }
@@ -587,7 +584,7 @@ impl State {
             if size > most || size == 0 {
                 return Err(format!("seat {} holds {size} cards", self.current));
             }
-            for seat in 0..n {
+            for seat in Seat::all(self.players) {
                 if self.hands[seat].len() > HAND_SIZE + 1 {
                     return Err(format!("seat {seat} holds too many cards"));
                 }
