@@ -11,8 +11,12 @@
 //! ```
 
 mod card_set;
+mod ledger;
+mod redeal;
 
 pub use card_set::{CardSet, Iter};
+pub use ledger::{LedgerError, ZoneLedger};
+pub use redeal::{Redeal, redeal};
 
 use parlour_core::{GameRng, ParseError};
 use rand::seq::SliceRandom;

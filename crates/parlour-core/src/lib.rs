@@ -15,6 +15,7 @@
 //! assert_eq!(outcome.winners, [Seat(1), Seat(2)].into_iter().collect::<SeatSet>());
 //! ```
 
+mod by_seat;
 mod error;
 mod game;
 mod options;
@@ -23,6 +24,7 @@ mod rng;
 mod seat;
 mod turn;
 
+pub use by_seat::{BySeat, MAX_SEATS};
 pub use error::{IllegalAction, OptionError, ParseError, SetupError};
 pub use game::{EventSink, Game, Policy, evaluate_after};
 pub use game::{Registration, SolvedPlan, Solver};

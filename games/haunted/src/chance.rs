@@ -61,7 +61,7 @@ impl State {
     }
 
     fn take_pool(&self, from: Seat, acq_only: bool) -> CardSet {
-        let h = self.hands[from.index()];
+        let h = self.hands[from];
         if acq_only {
             self.of_type_in(h, CardType::Acquaintance)
         } else {
@@ -230,7 +230,7 @@ impl State {
                 check_permutation(&ids, set, name).map_err(|e| bad("stockpile-order", e))?;
                 self.stack.pop();
                 self.revealed.clear();
-                self.tie_cards = [None; crate::state::MAX_PLAYERS];
+                self.tie_cards = parlour_core::BySeat::splat(None);
                 self.stock = order.into_iter().rev().collect();
                 ev.push(Event::StockShuffled);
             }

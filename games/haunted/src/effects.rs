@@ -133,7 +133,7 @@ impl State {
     }
 
     pub(crate) fn acquaintances(&self, seat: Seat) -> CardSet {
-        self.of_type_in(self.hands[seat.index()], CardType::Acquaintance)
+        self.of_type_in(self.hands[seat], CardType::Acquaintance)
     }
 
     pub(crate) fn advantage(&mut self, seat: Seat) {
@@ -168,7 +168,7 @@ impl State {
     /// Coach and Horses (D23): blocked by a protector or by holding no Acquaintance.
     fn coach_and_horses(&mut self, ctx: Ctx, ev: &mut impl EventSink<Event>) {
         let victim = ctx.owner();
-        let hand = self.hands[victim.index()];
+        let hand = self.hands[victim];
         let blocked = hand.iter().any(|c| Card(c).info().blocks_coach)
             || self.acquaintances(victim).is_empty();
         if blocked {
@@ -245,7 +245,7 @@ impl State {
     }
 
     fn miss_turn(&mut self, seat: Seat, ev: &mut impl EventSink<Event>) {
-        self.skips[seat.index()] = self.skips[seat.index()].saturating_add(1);
+        self.skips[seat] = self.skips[seat].saturating_add(1);
         ev.push(Event::WillMissTurn(seat));
     }
 
@@ -404,7 +404,7 @@ impl State {
                 self.push(Task::HcGive { owner, giver });
             }
             _ => {
-                self.tie_cards = [None; crate::state::MAX_PLAYERS];
+                self.tie_cards = parlour_core::BySeat::splat(None);
                 self.push(Task::HcTie { owner, tied: who });
             }
         }
@@ -416,7 +416,7 @@ impl State {
         let mut s = self.left(owner);
         let mut next = None;
         while s != owner {
-            if tied.contains(s) && self.tie_cards[s.index()].is_none() {
+            if tied.contains(s) && self.tie_cards[s].is_none() {
                 next = Some(s);
                 break;
             }
@@ -425,7 +425,7 @@ impl State {
         if let Some(s) = next {
             if let Some(c) = self.stock.pop() {
                 self.revealed.push(c);
-                self.tie_cards[s.index()] = Some(c);
+                self.tie_cards[s] = Some(c);
                 ev.push(Event::TieCard(s, c));
                 self.push(Task::HcTie { owner, tied });
             } else if !self.discard.is_empty() {
@@ -443,7 +443,7 @@ impl State {
         let mut giver = self.first_from_left(owner, tied);
         let mut best: Option<u8> = None;
         for s in tied.iter() {
-            if let Some(c) = self.tie_cards[s.index()] {
+            if let Some(c) = self.tie_cards[s] {
                 let r = d.alpha_rank(c);
                 let better = match best {
                     None => true,

@@ -33,7 +33,7 @@ impl State {
                         }
                         return;
                     }
-                    Phase::Discard if self.hands[self.active.index()].is_empty() => {
+                    Phase::Discard if self.hands[self.active].is_empty() => {
                         self.start_refill();
                         continue;
                     }
@@ -89,7 +89,7 @@ impl State {
             Task::HcGive { owner, giver } => self.hc_give(owner, giver),
             Task::Refill => {
                 let a = self.active;
-                let have = self.hands[a.index()].len() as u8;
+                let have = self.hands[a].len() as u8;
                 let n = if self.rules.refill_replace_used_only {
                     self.used_count
                 } else {
@@ -121,8 +121,8 @@ impl State {
             return true;
         }
         let a = self.active;
-        if self.skips[a.index()] > 0 {
-            self.skips[a.index()] -= 1;
+        if self.skips[a] > 0 {
+            self.skips[a] -= 1;
             self.slots_done += 1;
             ev.push(Event::TurnMissed(a));
             self.active = self.left(a);
@@ -262,7 +262,7 @@ impl State {
                 Action::Play { card, line, curse },
             ) => self.check_play(seat, card, line, curse),
             (Phase::Discard, Action::Discard(c)) => {
-                if self.hands[seat.index()].contains(c.0) {
+                if self.hands[seat].contains(c.0) {
                     Ok(())
                 } else {
                     Err(Reject::new(
@@ -296,7 +296,7 @@ impl State {
                 out.push(Action::Pass);
             }
             Phase::Discard => {
-                for c in self.hands[seat.index()] {
+                for c in self.hands[seat] {
                     out.push(Action::Discard(Card(c)));
                 }
                 if self.rules.phase4_discard_optional {
@@ -331,7 +331,7 @@ impl State {
                 self.redraw_turn = true;
                 self.reset_used();
                 ev.push(Event::Redrew(a));
-                for c in self.hands[a.index()] {
+                for c in self.hands[a] {
                     self.discard_from_hand(a, Card(c), ev);
                 }
                 self.phase = Phase::Refill;

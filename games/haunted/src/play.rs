@@ -60,7 +60,7 @@ impl State {
             .window_of(me)
             .ok_or(Reject::new("window", "you have no window to play in now"))?;
         need(
-            (card.0 as usize) < deck().len() && self.hands[me.index()].contains(card.0),
+            (card.0 as usize) < deck().len() && self.hands[me].contains(card.0),
             "card-in-hand",
             "that card is not in your hand",
         )?;

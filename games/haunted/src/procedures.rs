@@ -47,7 +47,7 @@ impl State {
 
     /// Whole-hand discard, then draw as many (pinned 9).
     pub(crate) fn rehand(&mut self, seat: Seat, ev: &mut impl EventSink<Event>) {
-        let hand = self.hands[seat.index()];
+        let hand = self.hands[seat];
         for c in hand {
             self.discard_from_hand(seat, Card(c), ev);
         }
@@ -77,7 +77,7 @@ impl State {
 
     /// A forfeit by `victim` (§2): the taker (victim's left) takes a random card.
     pub(crate) fn forfeit(&mut self, victim: Seat) {
-        if self.hands[victim.index()].is_empty() {
+        if self.hands[victim].is_empty() {
             return;
         }
         self.push(Task::ForfeitTaken(victim));
@@ -180,14 +180,14 @@ impl State {
         match row {
             1 => self.rift(ev),
             2 => self.push(Task::Ask(x, Prompt::LapOpponent)),
-            3 if !self.hands[nb.index()].is_empty() => {
+            3 if !self.hands[nb].is_empty() => {
                 self.push(Task::LapTaken { x, row: 3 });
                 self.push(Task::Chance(Need::Take {
                     from: nb,
                     acq_only: false,
                 }));
             }
-            4 if !self.hands[x.index()].is_empty() => {
+            4 if !self.hands[x].is_empty() => {
                 self.push(Task::LapTaken { x, row: 4 });
                 self.push(Task::Chance(Need::Take {
                     from: x,
@@ -221,9 +221,10 @@ impl State {
     fn rift(&mut self, ev: &mut impl EventSink<Event>) {
         let old = self.hands;
         for s in self.seated.iter() {
-            self.hands[self.left(s).index()] = old[s.index()];
+            let to = self.left(s);
+            self.hands[to] = old[s];
             // What a seat knew about other hands is stale now; it keeps what it gave.
-            self.known[s.index()] = old[s.index()];
+            self.known[s] = old[s];
         }
         ev.push(Event::Rift);
     }

@@ -216,7 +216,7 @@ impl State {
     pub(crate) fn skip_prompt(&mut self, seat: Seat, p: Prompt, ev: &mut impl EventSink<Event>) {
         match p {
             // §2 step 5: nothing to give, so the taken card goes back.
-            Prompt::ForfeitGive { victim, taken } if self.hands[seat.index()].contains(taken.0) => {
+            Prompt::ForfeitGive { victim, taken } if self.hands[seat].contains(taken.0) => {
                 self.give(seat, victim, taken, ev);
             }
             Prompt::RefreshDiscard { .. } => self.refresh_done(seat),
@@ -262,7 +262,7 @@ impl State {
                 }
             }
             (Prompt::ForfeitGive { victim, .. }, Action::Pick(c)) => {
-                if self.hands[seat.index()].contains(c.0) {
+                if self.hands[seat].contains(c.0) {
                     self.give(seat, victim, c, ev);
                 } else {
                     self.take_from_discard(victim, c, ev);
@@ -368,10 +368,7 @@ impl State {
             }
             (Prompt::WwAsk { mut asked }, Action::Name(p)) => {
                 ev.push(Event::Chose(seat, format!("seat {p}")));
-                if self
-                    .of_type_in(self.hands[p.index()], CardType::Action)
-                    .is_empty()
-                {
+                if self.of_type_in(self.hands[p], CardType::Action).is_empty() {
                     ev.push(Event::NoAction(p));
                     asked.insert(p);
                     self.push(Task::Ask(seat, Prompt::WwAsk { asked }));

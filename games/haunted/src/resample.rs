@@ -29,7 +29,7 @@ pub fn resample(s: &State, observer: Seat, rng: &mut GameRng) -> State {
     let mut hidden = CardSet::EMPTY;
     for p in Seat::all(s.n) {
         if p != observer {
-            hidden = hidden.or(s.hands[p.index()]);
+            hidden = hidden.or(s.hands[p]);
         }
     }
     for c in &s.stock {
@@ -38,7 +38,7 @@ pub fn resample(s: &State, observer: Seat, rng: &mut GameRng) -> State {
     if s.look_owner != observer {
         hidden = hidden.or(s.look);
     }
-    hidden = hidden.minus(s.known[observer.index()]);
+    hidden = hidden.minus(s.known[observer]);
     if let Some(l) = s.lodged {
         hidden.remove(l.0);
     }

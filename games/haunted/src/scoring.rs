@@ -41,7 +41,7 @@ pub fn scores(s: &State) -> Vec<i32> {
 #[must_use]
 pub fn record_scores(s: &State) -> Vec<i32> {
     match &s.tiebreak {
-        Some(t) => t.main_scores[..s.n as usize].to_vec(),
+        Some(t) => t.main_scores.seats(s.n).to_vec(),
         None => scores(s),
     }
 }

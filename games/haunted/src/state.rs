@@ -1,9 +1,9 @@
 //! The full game state and its [`Game`] implementation.
 
-use parlour_cards::CardSet;
+use parlour_cards::{CardSet, LedgerError, ZoneLedger};
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SeatSet, SetupError, ToAct, Viewer, check_players,
+    BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
+    Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
 };
 
 use crate::action::{Action, LineRef};
@@ -144,8 +144,8 @@ pub struct State {
     pub(crate) n: u8,
     /// Cards in play (the deck minus the designed card with `five_terrors`).
     pub(crate) in_play: CardSet,
-    pub(crate) hands: [CardSet; MAX_PLAYERS],
-    pub(crate) lines: [[Line; 3]; MAX_PLAYERS],
+    pub(crate) hands: BySeat<CardSet>,
+    pub(crate) lines: BySeat<[Line; 3]>,
     /// Face down; the top is the last element.
     pub(crate) stock: Vec<Card>,
     /// Face up; the top is the last element.
@@ -155,15 +155,15 @@ pub struct State {
     /// Publicly revealed cards held aside (Lap of the Gods, tie draws).
     pub(crate) revealed: Vec<Card>,
     /// Tie-draw card per seat.
-    pub(crate) tie_cards: [Option<Card>; MAX_PLAYERS],
+    pub(crate) tie_cards: BySeat<Option<Card>>,
     /// Privately drawn cards held aside (Advantage, Refreshments) and their holder.
     pub(crate) look: CardSet,
     pub(crate) look_owner: Seat,
     /// The card a random take just chose.
     pub(crate) taken: Option<Card>,
     /// Cards in other hands whose place each seat knows (given, taken, seen leave the pile).
-    pub(crate) known: [CardSet; MAX_PLAYERS],
-    pub(crate) skips: [u8; MAX_PLAYERS],
+    pub(crate) known: BySeat<CardSet>,
+    pub(crate) skips: BySeat<u8>,
     pub(crate) lodged: Option<Card>,
     pub(crate) active: Seat,
     pub(crate) phase: Phase,
@@ -214,7 +214,7 @@ impl State {
     /// A seat's hand.
     #[must_use]
     pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index()]
+        self.hands[seat]
     }
 
     /// A seat's hand as card ids, in card order.
@@ -226,7 +226,7 @@ impl State {
     /// A line.
     #[must_use]
     pub fn line(&self, owner: Seat, slot: u8) -> &Line {
-        &self.lines[owner.index()][slot as usize]
+        &self.lines[owner][slot as usize]
     }
 
     /// A line's cards as ids, bottom first.
@@ -250,14 +250,14 @@ impl State {
     /// A seat's skip counter.
     #[must_use]
     pub fn skips(&self, seat: Seat) -> u8 {
-        self.skips[seat.index()]
+        self.skips[seat]
     }
 
     /// The seat holding the lodged Urchin Thief, if it is lodged.
     #[must_use]
     pub fn lodged_holder(&self) -> Option<Seat> {
         let c = self.lodged?;
-        Seat::all(self.n).find(|s| self.hands[s.index()].contains(c.0))
+        Seat::all(self.n).find(|&s| self.hands[s].contains(c.0))
     }
 
     /// The seat that completed its lines and lost the main game, once it is over (a
@@ -281,11 +281,11 @@ impl State {
     }
 
     pub(crate) fn seat_lines(&self, seat: Seat) -> &[Line] {
-        &self.lines[seat.index()][..self.slots() as usize]
+        &self.lines[seat][..self.slots() as usize]
     }
 
     pub(crate) fn line_mut(&mut self, l: LineRef) -> &mut Line {
-        &mut self.lines[l.owner.index()][l.slot as usize]
+        &mut self.lines[l.owner][l.slot as usize]
     }
 
     /// The next seat clockwise that takes part in the game being played (a tie-break skips
@@ -325,7 +325,7 @@ impl State {
     /// A hand without the lodged Urchin Thief: the cards a player may choose to play, give or
     /// discard (§2, D24).
     pub(crate) fn free(&self, seat: Seat) -> CardSet {
-        let h = self.hands[seat.index()];
+        let h = self.hands[seat];
         match self.lodged {
             Some(c) => h.minus(CardSet::single(c.0)),
             None => h,
@@ -353,15 +353,15 @@ impl State {
         self.forget(c);
         for s in seen.iter() {
             if s != seat {
-                self.known[s.index()].insert(c.0);
+                self.known[s].insert(c.0);
             }
         }
-        self.hands[seat.index()].insert(c.0);
+        self.hands[seat].insert(c.0);
     }
 
     /// Takes `c` out of `seat`'s hand.
     pub(crate) fn remove_from_hand(&mut self, c: Card, seat: Seat) {
-        self.hands[seat.index()].remove(c.0);
+        self.hands[seat].remove(c.0);
         self.forget(c);
     }
 
@@ -419,41 +419,22 @@ impl State {
     }
 
     /// Every card in exactly one zone.
-    fn zones(&self) -> Result<CardSet, String> {
-        let mut seen = CardSet::EMPTY;
-        let mut add = |c: u8, zone: &str| -> Result<(), String> {
-            if seen.contains(c) {
-                return Err(format!("{} is in two zones (second: {zone})", Card(c).id()));
-            }
-            seen.insert(c);
-            Ok(())
-        };
-        for s in 0..self.n as usize {
-            for c in self.hands[s] {
-                add(c, "hand")?;
-            }
-            for l in &self.lines[s] {
-                for c in l.cards() {
-                    add(c.0, "line")?;
-                }
+    /// Checks that every card in play is in exactly one zone.
+    fn check_zones(&self) -> Result<(), LedgerError> {
+        let mut ledger = ZoneLedger::new(|c| Card(c).id().to_owned());
+        for s in Seat::all(self.n) {
+            ledger.place(format_args!("hand {s}"), self.hands[s])?;
+            for (i, l) in self.lines[s].iter().enumerate() {
+                ledger.place_cards(format_args!("p{s}.l{i}"), l.cards().map(|c| c.0))?;
             }
         }
-        for &c in &self.stock {
-            add(c.0, "stockpile")?;
-        }
-        for &c in &self.discard {
-            add(c.0, "discard pile")?;
-        }
-        for c in self.resolving {
-            add(c, "resolving")?;
-        }
-        for &c in &self.revealed {
-            add(c.0, "revealed")?;
-        }
-        for c in self.look {
-            add(c, "look")?;
-        }
-        Ok(seen)
+        ledger.place_cards("the stockpile", self.stock.iter().map(|c| c.0))?;
+        ledger.place_cards("the discard pile", self.discard.iter().map(|c| c.0))?;
+        ledger.place("the resolving area", self.resolving)?;
+        ledger.place_cards("the revealed cards", self.revealed.iter().map(|c| c.0))?;
+        ledger.place("the look", self.look)?;
+        ledger.finish(self.in_play)?;
+        Ok(())
     }
 
     pub(crate) fn illegal(r: crate::play::Reject) -> IllegalAction {
@@ -485,19 +466,19 @@ impl Game for State {
             rules,
             n: players,
             in_play,
-            hands: [CardSet::EMPTY; MAX_PLAYERS],
-            lines: [[Line::default(); 3]; MAX_PLAYERS],
+            hands: BySeat::splat(CardSet::EMPTY),
+            lines: BySeat::splat([Line::default(); 3]),
             // Before the deal every card is in the face-down stockpile (the box).
             stock: in_play.iter().map(Card).collect(),
             discard: Vec::with_capacity(in_play.len() as usize),
             resolving: CardSet::EMPTY,
             revealed: Vec::with_capacity(8),
-            tie_cards: [None; MAX_PLAYERS],
+            tie_cards: BySeat::splat(None),
             look: CardSet::EMPTY,
             look_owner: Seat(0),
             taken: None,
-            known: [CardSet::EMPTY; MAX_PLAYERS],
-            skips: [0; MAX_PLAYERS],
+            known: BySeat::splat(CardSet::EMPTY),
+            skips: BySeat::splat(0),
             lodged: None,
             active: Seat(0),
             phase: Phase::FirstDraw,
@@ -636,12 +617,8 @@ impl Game for State {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let seen = self.zones()?;
-        if seen != self.in_play {
-            let missing = self.in_play.minus(seen);
-            return Err(format!("cards not conserved: missing {missing:?}"));
-        }
-        for s in 0..self.n as usize {
+        self.check_zones()?;
+        for s in Seat::all(self.n) {
             for (i, l) in self.lines[s].iter().enumerate() {
                 if i >= self.slots() as usize && l.len > 0 {
                     return Err(format!("p{s}.l{i} exists only with three slots"));
@@ -667,8 +644,7 @@ impl Game for State {
         // where they were.
         for s in Seat::all(self.n).filter(|&s| !self.seated.contains(s) && !self.awaiting_gather())
         {
-            if !self.hands[s.index()].is_empty() || self.lines[s.index()].iter().any(|l| l.len > 0)
-            {
+            if !self.hands[s].is_empty() || self.lines[s].iter().any(|l| l.len > 0) {
                 return Err(format!("seat {s} sits out the tie-break but holds cards"));
             }
         }
@@ -703,14 +679,14 @@ impl Game for State {
         let mut hidden: CardSet = self.stock.iter().map(|c| c.0).collect();
         for s in Seat::all(self.n) {
             if Some(s) != viewer {
-                hidden = hidden.or(self.hands[s.index()]);
+                hidden = hidden.or(self.hands[s]);
             }
         }
         if Some(self.look_owner) != viewer {
             hidden = hidden.or(self.look);
         }
         if let Some(v) = viewer {
-            hidden = hidden.minus(self.known[v.index()]);
+            hidden = hidden.minus(self.known[v]);
         }
         hidden.iter().map(|c| Card(c).id().to_owned()).collect()
     }

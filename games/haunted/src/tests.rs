@@ -34,7 +34,7 @@ fn hand(s: &mut State, seat: u8, ids: &[&str]) {
     for id in ids {
         let k = c(id);
         take_out(s, k);
-        s.hands[seat as usize].insert(k.0);
+        s.hands[Seat(seat)].insert(k.0);
     }
 }
 
@@ -42,7 +42,7 @@ fn line(s: &mut State, seat: u8, slot: u8, ids: &[&str]) {
     for id in ids {
         let k = c(id);
         take_out(s, k);
-        s.lines[seat as usize][slot as usize].push(k, false);
+        s.lines[Seat(seat)][slot as usize].push(k, false);
     }
 }
 
@@ -178,6 +178,27 @@ fn settings() -> Vec<Card> {
 
 fn focuses_of(setting: Card) -> Vec<Card> {
     setting.info().accepts.iter().map(Card).collect()
+}
+
+#[test]
+fn a_card_in_a_hand_and_the_stockpile_is_named_with_both() {
+    let mut s = pos(2, "");
+    hand(&mut s, 1, &[c("fire").id()]);
+    s.check_invariants().unwrap();
+    s.stock.push(c("fire"));
+    assert_eq!(
+        s.check_invariants().unwrap_err(),
+        format!(
+            "{} is in two places: hand 1 and the stockpile",
+            c("fire").id()
+        )
+    );
+    s.stock.pop();
+    s.hands[Seat(1)].remove(c("fire").0);
+    assert_eq!(
+        s.check_invariants().unwrap_err(),
+        format!("{} is nowhere", c("fire").id())
+    );
 }
 
 #[test]
@@ -502,7 +523,7 @@ fn fewer_than_three_cards_on_the_lap_have_no_effect() {
         .collect();
     for x in rest {
         take_out(&mut s, Card(x));
-        s.hands[0].insert(x);
+        s.hands[Seat(0)].insert(x);
     }
     let ev = act(&mut s, 0, "play disembodied-presence p1.l0");
     assert!(ev.contains(&Event::LapRow(Seat(1), 0)), "{ev:?}");
@@ -841,7 +862,7 @@ fn effects_are_only_resolved_on_active_lines() {
         0,
         &["ruined-church", "hidden-treasure", "dread-old-god"],
     );
-    s.lines[1][0].complete = true;
+    s.lines[Seat(1)][0].complete = true;
     assert_eq!(
         fails(&mut s, 0, "play strange-mist p1.l0"),
         "complete-line-locked"
@@ -857,7 +878,7 @@ fn tiebreak_pos(n: u8, seated: &[u8], first: u8) -> State {
     let mut s = pos(n, "tiebreak_short_game");
     s.seated = seated.iter().map(|&x| Seat(x)).collect();
     s.tiebreak = Some(crate::tiebreak::TieBreak {
-        main_scores: [0; crate::state::MAX_PLAYERS],
+        main_scores: parlour_core::BySeat::splat(0),
         main_loser: None,
         games: 1,
         gathered: true,

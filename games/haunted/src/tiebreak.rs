@@ -5,17 +5,17 @@
 //! that sit out never act, and the main game's scores stay the record.
 
 use parlour_cards::CardSet;
-use parlour_core::{EventSink, Seat, SeatSet};
+use parlour_core::{BySeat, EventSink, Seat, SeatSet};
 
 use crate::cards::Card;
 use crate::event::Event;
-use crate::state::{Line, MAX_PLAYERS, Phase, State};
+use crate::state::{Line, Phase, State};
 
 /// The main game's result, kept while tie-break short games decide the winner.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct TieBreak {
     /// The main game's final score per seat.
-    pub main_scores: [i32; MAX_PLAYERS],
+    pub main_scores: BySeat<i32>,
     /// The main game's loser (None: the round limit ended it).
     pub main_loser: Option<Seat>,
     /// Tie-break games begun so far (1 in the first).
@@ -73,9 +73,9 @@ impl State {
     /// event) gathers every card for the fresh setup ([`State::gather_for_tiebreak`]).
     pub(crate) fn begin_tiebreak(&mut self, tied: SeatSet, ev: &mut impl EventSink<Event>) {
         if self.tiebreak.is_none() {
-            let mut main_scores = [0; MAX_PLAYERS];
+            let mut main_scores = BySeat::splat(0);
             for seat in Seat::all(self.n) {
-                main_scores[seat.index()] = crate::scoring::score(self, seat);
+                main_scores[seat] = crate::scoring::score(self, seat);
             }
             self.tiebreak = Some(TieBreak {
                 main_scores,
@@ -116,18 +116,18 @@ impl State {
         if let Some(t) = &mut self.tiebreak {
             t.gathered = true;
         }
-        self.hands = [CardSet::EMPTY; MAX_PLAYERS];
-        self.lines = [[Line::default(); 3]; MAX_PLAYERS];
+        self.hands = BySeat::splat(CardSet::EMPTY);
+        self.lines = BySeat::splat([Line::default(); 3]);
         self.stock = self.in_play.iter().map(Card).collect();
         self.discard.clear();
         self.resolving = CardSet::EMPTY;
         self.revealed.clear();
-        self.tie_cards = [None; MAX_PLAYERS];
+        self.tie_cards = BySeat::splat(None);
         self.look = CardSet::EMPTY;
         self.look_owner = Seat(0);
         self.taken = None;
-        self.known = [CardSet::EMPTY; MAX_PLAYERS];
-        self.skips = [0; MAX_PLAYERS];
+        self.known = BySeat::splat(CardSet::EMPTY);
+        self.skips = BySeat::splat(0);
         self.lodged = None;
         self.redraw_turn = false;
         self.used_count = 0;

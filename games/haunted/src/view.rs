@@ -109,7 +109,6 @@ impl View {
     /// The view of `viewer`.
     #[must_use]
     pub fn of(s: &State, viewer: Option<Seat>) -> View {
-        let n = s.n as usize;
         let mine = |seat: Seat| Some(seat) == viewer;
         let prompt = match s.stack.last() {
             Some(Task::Ask(_, p)) => Some(prompt_name(*p).to_owned()),
@@ -132,16 +131,16 @@ impl View {
             phase: phase_text(s.phase),
             to_act,
             prompt,
-            hand: viewer.map_or_else(Vec::new, |v| s.hands[v.index()].iter().map(Card).collect()),
+            hand: viewer.map_or_else(Vec::new, |v| s.hands[v].iter().map(Card).collect()),
             holds_lodged: viewer
-                .is_some_and(|v| s.lodged.is_some_and(|c| s.hands[v.index()].contains(c.0))),
+                .is_some_and(|v| s.lodged.is_some_and(|c| s.hands[v].contains(c.0))),
             looking_at: if viewer.is_some_and(mine) && viewer == Some(s.look_owner) {
                 s.look.iter().map(Card).collect()
             } else {
                 Vec::new()
             },
-            hand_sizes: (0..n).map(|i| s.hands[i].len() as u8).collect(),
-            lines: (0..n)
+            hand_sizes: s.hands.seats(s.n).iter().map(|h| h.len() as u8).collect(),
+            lines: Seat::all(s.n)
                 .map(|i| {
                     s.lines[i][..s.slots() as usize]
                         .iter()
@@ -159,12 +158,12 @@ impl View {
             revealed: s.revealed.clone(),
             resolving: s.resolving.iter().map(Card).collect(),
             stock: s.stock.len(),
-            skips: s.skips[..n].to_vec(),
+            skips: s.skips.seats(s.n).to_vec(),
             scores: crate::scoring::scores(s),
             tiebreak: s.tiebreak.map(|t| TieBreakView {
                 game: t.games,
                 seats: s.seated.iter().collect(),
-                main_scores: t.main_scores[..n].to_vec(),
+                main_scores: t.main_scores.seats(s.n).to_vec(),
                 main_loser: t.main_loser,
             }),
             sits_out: viewer.is_some_and(|v| !s.seated.contains(v)),

@@ -26,7 +26,7 @@ impl State {
     /// The prior of committing `cards`: cumulative score, the round's score and
     /// [`KEEP_WEIGHT`] times the mean best score of the next round with the cards kept.
     pub(crate) fn commit_prior(&self, seat: Seat, cards: CardSet) -> f64 {
-        let s = seat.index() % 7;
+        let s = Seat(seat.0 % 7);
         let Some(church) = self.church() else {
             return f64::from(self.scores[s]);
         };
@@ -107,7 +107,7 @@ mod tests {
         let church = s.church().expect("church up");
         let hand = s.hand_of(seat);
         for (a, prior) in priors(&s, seat) {
-            let now = f64::from(s.score_of(1, a.cards(), church));
+            let now = f64::from(s.score_of(Seat(1), a.cards(), church));
             let future = (prior - now) / KEEP_WEIGHT;
             // The next round's best is at least the empty commitment's (the church card's points
             // minus the distance to 21), at most eight Same cards' points and the fey bonus.

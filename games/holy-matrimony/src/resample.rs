@@ -1,8 +1,7 @@
 //! Determinization: a full state consistent with what one seat knows.
 
-use parlour_cards::CardSet;
+use parlour_cards::{CardSet, redeal};
 use parlour_core::{GameRng, Seat};
-use rand::seq::SliceRandom;
 
 use crate::State;
 
@@ -12,25 +11,19 @@ use crate::State;
 /// opponent model: a random subset is nearly always far over 21, which would make every
 /// commitment of the observer look like a win).
 pub(crate) fn sample_consistent(s: &State, observer: Seat, rng: &mut GameRng) -> State {
-    let n = s.n as usize;
-    let mut unknown = s.draw;
-    for p in (0..n).filter(|&p| p != observer.index()) {
-        unknown = unknown.or(s.hands[p]);
-    }
-    let mut cards: Vec<u8> = unknown.iter().collect();
-    cards.shuffle(rng);
+    let others: Vec<Seat> = Seat::all(s.n).filter(|&p| p != observer).collect();
+    let mut places: Vec<CardSet> = others.iter().map(|&p| s.hands[p]).collect();
+    places.push(s.draw);
+    let dealt = redeal(rng, &places);
     let mut out = s.clone();
-    let mut next = cards.into_iter();
-    for p in (0..n).filter(|&p| p != observer.index()) {
-        let size = s.hands[p].len();
-        let hand: CardSet = next.by_ref().take(size as usize).collect();
-        out.hands[p] = hand;
-        if s.committed.contains(Seat(p as u8)) {
+    for (k, &p) in others.iter().enumerate() {
+        out.hands[p] = dealt.set(k);
+        if s.committed.contains(p) {
             out.commits[p] = out
-                .best_round_score(Seat(p as u8))
+                .best_round_score(p)
                 .map_or(CardSet::EMPTY, |(best, _)| best);
         }
     }
-    out.draw = next.collect();
+    out.draw = dealt.set(others.len());
     out
 }

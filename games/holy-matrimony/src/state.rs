@@ -1,7 +1,7 @@
-use parlour_cards::CardSet;
+use parlour_cards::{CardSet, ZoneLedger};
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SeatSet, SetupError, ToAct, Viewer, check_players,
+    BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
+    Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
 };
 use parlour_fey::{Card, Draw, FeyTable, Mat, Sign, card_name, full_deck};
 
@@ -36,9 +36,9 @@ pub(crate) enum Phase {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct LastRound {
     pub church: Card,
-    pub plays: [CardSet; 7],
-    pub totals: [i32; 7],
-    pub points: [i32; 7],
+    pub plays: BySeat<CardSet>,
+    pub totals: BySeat<i32>,
+    pub points: BySeat<i32>,
 }
 
 /// A full (omniscient) Holy Matrimony state. See the crate docs for the rules.
@@ -52,17 +52,17 @@ pub struct State {
     pub(crate) first: Seat,
     /// Rounds revealed and scored so far.
     pub(crate) rounds_played: u32,
-    pub(crate) hands: [CardSet; 7],
+    pub(crate) hands: BySeat<CardSet>,
     pub(crate) draw: CardSet,
     pub(crate) discard: CardSet,
     /// The church card (empty or one card).
     pub(crate) church: CardSet,
     pub(crate) committed: SeatSet,
     /// Each committed seat's cards (still in its hand until the reveal).
-    pub(crate) commits: [CardSet; 7],
-    pub(crate) scores: [i32; 7],
+    pub(crate) commits: BySeat<CardSet>,
+    pub(crate) scores: BySeat<i32>,
     /// Cards each seat draws in the refill under way, and how many of all are drawn.
-    pub(crate) need: [u8; 7],
+    pub(crate) need: BySeat<u8>,
     pub(crate) refill_done: u8,
     pub(crate) last: Option<LastRound>,
 }
@@ -89,7 +89,7 @@ impl State {
     /// A seat's hand (omniscient; committed cards stay in it until the reveal).
     #[must_use]
     pub fn hand_of(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index() % 7]
+        self.hands[Seat(seat.0 % 7)]
     }
 
     /// The church card, when one is face up.
@@ -129,7 +129,7 @@ impl State {
     }
 
     fn total_need(&self) -> u8 {
-        self.need[..self.n as usize].iter().sum()
+        self.need.seats(self.n).iter().sum()
     }
 
     /// The seat that receives the `j`-th card of the refill: seats in order from
@@ -139,10 +139,10 @@ impl State {
         let mut left = j;
         for k in 0..u32::from(self.n) {
             let s = start.offset(k, self.n);
-            if left < self.need[s.index()] {
+            if left < self.need[s] {
                 return s;
             }
-            left -= self.need[s.index()];
+            left -= self.need[s];
         }
         unreachable!("refill index beyond the cards needed")
     }
@@ -186,15 +186,15 @@ impl State {
             .expect("a church card is face up during a round");
         let mut last = LastRound {
             church,
-            plays: [CardSet::EMPTY; 7],
-            totals: [0; 7],
-            points: [0; 7],
+            plays: BySeat::splat(CardSet::EMPTY),
+            totals: BySeat::splat(0),
+            points: BySeat::splat(0),
         };
-        for s in 0..self.n as usize {
+        for s in Seat::all(self.n) {
             let played = self.commits[s];
             let r = round_score(
                 self.table.mat(),
-                self.table.signs()[s],
+                self.table.sign(s),
                 played,
                 church,
                 self.rules.scoring,
@@ -207,7 +207,7 @@ impl State {
             self.discard = self.discard.or(played);
             self.need[s] = HAND_SIZE - self.hands[s].len() as u8;
             events.push(Event::Revealed {
-                seat: Seat(s as u8),
+                seat: s,
                 cards: played,
                 total: r.total,
                 score: r.score,
@@ -215,7 +215,7 @@ impl State {
         }
         self.discard = self.discard.or(self.church);
         self.church = CardSet::EMPTY;
-        self.commits = [CardSet::EMPTY; 7];
+        self.commits = BySeat::splat(CardSet::EMPTY);
         self.committed = SeatSet::EMPTY;
         self.last = Some(last);
         self.rounds_played += 1;
@@ -227,9 +227,8 @@ impl State {
     }
 
     fn after_refill(&mut self, events: &mut impl EventSink<Event>) {
-        let n = self.n as usize;
         if game_ends(
-            &self.scores[..n],
+            self.scores.seats(self.n),
             self.rules.target_score,
             self.rounds_played,
             self.rules.max_rounds,
@@ -254,24 +253,22 @@ impl State {
                 });
             }
             Phase::Refill => {
-                let mut got = [CardSet::EMPTY; 7];
+                let mut got = BySeat::splat(CardSet::EMPTY);
                 for &c in cards {
                     let s = self.refill_seat(self.refill_done);
-                    got[s.index()].insert(c);
+                    got[s].insert(c);
                     self.draw.remove(c);
                     self.refill_done += 1;
                 }
-                for (s, g) in got.iter().enumerate().take(self.n as usize) {
+                for s in Seat::all(self.n) {
+                    let g = got[s];
                     if !g.is_empty() {
-                        self.hands[s] = self.hands[s].or(*g);
-                        events.push(Event::Drew {
-                            seat: Seat(s as u8),
-                            cards: *g,
-                        });
+                        self.hands[s] = self.hands[s].or(g);
+                        events.push(Event::Drew { seat: s, cards: g });
                     }
                 }
                 if self.refill_done == self.total_need() {
-                    self.need = [0; 7];
+                    self.need = BySeat::splat(0);
                     self.refill_done = 0;
                     self.after_refill(events);
                 }
@@ -314,15 +311,15 @@ impl State {
     #[must_use]
     pub fn best_round_score(&self, seat: Seat) -> Option<(CardSet, i32)> {
         let church = self.church()?;
-        let s = seat.index() % 7;
+        let s = Seat(seat.0 % 7);
         Some(self.best_subset(s, self.hands[s], church))
     }
 
     /// Seat `s`'s round score for `played` against `church`.
-    pub(crate) fn score_of(&self, s: usize, played: CardSet, church: Card) -> i32 {
+    pub(crate) fn score_of(&self, s: Seat, played: CardSet, church: Card) -> i32 {
         round_score(
             self.table.mat(),
-            self.table.signs()[s],
+            self.table.sign(s),
             played,
             church,
             self.rules.scoring,
@@ -332,10 +329,10 @@ impl State {
 
     /// The subset of `hand` with the best round score for seat `s` against `church` (the
     /// first in bit order on ties), and that score.
-    pub(crate) fn best_subset(&self, s: usize, hand: CardSet, church: Card) -> (CardSet, i32) {
+    pub(crate) fn best_subset(&self, s: Seat, hand: CardSet, church: Card) -> (CardSet, i32) {
         const MAX: usize = HAND_SIZE as usize;
         let rules = self.rules.scoring;
-        let (mat, sign) = (self.table.mat(), self.table.signs()[s]);
+        let (mat, sign) = (self.table.mat(), self.table.sign(s));
         let mut cards = [0u8; MAX];
         let n = hand.len() as usize;
         if n > MAX {
@@ -366,7 +363,7 @@ impl State {
         (set, best.1)
     }
 
-    fn best_subset_slow(&self, s: usize, hand: CardSet, church: Card) -> (CardSet, i32) {
+    fn best_subset_slow(&self, s: Seat, hand: CardSet, church: Card) -> (CardSet, i32) {
         let mut best = (CardSet::EMPTY, self.score_of(s, CardSet::EMPTY, church));
         let mut sub = hand.0 & hand.0.wrapping_neg();
         while sub != 0 {
@@ -414,14 +411,14 @@ impl Game for State {
             table: FeyTable::new(players),
             first: Seat(0),
             rounds_played: 0,
-            hands: [CardSet::EMPTY; 7],
+            hands: BySeat::splat(CardSet::EMPTY),
             draw: full_deck(),
             discard: CardSet::EMPTY,
             church: CardSet::EMPTY,
             committed: SeatSet::EMPTY,
-            commits: [CardSet::EMPTY; 7],
-            scores: [0; 7],
-            need: [0; 7],
+            commits: BySeat::splat(CardSet::EMPTY),
+            scores: BySeat::splat(0),
+            need: BySeat::splat(0),
             refill_done: 0,
             last: None,
         })
@@ -450,7 +447,7 @@ impl Game for State {
             return;
         }
         // Every subset of the hand, in increasing bit order (= the order of `Action`).
-        let hand = self.hands[seat.index()].0;
+        let hand = self.hands[seat].0;
         let mut sub: u128 = 0;
         loop {
             out.push(Action::Commit(CardSet(sub)));
@@ -465,7 +462,7 @@ impl Game for State {
         self.phase == Phase::Commit
             && seat.0 < self.n
             && !self.committed.contains(seat)
-            && action.cards().is_subset(self.hands[seat.index()])
+            && action.cards().is_subset(self.hands[seat])
     }
 
     fn apply(
@@ -489,13 +486,13 @@ impl Game for State {
             ));
         }
         let cards = action.cards();
-        if let Some(c) = cards.minus(self.hands[seat.index()]).first() {
+        if let Some(c) = cards.minus(self.hands[seat]).first() {
             return Err(IllegalAction::new(
                 "card-in-hand",
                 format!("{} is not in seat {seat}'s hand", card_name(c)),
             ));
         }
-        self.commits[seat.index()] = cards;
+        self.commits[seat] = cards;
         self.committed.insert(seat);
         events.push(Event::Committed { seat, cards });
         if self.committed.len() == self.n as usize {
@@ -554,17 +551,16 @@ impl Game for State {
                 self.phase = Phase::Church;
             }
             Chance::Deal(d) => {
-                let n = u32::from(self.n);
-                let mut got = [CardSet::EMPTY; 7];
+                let mut got = BySeat::splat(CardSet::EMPTY);
                 for (i, &c) in d.cards().iter().enumerate() {
-                    got[((u32::from(self.first.0) + i as u32) % n) as usize].insert(c);
+                    got[self.first.offset(i as u32, self.n)].insert(c);
                     self.draw.remove(c);
                 }
-                for (s, g) in got.iter().enumerate().take(self.n as usize) {
-                    self.hands[s] = *g;
+                for s in Seat::all(self.n) {
+                    self.hands[s] = got[s];
                     events.push(Event::Drew {
-                        seat: Seat(s as u8),
-                        cards: *g,
+                        seat: s,
+                        cards: got[s],
                     });
                 }
                 self.phase = Phase::Church;
@@ -607,11 +603,11 @@ impl Game for State {
     }
 
     fn scores(&self) -> Vec<i32> {
-        self.scores[..self.n as usize].to_vec()
+        self.scores.seats(self.n).to_vec()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| final_outcome(&self.scores[..self.n as usize]))
+        (self.phase == Phase::Over).then(|| final_outcome(self.scores.seats(self.n)))
     }
 
     fn round(&self) -> u32 {
@@ -665,7 +661,7 @@ impl Game for State {
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
-        let s = seat.index() % 7;
+        let s = Seat(seat.0 % 7);
         let score = f64::from(self.scores[s]);
         if self.phase != Phase::Commit {
             return score;
@@ -683,40 +679,32 @@ impl Game for State {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let n = self.n as usize;
-        let mut seen = CardSet::EMPTY;
-        let zones = self.hands[..n]
-            .iter()
-            .copied()
-            .chain([self.draw, self.discard, self.church]);
-        for z in zones {
-            if let Some(c) = seen.and(z).first() {
-                return Err(format!("{} is in two places", card_name(c)));
-            }
-            seen = seen.or(z);
+        let mut ledger = ZoneLedger::new(card_name);
+        for s in Seat::all(self.n) {
+            ledger.place(format_args!("hand {s}"), self.hands[s])?;
         }
-        if seen != full_deck() {
-            return Err(format!(
-                "cards missing or foreign: {:?}",
-                full_deck().minus(seen).or(seen.minus(full_deck()))
-            ));
-        }
-        if self.hands[n..].iter().any(|h| !h.is_empty()) {
+        ledger.place("the draw pile", self.draw)?;
+        ledger.place("the discard pile", self.discard)?;
+        ledger.place("the church", self.church)?;
+        ledger.finish(full_deck())?;
+        if self.hands.beyond(self.n).iter().any(|h| !h.is_empty()) {
             return Err("a seat beyond the table holds cards".into());
         }
         if self.church.len() > 1 {
             return Err("more than one church card".into());
         }
-        for s in 0..n {
+        for s in Seat::all(self.n) {
             if !self.commits[s].is_subset(self.hands[s]) {
                 return Err(format!("seat {s} committed cards it does not hold"));
             }
-            if !self.committed.contains(Seat(s as u8)) && !self.commits[s].is_empty() {
+            if !self.committed.contains(s) && !self.commits[s].is_empty() {
                 return Err(format!("seat {s} has cards committed without committing"));
             }
         }
         if matches!(self.phase, Phase::Commit | Phase::Church | Phase::Table) {
-            if let Some(s) = (0..n).find(|&s| self.hands[s].len() != u32::from(HAND_SIZE)) {
+            if let Some(s) =
+                Seat::all(self.n).find(|&s| self.hands[s].len() != u32::from(HAND_SIZE))
+            {
                 return Err(format!("seat {s} holds {} cards", self.hands[s].len()));
             }
             if (self.phase == Phase::Commit) != (self.church.len() == 1) {
@@ -728,9 +716,9 @@ impl Game for State {
 
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
         let mut hidden = self.draw;
-        for s in 0..self.n {
-            if viewer != Some(Seat(s)) {
-                hidden = hidden.or(self.hands[s as usize]);
+        for s in Seat::all(self.n) {
+            if viewer != Some(s) {
+                hidden = hidden.or(self.hands[s]);
             }
         }
         hidden.iter().map(card_name).collect()
@@ -750,6 +738,27 @@ mod tests {
             s.apply_chance(c, &mut ()).unwrap();
         }
         s
+    }
+
+    #[test]
+    fn card_conservation_names_the_card_and_both_places() {
+        let mut s = dealt(3, "");
+        s.check_invariants().unwrap();
+        let c = s.hands[Seat(1)].first().unwrap();
+        s.draw.insert(c);
+        assert_eq!(
+            s.check_invariants().unwrap_err(),
+            format!(
+                "{} is in two places: hand 1 and the draw pile",
+                card_name(c)
+            )
+        );
+        s.draw.remove(c);
+        s.hands[Seat(1)].remove(c);
+        assert_eq!(
+            s.check_invariants().unwrap_err(),
+            format!("{} is nowhere", card_name(c))
+        );
     }
 
     #[test]
@@ -784,7 +793,7 @@ mod tests {
                 let mut ids: Vec<u8> = full_deck().minus(s.church).iter().collect();
                 rand::seq::SliceRandom::shuffle(ids.as_mut_slice(), &mut rng);
                 let hand: CardSet = ids[..k].iter().copied().collect();
-                for seat in 0..4 {
+                for seat in Seat::all(4) {
                     assert_eq!(
                         s.best_subset(seat, hand, church),
                         s.best_subset_slow(seat, hand, church),
@@ -799,7 +808,7 @@ mod tests {
     fn refill_starts_from_the_rotating_seat() {
         let mut s = dealt(3, "first_player=1");
         s.rounds_played = 2; // round 1 was just played: start at seat 2
-        s.need = [1, 2, 3, 0, 0, 0, 0];
+        s.need = BySeat::from_array([1, 2, 3, 0, 0, 0, 0]);
         let order: Vec<u8> = (0..6).map(|j| s.refill_seat(j).0).collect();
         assert_eq!(order, vec![2, 2, 2, 0, 1, 1]);
     }

@@ -74,7 +74,6 @@ fn cards(set: CardSet) -> Vec<Card> {
 
 impl View {
     pub(crate) fn of(s: &State, viewer: Option<Seat>) -> View {
-        let n = s.n as usize;
         let seat = viewer.filter(|v| v.0 < s.n);
         View {
             viewer,
@@ -95,21 +94,21 @@ impl View {
             signs: s.signs(),
             first_player: (s.phase != Phase::Setup).then_some(s.first),
             church: s.church(),
-            own_hand: seat.map(|v| cards(s.hands[v.index()])),
+            own_hand: seat.map(|v| cards(s.hands[v])),
             own_commitment: seat
                 .filter(|v| s.committed.contains(*v))
-                .map(|v| cards(s.commits[v.index()])),
+                .map(|v| cards(s.commits[v])),
             committed: (0..s.n).map(|i| s.committed.contains(Seat(i))).collect(),
             waiting: s.to_act().seats().iter().collect(),
-            hand_sizes: s.hands[..n].iter().map(|h| h.len() as u8).collect(),
+            hand_sizes: s.hands.seats(s.n).iter().map(|h| h.len() as u8).collect(),
             draw_pile: s.draw.len() as u8,
             discard_pile: cards(s.discard),
             scores: s.scores(),
             last_round: s.last.map(|l| RoundView {
                 church: l.church,
-                plays: l.plays[..n].iter().map(|p| cards(*p)).collect(),
-                totals: l.totals[..n].to_vec(),
-                points: l.points[..n].to_vec(),
+                plays: l.plays.seats(s.n).iter().map(|p| cards(*p)).collect(),
+                totals: l.totals.seats(s.n).to_vec(),
+                points: l.points.seats(s.n).to_vec(),
             }),
             winners: s
                 .outcome()

@@ -2,9 +2,9 @@
 //! `stock_out_reshuffle` variant, with their text.
 
 use parlour_cards::{CardSet, check_permutation, parse_card_list};
-use parlour_core::{ParseError, Seat};
+use parlour_core::{BySeat, ParseError, Seat};
 
-use crate::{Deck, HAND_SIZE, MAX_PLAYERS};
+use crate::{Deck, HAND_SIZE};
 
 /// The outcome of a random event.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -81,7 +81,7 @@ pub fn check_order(order: &[u8], set: CardSet, deck: &Deck) -> Result<(), String
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Dealt {
     /// Each seat's hand.
-    pub hands: [CardSet; MAX_PLAYERS],
+    pub hands: BySeat<CardSet>,
     /// The turned-up card that starts the pile.
     pub up: u8,
     /// The stock, its top card LAST (so drawing is a pop).
@@ -96,10 +96,10 @@ pub struct Dealt {
 #[must_use]
 pub fn deal(order: &[u8], players: u8, dealer: Seat) -> Dealt {
     let n = usize::from(players);
-    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut hands = BySeat::splat(CardSet::EMPTY);
     for (i, &c) in order[..HAND_SIZE * n].iter().enumerate() {
         let seat = dealer.offset(1 + i as u32, players);
-        hands[seat.index()].insert(c);
+        hands[seat].insert(c);
     }
     let up = order[HAND_SIZE * n];
     let stock = order[HAND_SIZE * n + 1..].iter().rev().copied().collect();
@@ -116,8 +116,8 @@ mod tests {
         let order: Vec<u8> = (0..108).collect();
         let d = deal(&order, 4, Seat(2));
         // Seat 3 (the dealer's left) gets cards 0, 4, 8, ...; seat 2 (the dealer) gets 3, 7, ...
-        assert!(d.hands[3].contains(0) && d.hands[3].contains(4));
-        assert!(d.hands[2].contains(3) && d.hands[2].contains(43));
+        assert!(d.hands[Seat(3)].contains(0) && d.hands[Seat(3)].contains(4));
+        assert!(d.hands[Seat(2)].contains(3) && d.hands[Seat(2)].contains(43));
         assert!(d.hands.iter().take(4).all(|h| h.len() == 11));
         assert_eq!(d.up, 44);
         assert_eq!(d.stock.len(), 63);

@@ -1,11 +1,10 @@
 //! What happened, for logs, and its text as each viewer may see it.
 
 use parlour_cards::CardSet;
-use parlour_core::{Seat, SeatSet, Viewer};
+use parlour_core::{BySeat, Seat, SeatSet, Viewer};
 
 use crate::State;
 use crate::scoring::{RoundEnd, RoundResult};
-use crate::state::MAX_PLAYERS;
 
 /// Something that happened.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -24,7 +23,7 @@ pub enum Event {
         /// The turned-up card.
         up: u8,
         /// Every hand (each seat sees only its own).
-        hands: [CardSet; MAX_PLAYERS],
+        hands: BySeat<CardSet>,
     },
     /// A seat drew the top stock card (named only to that seat).
     Drew {
@@ -111,14 +110,14 @@ pub enum Event {
         /// The scoring.
         result: RoundResult,
         /// Cumulative totals after it.
-        totals: [i32; MAX_PLAYERS],
+        totals: BySeat<i32>,
     },
     /// The game ended.
     GameEnded {
         /// The seats sharing the highest total.
         winners: SeatSet,
         /// Final totals.
-        totals: [i32; MAX_PLAYERS],
+        totals: BySeat<i32>,
     },
 }
 
@@ -126,7 +125,6 @@ pub enum Event {
 pub(crate) fn describe(state: &State, event: &Event, viewer: Viewer) -> Option<String> {
     let deck = state.deck;
     let id = |c: u8| deck.card_id(c).to_owned();
-    let n = usize::from(state.players);
     let top_only = state.settings.pile_top_only_visible;
     Some(match *event {
         Event::FirstDealer { dealer } => format!("seat {dealer} deals first"),
@@ -139,7 +137,7 @@ pub(crate) fn describe(state: &State, event: &Event, viewer: Viewer) -> Option<S
             let mut t = format!("round {round}: seat {dealer} deals; turned up: {}", id(up));
             for s in Seat::all(state.players) {
                 if viewer.sees_private_of(s) {
-                    t += &format!("; seat {s} holds {}", deck.cards_text(hands[s.index()]));
+                    t += &format!("; seat {s} holds {}", deck.cards_text(hands[s]));
                 }
             }
             t
@@ -201,7 +199,7 @@ pub(crate) fn describe(state: &State, event: &Event, viewer: Viewer) -> Option<S
             RoundEnd::StockExhausted => format!("round {round} ends: the stock is exhausted"),
         },
         Event::RoundScored { result, totals } => {
-            let parts: Vec<String> = (0..n)
+            let parts: Vec<String> = Seat::all(state.players)
                 .map(|s| {
                     format!(
                         "seat {s} {:+} (table {} − hand {}) total {}",
@@ -213,7 +211,11 @@ pub(crate) fn describe(state: &State, event: &Event, viewer: Viewer) -> Option<S
         }
         Event::GameEnded { winners, totals } => {
             let w: Vec<String> = winners.iter().map(|s| s.to_string()).collect();
-            let t: Vec<String> = totals[..n].iter().map(i32::to_string).collect();
+            let t: Vec<String> = totals
+                .seats(state.players)
+                .iter()
+                .map(i32::to_string)
+                .collect();
             format!(
                 "game over: totals {}; winner{} seat {}",
                 t.join(" "),

@@ -46,7 +46,7 @@ impl State {
 
     pub(crate) fn pick_up_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let deck = self.deck;
-        let hand = self.hands[seat.index()];
+        let hand = self.hands[seat];
         if !self.stock.is_empty() {
             out.push(Action::DrawStock);
         }
@@ -54,7 +54,7 @@ impl State {
             let t = deck.kind_of(top);
             if deck.is_wild(t) {
                 if hand.and(deck.wild_cards()).len() >= 2 {
-                    for i in 0..self.tables[seat.index()].len() {
+                    for i in 0..self.tables[seat].len() {
                         out.push(Action::TakePileWithJewels {
                             place: JewelPlacement::ExistingSet(i as u8),
                         });
@@ -81,7 +81,7 @@ impl State {
 
     pub(crate) fn check_pick_up(&self, action: Action) -> Result<(), IllegalAction> {
         let deck = self.deck;
-        let s = self.current.index();
+        let s = self.current;
         let hand = self.hands[s];
         let top = self.pile.last().map(|&c| deck.kind_of(c));
         let check_pair = |pair: [Kind; 2]| -> Result<(), IllegalAction> {
@@ -186,7 +186,7 @@ impl State {
         action: Action,
         events: &mut impl EventSink<Event>,
     ) {
-        let s = seat.index();
+        let s = seat;
         match action {
             Action::DrawStock => {
                 let card = self.stock.pop().expect("checked: the stock is not empty");
@@ -289,7 +289,7 @@ impl State {
     fn take_rest_of_pile(&mut self, seat: Seat) -> CardSet {
         let rest: CardSet = self.pile.iter().copied().collect();
         self.pile.clear();
-        let s = seat.index();
+        let s = seat;
         self.hands[s] = self.hands[s].or(rest);
         self.known[s] = self.known[s].or(rest);
         rest

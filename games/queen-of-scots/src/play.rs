@@ -17,7 +17,7 @@ use crate::{Action, Kind, SetType, State, TableSet};
 impl State {
     pub(crate) fn play_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let deck = self.deck;
-        let s = seat.index();
+        let s = seat;
         let hand = self.hands[s];
         let present = deck.kinds_in(hand);
         let wilds = present & deck.wild_kinds();
@@ -121,7 +121,7 @@ impl State {
 
     pub(crate) fn check_play(&self, action: Action) -> Result<(), IllegalAction> {
         let deck = self.deck;
-        let s = self.current.index();
+        let s = self.current;
         let hand = self.hands[s];
         let not_held = || IllegalAction::new("card-not-in-hand", "you do not hold those cards");
         match action {
@@ -168,7 +168,7 @@ impl State {
         action: Action,
         events: &mut impl EventSink<Event>,
     ) {
-        let s = seat.index();
+        let s = seat;
         match action {
             Action::MeldNew { cards } => {
                 let mut set = TableSet {

@@ -1,11 +1,11 @@
 //! Round scoring (spec §8), the end of the game (spec §9, §14.1) and dealer rotation.
 
 use parlour_cards::CardSet;
-use parlour_core::{EventSink, Seat, SeatSet};
+use parlour_core::{BySeat, EventSink, Seat, SeatSet};
 use serde::Serialize;
 
 use crate::event::Event;
-use crate::state::{MAX_PLAYERS, Phase};
+use crate::state::Phase;
 use crate::{Deck, State};
 
 /// Why a round ended (spec §7).
@@ -26,11 +26,11 @@ pub struct RoundResult {
     /// Why it ended.
     pub reason: RoundEnd,
     /// Value of each seat's sets.
-    pub table: [i32; MAX_PLAYERS],
+    pub table: BySeat<i32>,
     /// Value of each seat's hand.
-    pub hand: [i32; MAX_PLAYERS],
+    pub hand: BySeat<i32>,
     /// Each seat's round score: table − hand (+ `going_out_bonus` for the one who went out).
-    pub score: [i32; MAX_PLAYERS],
+    pub score: BySeat<i32>,
 }
 
 /// One player's round score (spec §8): the value of the cards in their sets minus the value of
@@ -71,19 +71,18 @@ impl State {
     /// Ends the round at once (spec §7): scores it, opens the hands, and either ends the game or
     /// passes the deal to the left.
     pub(crate) fn finish_round(&mut self, reason: RoundEnd, events: &mut impl EventSink<Event>) {
-        let n = usize::from(self.players);
         let mut result = RoundResult {
             round: self.round,
             reason,
-            table: [0; MAX_PLAYERS],
-            hand: [0; MAX_PLAYERS],
-            score: [0; MAX_PLAYERS],
+            table: BySeat::splat(0),
+            hand: BySeat::splat(0),
+            score: BySeat::splat(0),
         };
-        for s in 0..n {
+        for s in Seat::all(self.players) {
             let table = self.tables[s]
                 .iter()
                 .fold(CardSet::EMPTY, |acc, t| acc.or(t.cards));
-            let bonus = if reason == RoundEnd::WentOut(Seat(s as u8)) {
+            let bonus = if reason == RoundEnd::WentOut(s) {
                 self.settings.going_out_bonus
             } else {
                 0
@@ -103,7 +102,7 @@ impl State {
             result,
             totals: self.totals,
         });
-        let totals = &self.totals[..n];
+        let totals = &self.totals.seats(self.players);
         if game_ends(
             totals,
             self.settings.target_score,

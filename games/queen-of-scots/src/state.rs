@@ -1,9 +1,9 @@
 //! The full game state and its [`Game`] implementation.
 
-use parlour_cards::{CardSet, shuffled};
+use parlour_cards::{CardSet, ZoneLedger, redeal, shuffled};
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SetupError, ToAct, Viewer, check_players,
+    BySeat, EventSink, Game, GameRng, IllegalAction, MAX_SEATS, OptionSpec, Options, Outcome,
+    ParseError, Seat, SetupError, ToAct, Viewer, check_players,
 };
 use rand::Rng;
 
@@ -157,20 +157,20 @@ pub struct State {
     pub(crate) dealer: Seat,
     /// Rounds begun.
     pub(crate) round: u32,
-    pub(crate) hands: [CardSet; MAX_PLAYERS],
+    pub(crate) hands: BySeat<CardSet>,
     /// Cards publicly known to be in each hand: taken from the (public) pile, Crown Jewels shown
     /// for a take, or the whole hand once the round is over.
-    pub(crate) known: [CardSet; MAX_PLAYERS],
+    pub(crate) known: BySeat<CardSet>,
     /// Crown Jewels shown for a (b3) take and still in the hand (a subset of `known`).
-    pub(crate) shown: [CardSet; MAX_PLAYERS],
-    pub(crate) tables: [Vec<TableSet>; MAX_PLAYERS],
+    pub(crate) shown: BySeat<CardSet>,
+    pub(crate) tables: BySeat<Vec<TableSet>>,
     /// The stock, top card last.
     pub(crate) stock: Vec<u8>,
     /// The pile, bottom first.
     pub(crate) pile: Vec<u8>,
     /// Whether this round's one reshuffle (`stock_out_reshuffle`) has happened.
     pub(crate) reshuffled: bool,
-    pub(crate) totals: [i32; MAX_PLAYERS],
+    pub(crate) totals: BySeat<i32>,
     pub(crate) last_round: Option<RoundResult>,
 }
 
@@ -199,14 +199,14 @@ impl State {
             current: Seat(0),
             dealer: Seat(0),
             round: 0,
-            hands: [CardSet::EMPTY; MAX_PLAYERS],
-            known: [CardSet::EMPTY; MAX_PLAYERS],
-            shown: [CardSet::EMPTY; MAX_PLAYERS],
+            hands: BySeat::splat(CardSet::EMPTY),
+            known: BySeat::splat(CardSet::EMPTY),
+            shown: BySeat::splat(CardSet::EMPTY),
             tables: Default::default(),
             stock: Vec::with_capacity(deck.len()),
             pile: Vec::with_capacity(deck.len()),
             reshuffled: false,
-            totals: [0; MAX_PLAYERS],
+            totals: BySeat::splat(0),
             last_round: None,
         })
     }
@@ -244,13 +244,13 @@ impl State {
     /// A seat's hand (omniscient).
     #[must_use]
     pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index()]
+        self.hands[seat]
     }
 
     /// A seat's sets, in the order laid down (the `SetId`s).
     #[must_use]
     pub fn sets(&self, seat: Seat) -> &[TableSet] {
-        &self.tables[seat.index()]
+        &self.tables[seat]
     }
 
     /// The pile, bottom card first.
@@ -268,7 +268,7 @@ impl State {
     /// Cumulative totals by seat.
     #[must_use]
     pub fn totals(&self) -> &[i32] {
-        &self.totals[..usize::from(self.players)]
+        self.totals.seats(self.players)
     }
 
     /// The latest scored round, if any.
@@ -284,7 +284,7 @@ impl State {
 
     /// The cards of `seat`'s hand that views show to others.
     pub(crate) fn public_hand(&self, seat: Seat) -> CardSet {
-        let s = seat.index();
+        let s = seat;
         if self.hands_revealed() {
             self.hands[s]
         } else if self.settings.pile_top_only_visible {
@@ -296,7 +296,7 @@ impl State {
 
     /// Total value of a seat's sets.
     pub(crate) fn table_value(&self, seat: Seat) -> i32 {
-        self.tables[seat.index()]
+        self.tables[seat]
             .iter()
             .map(|t| self.deck.value_of(t.cards))
             .sum()
@@ -318,7 +318,7 @@ impl State {
     /// Takes one card of `kind` out of `seat`'s hand: a publicly known copy first (so what the
     /// table knows stays true), else the lowest. The caller has checked the hand holds one.
     pub(crate) fn remove_kind(&mut self, seat: Seat, kind: Kind) -> u8 {
-        let s = seat.index();
+        let s = seat;
         let copies = self.hands[s].and(self.deck.mask(kind));
         let card = copies
             .and(self.shown[s])
@@ -402,8 +402,8 @@ impl State {
         let dealt = deal(order, self.players, self.dealer);
         self.round += 1;
         self.hands = dealt.hands;
-        self.known = [CardSet::EMPTY; MAX_PLAYERS];
-        self.shown = [CardSet::EMPTY; MAX_PLAYERS];
+        self.known = BySeat::splat(CardSet::EMPTY);
+        self.shown = BySeat::splat(CardSet::EMPTY);
         for t in &mut self.tables {
             t.clear();
         }
@@ -458,9 +458,9 @@ impl State {
     /// Seats other than `observer` and what of each hand stays fixed in a determinization.
     fn fixed_part(&self, seat: Seat) -> CardSet {
         if self.hands_revealed() {
-            self.hands[seat.index()]
+            self.hands[seat]
         } else {
-            self.known[seat.index()]
+            self.known[seat]
         }
     }
 
@@ -618,23 +618,18 @@ impl Game for State {
 
     fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
         let mut s = self.clone();
-        let mut unknown: CardSet = self.stock.iter().copied().collect();
-        for o in Seat::all(self.players).filter(|o| *o != observer) {
-            unknown = unknown.or(self.hands[o.index()].minus(self.fixed_part(o)));
-        }
-        let cards = shuffled(unknown, rng);
-        let mut next = cards.into_iter();
-        for o in Seat::all(self.players).filter(|o| *o != observer) {
-            let fixed = self.fixed_part(o);
-            let need = self.hands[o.index()].len() - fixed.len();
-            let mut hand = fixed;
-            for c in next.by_ref().take(need as usize) {
-                hand.insert(c);
-            }
-            s.hands[o.index()] = hand;
+        let others: Vec<Seat> = Seat::all(self.players).filter(|o| *o != observer).collect();
+        let mut places: Vec<CardSet> = others
+            .iter()
+            .map(|&o| self.hands[o].minus(self.fixed_part(o)))
+            .collect();
+        places.push(self.stock.iter().copied().collect());
+        let dealt = redeal(rng, &places);
+        for (k, &o) in others.iter().enumerate() {
+            s.hands[o] = self.fixed_part(o).or(dealt.set(k));
         }
         s.stock.clear();
-        s.stock.extend(next);
+        s.stock.extend_from_slice(dealt.cards(others.len()));
         s
     }
 
@@ -653,19 +648,19 @@ impl Game for State {
             // stay on the table until the next deal.
             let best_other = Seat::all(self.players)
                 .filter(|o| *o != seat)
-                .map(|o| self.totals[o.index()])
+                .map(|o| self.totals[o])
                 .max()
                 .unwrap_or(0);
-            return f64::from(self.totals[seat.index()] - best_other);
+            return f64::from(self.totals[seat] - best_other);
         }
         let mean = self.mean_value();
         let projected = |o: Seat| -> f64 {
-            let base = f64::from(self.totals[o.index()] + self.table_value(o));
+            let base = f64::from(self.totals[o] + self.table_value(o));
             if o == seat {
-                base - f64::from(self.deck.value_of(self.hands[o.index()]))
+                base - f64::from(self.deck.value_of(self.hands[o]))
             } else {
                 let public = self.public_hand(o);
-                let hidden = self.hands[o.index()].len() - public.len();
+                let hidden = self.hands[o].len() - public.len();
                 base - f64::from(self.deck.value_of(public)) - mean * f64::from(hidden)
             }
         };
@@ -678,64 +673,32 @@ impl Game for State {
 
     fn check_invariants(&self) -> Result<(), String> {
         let deck = self.deck;
-        let n = usize::from(self.players);
         if self.current.0 >= self.players || self.dealer.0 >= self.players {
             return Err("current player or dealer out of range".to_owned());
         }
-        let mut seen = CardSet::EMPTY;
-        let mut place = |cards: CardSet, zone: &str| -> Result<(), String> {
-            if let Some(c) = cards.and(seen).first() {
-                return Err(format!(
-                    "{} is in two places (again in {zone})",
-                    deck.card_id(c)
-                ));
-            }
-            if !cards.is_subset(deck.all()) {
-                return Err(format!("{zone} holds a card outside the deck"));
-            }
-            seen = seen.or(cards);
-            Ok(())
-        };
-        for s in 0..n {
-            place(self.hands[s], &format!("hand {s}"))?;
-            for t in &self.tables[s] {
-                place(t.cards, &format!("a set of seat {s}"))?;
+        let mut ledger = ZoneLedger::new(|c| deck.card_id(c).to_owned());
+        for s in Seat::all(self.players) {
+            ledger.place(format_args!("hand {s}"), self.hands[s])?;
+            for (i, t) in self.tables[s].iter().enumerate() {
+                ledger.place(format_args!("set {i} of seat {s}"), t.cards)?;
             }
         }
-        let mut stock = CardSet::EMPTY;
-        for &c in &self.stock {
-            if stock.contains(c) {
-                return Err(format!("{} twice in the stock", deck.card_id(c)));
-            }
-            stock.insert(c);
-        }
-        place(stock, "the stock")?;
-        let mut pile = CardSet::EMPTY;
-        for &c in &self.pile {
-            if pile.contains(c) {
-                return Err(format!("{} twice in the pile", deck.card_id(c)));
-            }
-            pile.insert(c);
-        }
-        place(pile, "the pile")?;
-        for s in n..MAX_PLAYERS {
-            if !self.hands[s].is_empty() || !self.tables[s].is_empty() {
-                return Err(format!("seat {s} is not at the table but holds cards"));
-            }
+        ledger.place_cards("the stock", self.stock.iter().copied())?;
+        ledger.place_cards("the pile", self.pile.iter().copied())?;
+        if let Some(i) = Seat::all(MAX_SEATS as u8)
+            .skip(usize::from(self.players))
+            .find(|&s| !self.hands[s].is_empty() || !self.tables[s].is_empty())
+        {
+            return Err(format!("seat {i} is not at the table but holds cards"));
         }
         if self.round == 0 {
-            if !seen.is_empty() {
+            if !ledger.placed().is_empty() {
                 return Err("cards are out before the first deal".to_owned());
             }
-        } else if seen != deck.all() {
-            let missing = deck
-                .all()
-                .minus(seen)
-                .first()
-                .expect("some card is missing");
-            return Err(format!("{} is nowhere", deck.card_id(missing)));
+        } else {
+            ledger.finish(deck.all())?;
         }
-        for s in 0..n {
+        for s in Seat::all(self.players) {
             if !self.known[s].is_subset(self.hands[s]) {
                 return Err(format!("a card known to be in hand {s} is not there"));
             }
@@ -748,8 +711,7 @@ impl Game for State {
                 t.check(deck).map_err(|e| format!("seat {s}: {e}"))?;
             }
         }
-        if matches!(self.phase, Phase::PickUp | Phase::Play)
-            && self.hands[self.current.index()].is_empty()
+        if matches!(self.phase, Phase::PickUp | Phase::Play) && self.hands[self.current].is_empty()
         {
             return Err("the player to act has an empty hand".to_owned());
         }
@@ -762,7 +724,7 @@ impl Game for State {
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
         let mut hidden: CardSet = self.stock.iter().copied().collect();
         for o in Seat::all(self.players).filter(|o| Some(*o) != viewer) {
-            hidden = hidden.or(self.hands[o.index()].minus(self.public_hand(o)));
+            hidden = hidden.or(self.hands[o].minus(self.public_hand(o)));
         }
         self.deck.card_ids(hidden)
     }
@@ -814,7 +776,7 @@ mod tests {
             assert!(
                 s.tables.iter().any(|t| !t.is_empty()) || s.hands.iter().any(|h| !h.is_empty())
             );
-            let t = s.totals;
+            let t = s.totals.into_array();
             assert_eq!(s.evaluate(Seat(0)), f64::from(t[0] - t[1].max(t[2])));
             assert_eq!(s.evaluate(Seat(2)), f64::from(t[2] - t[0].max(t[1])));
             checked += 1;
@@ -845,31 +807,30 @@ mod tests {
             }
             s.stock.retain(|x| x != c);
             s.pile.retain(|x| x != c);
-            s.hands[seat.index()].insert(*c);
+            s.hands[seat].insert(*c);
         }
-        s.known[seat.index()].insert(copies[1]);
+        s.known[seat].insert(copies[1]);
         assert_eq!(s.remove_kind(seat, knox), copies[1]);
         assert_eq!(s.remove_kind(seat, knox), copies[0]);
-        assert!(s.known[seat.index()].is_empty());
+        assert!(s.known[seat].is_empty());
     }
 
     #[test]
     fn sample_consistent_keeps_what_the_observer_knows() {
         let mut s = dealt(3, 2);
         let other = s.current().next(3);
-        let known = s.hands[other.index()].first().unwrap();
-        s.known[other.index()].insert(known);
+        let known = s.hands[other].first().unwrap();
+        s.known[other].insert(known);
         let observer = s.current();
         let mut rng = rng_from_seed(9);
         let r = s.sample_consistent(observer, &mut rng);
-        assert_eq!(r.hands[observer.index()], s.hands[observer.index()]);
-        assert!(r.hands[other.index()].contains(known));
+        assert_eq!(r.hands[observer], s.hands[observer]);
+        assert!(r.hands[other].contains(known));
         assert_eq!(r.stock.len(), s.stock.len());
         assert_eq!(r.view(Some(observer)), s.view(Some(observer)));
         r.check_invariants().unwrap();
         let differs = (0..20).any(|i| {
-            s.sample_consistent(observer, &mut rng_from_seed(i)).hands[other.index()]
-                != s.hands[other.index()]
+            s.sample_consistent(observer, &mut rng_from_seed(i)).hands[other] != s.hands[other]
         });
         assert!(differs, "hidden cards are really resampled");
     }
@@ -878,8 +839,8 @@ mod tests {
     fn invariants_catch_a_card_in_two_places() {
         let mut s = dealt(4, 3);
         s.check_invariants().unwrap();
-        let c = s.hands[0].first().unwrap();
-        s.hands[1].insert(c);
+        let c = s.hands[Seat(0)].first().unwrap();
+        s.hands[Seat(1)].insert(c);
         assert!(s.check_invariants().unwrap_err().contains("two places"));
     }
 
@@ -915,8 +876,8 @@ mod tests {
         let mut s = dealt(2, 5);
         let seat = s.current();
         let before = s.evaluate(seat);
-        let card = s.hands[seat.index()].first().unwrap();
-        s.hands[seat.index()].remove(card);
+        let card = s.hands[seat].first().unwrap();
+        s.hands[seat].remove(card);
         s.pile.push(card);
         assert!(s.evaluate(seat) > before);
     }

@@ -91,7 +91,6 @@ impl View {
     #[must_use]
     pub fn new(state: &State, viewer: Option<Seat>) -> View {
         let deck = state.deck;
-        let n = usize::from(state.players);
         let pile: Vec<String> = if state.settings.pile_top_only_visible {
             state
                 .pile
@@ -108,8 +107,8 @@ impl View {
         };
         let seats = Seat::all(state.players)
             .map(|s| {
-                let hand = state.hands[s.index()];
-                let sets: Vec<SetView> = state.tables[s.index()]
+                let hand = state.hands[s];
+                let sets: Vec<SetView> = state.tables[s]
                     .iter()
                     .map(|t| SetView {
                         kind: t.kind.name(deck),
@@ -124,7 +123,7 @@ impl View {
                     known: deck.card_ids(state.public_hand(s)),
                     table_value: state.table_value(s),
                     sets,
-                    total: state.totals[s.index()],
+                    total: state.totals[s],
                 }
             })
             .collect();
@@ -144,9 +143,9 @@ impl View {
             last_round: state.last_round.map(|r| RoundView {
                 round: r.round,
                 reason: r.reason,
-                table: r.table[..n].to_vec(),
-                hand: r.hand[..n].to_vec(),
-                score: r.score[..n].to_vec(),
+                table: r.table.seats(state.players).to_vec(),
+                hand: r.hand.seats(state.players).to_vec(),
+                score: r.score.seats(state.players).to_vec(),
             }),
             winners: if state.phase == Phase::GameOver {
                 crate::scoring::leaders(state.totals()).iter().collect()

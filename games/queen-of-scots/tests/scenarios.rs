@@ -733,15 +733,15 @@ fn q8_round_scoring_table_minus_hand() {
     let s = m.state();
     let r = s.last_round().expect("the round is scored");
     assert_eq!(r.reason, RoundEnd::WentOut(Seat(0)));
-    assert_eq!(r.score[2], 60 + 125 + 15 - 30);
-    assert_eq!(r.score[0], 15 + 15 + 50);
+    assert_eq!(r.score[Seat(2)], 60 + 125 + 15 - 30);
+    assert_eq!(r.score[Seat(0)], 15 + 15 + 50);
     let seat1: i32 = s.view(None).seats[1].known.iter().map(|c| value(c)).sum();
     assert_eq!(
         s.view(None).seats[1].known.len(),
         11,
         "hands are open after the round"
     );
-    assert_eq!(r.score[1], -seat1);
+    assert_eq!(r.score[Seat(1)], -seat1);
     assert_eq!(seat1, 50 + 20 + 15 + 30 + 25 + 10 + 10 + 10 + 15 + 5 + 30);
     assert_eq!(s.totals(), &[80, -220, 170]);
 }
@@ -793,7 +793,7 @@ fn q9_going_out_by_melding() {
     assert_eq!(s.hand(Seat(1)).len(), 11, "seat 1 takes no further turn");
     let r = s.last_round().unwrap();
     assert_eq!(r.reason, RoundEnd::WentOut(Seat(0)));
-    assert_eq!(r.score[0], 4 * 5 + 5 * 5 + 15 + 15 + 25);
+    assert_eq!(r.score[Seat(0)], 4 * 5 + 5 * 5 + 15 + 15 + 25);
     assert!(
         m.log(Viewer::Spectator)
             .iter()
@@ -832,7 +832,7 @@ fn q10_going_out_by_discarding() {
         act(&mut m, "0: discard earl-of-bothwell");
         let r = m.state().last_round().unwrap();
         assert_eq!(r.reason, RoundEnd::WentOut(Seat(0)));
-        assert_eq!(r.score[0], 55 + bonus);
+        assert_eq!(r.score[Seat(0)], 55 + bonus);
         assert_eq!(m.state().totals()[0], 55 + bonus);
     }
 }
@@ -884,10 +884,10 @@ fn q11_stock_exhausted_ends_the_round() {
     let view = s.view(None);
     for seat in 0..4 {
         let hand: i32 = view.seats[seat].known.iter().map(|c| value(c)).sum();
-        assert_eq!(r.score[seat], -hand, "seat {seat}");
+        assert_eq!(r.score[Seat(seat as u8)], -hand, "seat {seat}");
     }
     assert_eq!(
-        r.score[3],
+        r.score[Seat(3)],
         -(10 + 5 + 5 + 5 + 5 + 10 + 10 + 10 + 15 + 15 + 20)
     );
 
@@ -1189,7 +1189,7 @@ fn q15_going_out_by_taking_the_pile() {
     assert_eq!(s.to_act(), ToAct::Chance);
     let r = s.last_round().unwrap();
     assert_eq!(r.reason, RoundEnd::WentOut(Seat(0)));
-    assert_eq!(r.score[0], 15 + 15 + 15 + 45);
+    assert_eq!(r.score[Seat(0)], 15 + 15 + 15 + 45);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,11 +3,11 @@
 use std::fmt::Write as _;
 
 use parlour_cards::CardSet;
-use parlour_core::{Seat, SeatSet, Viewer};
+use parlour_core::{BySeat, Seat, SeatSet, Viewer};
 
 use crate::card::card_ref;
 use crate::phase::End;
-use crate::state::{MAX_SEATS, State};
+use crate::state::State;
 
 /// Something that happened. Cards are card indices; [`Event::describe`] names them.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -36,7 +36,7 @@ pub enum Event {
     /// Every vote is in and shown.
     VotesRevealed {
         /// Each seat's vote.
-        votes: [Option<Seat>; MAX_SEATS],
+        votes: BySeat<Option<Seat>>,
         /// Number of players.
         players: u8,
     },

@@ -2,7 +2,7 @@
 //! and for each phase its legal actions, their checks and their effects.
 
 use parlour_cards::CardSet;
-use parlour_core::{EventSink, Game, IllegalAction, Seat, SeatSet};
+use parlour_core::{BySeat, EventSink, Game, IllegalAction, Seat, SeatSet};
 use serde::Serialize;
 
 use crate::action::{Action, Traders};
@@ -12,7 +12,7 @@ use crate::card::{
 };
 use crate::event::Event;
 use crate::notation::action_text;
-use crate::state::{MAX_SEATS, State};
+use crate::state::State;
 
 /// Where play stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -115,7 +115,7 @@ fn illegal(rule: &'static str, reason: impl Into<String>) -> IllegalAction {
 
 impl State {
     fn held(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index()]
+        self.hands[seat]
     }
 
     fn can_draw(&self) -> bool {
@@ -192,7 +192,7 @@ impl State {
             }
             Phase::Finish => {
                 out.push(Action::Reveal);
-                if self.seqs[seat.index()].is_none() && self.held(seat).contains(LINE_315) {
+                if self.seqs[seat].is_none() && self.held(seat).contains(LINE_315) {
                     out.push(Action::RevealPair);
                 }
                 out.push(Action::Hold);
@@ -351,7 +351,7 @@ impl State {
             }
             (Phase::Finish, Action::Reveal | Action::Hold) => {}
             (Phase::Finish, Action::RevealPair) => {
-                if self.seqs[seat.index()].is_some() {
+                if self.seqs[seat].is_some() {
                     return Err(illegal(
                         "reveal-pair-without-sequence",
                         "315 and 316 go out together only before a Sequence is started",
@@ -381,12 +381,9 @@ impl State {
     pub(crate) fn perform(&mut self, seat: Seat, action: Action, ev: &mut impl EventSink<Event>) {
         match action {
             Action::PointAt(t) => {
-                self.votes[seat.index()] = Some(t);
+                self.votes[seat] = Some(t);
                 ev.push(Event::Pointed { seat, target: t });
-                if self.votes[..usize::from(self.n)]
-                    .iter()
-                    .all(Option::is_some)
-                {
+                if self.votes.seats(self.n).iter().all(Option::is_some) {
                     self.resolve_votes(ev);
                 }
             }
@@ -395,7 +392,7 @@ impl State {
                 let card = self.deck[usize::from(self.deck_len)];
                 // Nobody but the drawer knows what was drawn.
                 self.deck_known = CardSet::EMPTY;
-                self.hands[seat.index()].insert(card);
+                self.hands[seat].insert(card);
                 ev.push(Event::Drew { seat, card });
                 if self.deck_len == 0 && self.final_last.is_none() {
                     let last = if self.rules.deck_out_immediate_end {
@@ -410,7 +407,7 @@ impl State {
             }
             Action::Trade(t) => {
                 self.traders = t.seats();
-                self.commits = [None; MAX_SEATS];
+                self.commits = BySeat::splat(None);
                 self.phase = Phase::Commit;
                 ev.push(Event::TradeStarted {
                     player: seat,
@@ -418,19 +415,19 @@ impl State {
                 });
             }
             Action::Commit(c) => {
-                let card = self.find(self.hands[seat.index()], c).expect("checked");
+                let card = self.find(self.hands[seat], c).expect("checked");
                 self.take(seat, card);
-                self.commits[seat.index()] = Some(card);
+                self.commits[seat] = Some(card);
                 ev.push(Event::Committed { seat, card });
                 if self
                     .participants()
                     .iter()
-                    .all(|s| self.commits[s.index()].is_some())
+                    .all(|s| self.commits[s].is_some())
                 {
                     self.pool = self
                         .participants()
                         .iter()
-                        .filter_map(|s| self.commits[s.index()])
+                        .filter_map(|s| self.commits[s])
                         .collect();
                     self.to_give = self.traders;
                     self.phase = Phase::Keep;
@@ -443,15 +440,15 @@ impl State {
             Action::Keep(c) => {
                 let card = self.find(self.pool, c).expect("checked");
                 self.pool.remove(card);
-                self.hands[seat.index()].insert(card);
+                self.hands[seat].insert(card);
                 self.phase = Phase::Give;
                 ev.push(Event::Kept { player: seat, card });
             }
             Action::Give(t, c) => {
                 let card = self.find(self.pool, c).expect("checked");
                 self.pool.remove(card);
-                self.hands[t.index()].insert(card);
-                self.known[seat.index()][t.index()].insert(card);
+                self.hands[t].insert(card);
+                self.known[seat.index()][t].insert(card);
                 self.to_give.remove(t);
                 ev.push(Event::Gave {
                     player: seat,
@@ -460,12 +457,12 @@ impl State {
                 });
                 if self.to_give.is_empty() {
                     self.traders = SeatSet::EMPTY;
-                    self.commits = [None; MAX_SEATS];
+                    self.commits = BySeat::splat(None);
                     self.phase2(ev);
                 }
             }
             Action::PlayElderSign => {
-                let hand = self.hands[seat.index()];
+                let hand = self.hands[seat];
                 let es = hand.and(ELDER_SIGNS).first().expect("checked by the phase");
                 let ys = hand
                     .and(YELLOW_SIGNS)
@@ -499,7 +496,7 @@ impl State {
                 for c in lo..=hi {
                     self.take(seat, c);
                 }
-                self.seqs[seat.index()] = Some((lo, hi));
+                self.seqs[seat] = Some((lo, hi));
                 ev.push(Event::SequenceStarted {
                     seat,
                     low: lo,
@@ -518,9 +515,9 @@ impl State {
             }
             Action::Reveal => {
                 self.take(seat, LINE_316);
-                match self.seqs[seat.index()] {
+                match self.seqs[seat] {
                     Some((lo, hi)) if hi == LINE_315 => {
-                        self.seqs[seat.index()] = Some((lo, LINE_316));
+                        self.seqs[seat] = Some((lo, LINE_316));
                         ev.push(Event::Revealed {
                             seat,
                             attached: true,
@@ -535,9 +532,9 @@ impl State {
                         });
                         let holder = self
                             .seats()
-                            .any(|s| s != seat && self.hands[s.index()].contains(LINE_315));
+                            .any(|s| s != seat && self.hands[s].contains(LINE_315));
                         if holder {
-                            self.answers = [None; MAX_SEATS];
+                            self.answers = BySeat::splat(None);
                             self.phase = Phase::Interrupt;
                             ev.push(Event::InterruptWindow { revealer: seat });
                         } else {
@@ -549,13 +546,13 @@ impl State {
             Action::RevealPair => {
                 self.take(seat, LINE_315);
                 self.take(seat, LINE_316);
-                self.seqs[seat.index()] = Some((LINE_315, LINE_316));
+                self.seqs[seat] = Some((LINE_315, LINE_316));
                 ev.push(Event::RevealedPair { seat });
                 self.finish(End::Revealed(seat), ev);
             }
             Action::Interrupt | Action::Pass => {
                 let play = action == Action::Interrupt;
-                self.answers[seat.index()] = Some(play);
+                self.answers[seat] = Some(play);
                 ev.push(Event::Answered { seat, play });
                 if self.to_act().seats().is_empty() {
                     self.resolve_interrupt(ev);
@@ -565,22 +562,18 @@ impl State {
     }
 
     fn resolve_votes(&mut self, ev: &mut impl EventSink<Event>) {
-        let mut counts = [0u8; MAX_SEATS];
-        for v in self.votes.iter().flatten() {
-            counts[v.index()] += 1;
+        let mut counts = BySeat::splat(0u8);
+        for &v in self.votes.iter().flatten() {
+            counts[v] += 1;
         }
         self.last_votes = self.votes;
-        self.votes = [None; MAX_SEATS];
+        self.votes = BySeat::splat(None);
         ev.push(Event::VotesRevealed {
             votes: self.last_votes,
             players: self.n,
         });
-        let best = counts[..usize::from(self.n)]
-            .iter()
-            .copied()
-            .max()
-            .unwrap_or(0);
-        let tied: SeatSet = self.seats().filter(|s| counts[s.index()] == best).collect();
+        let best = counts.seats(self.n).iter().copied().max().unwrap_or(0);
+        let tied: SeatSet = self.seats().filter(|&s| counts[s] == best).collect();
         if tied.len() == 1 {
             let seat = tied.first().expect("one seat");
             ev.push(Event::FirstPlayer {
@@ -601,17 +594,17 @@ impl State {
     }
 
     fn resolve_interrupt(&mut self, ev: &mut impl EventSink<Event>) {
-        let interrupter = self.seats().find(|s| self.answers[s.index()] == Some(true));
-        self.answers = [None; MAX_SEATS];
+        let interrupter = self.seats().find(|&s| self.answers[s] == Some(true));
+        self.answers = BySeat::splat(None);
         let Some(h) = interrupter else {
             ev.push(Event::NoInterrupt);
             self.finish(End::Revealed(self.player), ev);
             return;
         };
         self.take(h, LINE_315);
-        let joined = matches!(self.seqs[h.index()], Some((_, hi)) if hi + 1 == LINE_315);
-        if let Some((lo, _)) = self.seqs[h.index()].filter(|_| joined) {
-            self.seqs[h.index()] = Some((lo, LINE_315));
+        let joined = matches!(self.seqs[h], Some((_, hi)) if hi + 1 == LINE_315);
+        if let Some((lo, _)) = self.seqs[h].filter(|_| joined) {
+            self.seqs[h] = Some((lo, LINE_315));
         } else {
             self.removed.insert(LINE_315);
         }
@@ -627,9 +620,9 @@ impl State {
             }
         } else {
             let p = self.player;
-            self.hands[p.index()].insert(LINE_316);
+            self.hands[p].insert(LINE_316);
             for row in &mut self.known {
-                row[p.index()].insert(LINE_316);
+                row[p].insert(LINE_316);
             }
             ev.push(Event::Returned316 { seat: p });
         }
@@ -642,10 +635,11 @@ impl State {
         match self.phase {
             Phase::Deal => {
                 let dealt = usize::from(HAND_SIZE) * n;
-                for s in 0..n {
-                    self.hands[s] = [order[s], order[n + s]].into_iter().collect();
+                for seat in self.seats() {
+                    let s = seat.index();
+                    self.hands[seat] = [order[s], order[n + s]].into_iter().collect();
                     ev.push(Event::DealtHand {
-                        seat: Seat(s as u8),
+                        seat,
                         cards: [order[s], order[n + s]],
                     });
                 }
@@ -722,7 +716,7 @@ impl State {
 
     fn phase4(&mut self, ev: &mut impl EventSink<Event>) {
         let p = self.player;
-        if self.seqs[p.index()].is_some() {
+        if self.seqs[p].is_some() {
             self.extend(p, ev);
             self.phase5(ev);
         } else if longest_run(self.held(p)) >= 2 {
@@ -734,7 +728,7 @@ impl State {
 
     /// Plays every held next or previous Line onto `seat`'s Sequence (316 left out).
     fn extend(&mut self, seat: Seat, ev: &mut impl EventSink<Event>) {
-        let Some((mut lo, mut hi)) = self.seqs[seat.index()] else {
+        let Some((mut lo, mut hi)) = self.seqs[seat] else {
             return;
         };
         while lo > 0 && self.held(seat).and(SEQUENCE_LINES).contains(lo - 1) {
@@ -755,7 +749,7 @@ impl State {
                 high: true,
             });
         }
-        self.seqs[seat.index()] = Some((lo, hi));
+        self.seqs[seat] = Some((lo, hi));
     }
 
     fn phase5(&mut self, ev: &mut impl EventSink<Event>) {

@@ -45,7 +45,7 @@ pub(crate) fn outcome(state: &State, end: End, scores: Vec<i32>) -> Outcome {
         .filter(|s| scores[s.index()] == best)
         .collect();
     if state.rules.tiebreak_total_length && winners.len() > 1 {
-        let len = |s: Seat| state.seqs[s.index()].map_or(0, |(lo, hi)| hi - lo + 1);
+        let len = |s: Seat| state.seqs[s].map_or(0, |(lo, hi)| hi - lo + 1);
         let longest = winners.iter().map(len).max().unwrap_or(0);
         winners = winners.iter().filter(|&s| len(s) == longest).collect();
     }
@@ -61,26 +61,26 @@ pub(crate) fn evaluate(state: &State, seat: Seat) -> f64 {
                 if matches!(end, End::AllLose(_)) {
                     0
                 } else {
-                    sequence_score(state.table.0, state.seqs[s.index()])
+                    sequence_score(state.table.0, state.seqs[s])
                 }
             })
             .collect();
         return 100.0 * outcome(state, end, scores).win_share(seat);
     }
-    let own = f64::from(sequence_score(state.table.0, state.seqs[seat.index()]));
+    let own = f64::from(sequence_score(state.table.0, state.seqs[seat]));
     let best_other = Seat::all(state.n)
         .filter(|&s| s != seat)
-        .map(|s| sequence_score(state.table.0, state.seqs[s.index()]))
+        .map(|s| sequence_score(state.table.0, state.seqs[s]))
         .max()
         .unwrap_or(0);
-    let hand = state.hands[seat.index()];
+    let hand = state.hands[seat];
     let ys = f64::from(hand.and(YELLOW_SIGNS).len());
     let es = f64::from(
         hand.and(ELDER_SIGNS)
             .len()
             .min(hand.and(YELLOW_SIGNS).len()),
     );
-    let promise = if state.seqs[seat.index()].is_none() {
+    let promise = if state.seqs[seat].is_none() {
         f64::from(longest_run(hand))
     } else {
         0.0

@@ -2,10 +2,10 @@
 
 use std::fmt;
 
-use parlour_cards::CardSet;
+use parlour_cards::{CardSet, ZoneLedger};
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SeatSet, SetupError, ToAct, Viewer, check_players,
+    BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
+    Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
 };
 
 use crate::action::Action;
@@ -50,26 +50,26 @@ pub struct State {
     /// The deck, bottom first: `deck[deck_len - 1]` is the top card.
     pub(crate) deck: [u8; DECK_SIZE as usize],
     pub(crate) deck_len: u8,
-    pub(crate) hands: [CardSet; MAX_SEATS],
+    pub(crate) hands: BySeat<CardSet>,
     /// Each player's Sequence as inclusive card-index bounds.
-    pub(crate) seqs: [Option<(u8, u8)>; MAX_SEATS],
+    pub(crate) seqs: BySeat<Option<(u8, u8)>>,
     /// Played Elder Signs, the Yellow Signs they cancelled, a 315 that joined no Sequence.
     pub(crate) removed: CardSet,
     /// Line 316 lying face up alone while the interrupt window is open.
     pub(crate) face_up: Option<u8>,
     /// The Player (whose turn it is).
     pub(crate) player: Seat,
-    pub(crate) votes: [Option<Seat>; MAX_SEATS],
-    pub(crate) last_votes: [Option<Seat>; MAX_SEATS],
+    pub(crate) votes: BySeat<Option<Seat>>,
+    pub(crate) last_votes: BySeat<Option<Seat>>,
     pub(crate) tied_votes: u8,
     pub(crate) traders: SeatSet,
-    pub(crate) commits: [Option<u8>; MAX_SEATS],
+    pub(crate) commits: BySeat<Option<u8>>,
     pub(crate) pool: CardSet,
     pub(crate) to_give: SeatSet,
-    pub(crate) answers: [Option<bool>; MAX_SEATS],
+    pub(crate) answers: BySeat<Option<bool>>,
     /// `known[o][h]`: cards of seat `h`'s hand that observer `o` has seen go there (row
     /// [`PUBLIC`] is what everybody knows). Always a subset of the hand.
-    pub(crate) known: [[CardSet; MAX_SEATS]; MAX_SEATS + 1],
+    pub(crate) known: [BySeat<CardSet>; MAX_SEATS + 1],
     /// Cards everybody knows are in the deck (shuffled in face up), until the next draw.
     pub(crate) deck_known: CardSet,
     pub(crate) turns: u32,
@@ -124,14 +124,14 @@ impl State {
     /// `seat`'s hand as card references, sorted (omniscient; for tests and tools).
     #[must_use]
     pub fn hand(&self, seat: Seat) -> Vec<CardRef> {
-        self.cards(self.hands[seat.index()])
+        self.cards(self.hands[seat])
     }
 
     /// `seat`'s Sequence as `(low, high)` Line Numbers, if started.
     #[must_use]
     pub fn sequence(&self, seat: Seat) -> Option<(u16, u16)> {
         let min = self.min_line();
-        self.seqs[seat.index()].map(|(lo, hi)| (min + u16::from(lo), min + u16::from(hi)))
+        self.seqs[seat].map(|(lo, hi)| (min + u16::from(lo), min + u16::from(hi)))
     }
 
     /// The removed area, as card references.
@@ -184,10 +184,10 @@ impl State {
 
     /// Moves `card` out of `seat`'s hand, forgetting it from everybody's knowledge of that hand.
     pub(crate) fn take(&mut self, seat: Seat, card: u8) {
-        debug_assert!(self.hands[seat.index()].contains(card));
-        self.hands[seat.index()].remove(card);
+        debug_assert!(self.hands[seat].contains(card));
+        self.hands[seat].remove(card);
         for row in &mut self.known {
-            row[seat.index()].remove(card);
+            row[seat].remove(card);
         }
     }
 
@@ -215,7 +215,7 @@ impl State {
             return vec![0; usize::from(self.n)];
         }
         self.seats()
-            .map(|s| crate::scoring::sequence_score(self.table.0, self.seqs[s.index()]))
+            .map(|s| crate::scoring::sequence_score(self.table.0, self.seqs[s]))
             .collect()
     }
 }
@@ -252,20 +252,20 @@ impl Game for State {
             phase: Phase::Deal,
             deck,
             deck_len: DECK_SIZE,
-            hands: [CardSet::EMPTY; MAX_SEATS],
-            seqs: [None; MAX_SEATS],
+            hands: BySeat::splat(CardSet::EMPTY),
+            seqs: BySeat::splat(None),
             removed: CardSet::EMPTY,
             face_up: None,
             player: Seat(0),
-            votes: [None; MAX_SEATS],
-            last_votes: [None; MAX_SEATS],
+            votes: BySeat::splat(None),
+            last_votes: BySeat::splat(None),
             tied_votes: 0,
             traders: SeatSet::EMPTY,
-            commits: [None; MAX_SEATS],
+            commits: BySeat::splat(None),
             pool: CardSet::EMPTY,
             to_give: SeatSet::EMPTY,
-            answers: [None; MAX_SEATS],
-            known: [[CardSet::EMPTY; MAX_SEATS]; MAX_SEATS + 1],
+            answers: BySeat::splat(None),
+            known: [BySeat::splat(CardSet::EMPTY); MAX_SEATS + 1],
             deck_known: CardSet::EMPTY,
             turns: 0,
             final_last: None,
@@ -281,20 +281,18 @@ impl Game for State {
         match self.phase {
             Phase::Deal | Phase::ByLot(_) | Phase::Shuffle(_) => ToAct::Chance,
             Phase::Over => ToAct::Terminal,
-            Phase::Vote => ToAct::Seats(
-                self.seats()
-                    .filter(|s| self.votes[s.index()].is_none())
-                    .collect(),
-            ),
+            Phase::Vote => {
+                ToAct::Seats(self.seats().filter(|&s| self.votes[s].is_none()).collect())
+            }
             Phase::Commit => ToAct::Seats(
                 self.participants()
                     .iter()
-                    .filter(|s| self.commits[s.index()].is_none())
+                    .filter(|&s| self.commits[s].is_none())
                     .collect(),
             ),
             Phase::Interrupt => ToAct::Seats(
                 self.seats()
-                    .filter(|&s| s != self.player && self.answers[s.index()].is_none())
+                    .filter(|&s| s != self.player && self.answers[s].is_none())
                     .collect(),
             ),
             _ => ToAct::Seats(SeatSet::single(self.player)),
@@ -444,35 +442,34 @@ impl Game for State {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let mut seen = CardSet::EMPTY;
-        let mut place = |set: CardSet, zone: &str| -> Result<(), String> {
-            if !set.is_subset(ALL_CARDS) {
-                return Err(format!("{zone} holds a card index out of range"));
+        let mut ledger = ZoneLedger::new(|c| {
+            if ALL_CARDS.contains(c) {
+                self.id(c)
+            } else {
+                format!("card #{c}")
             }
-            if let Some(c) = set.and(seen).first() {
-                return Err(format!("card #{c} is in {zone} and somewhere else"));
-            }
-            seen = seen.or(set);
-            Ok(())
-        };
+        });
         let deck = self.deck_set();
-        if deck.len() != u32::from(self.deck_len) {
-            return Err("the deck holds a card twice".into());
-        }
-        place(deck, "the deck")?;
+        ledger.place_cards(
+            "the deck",
+            self.deck[..usize::from(self.deck_len)].iter().copied(),
+        )?;
         for s in self.seats() {
-            place(self.hands[s.index()], &format!("seat {s}'s hand"))?;
-            if let Some((lo, hi)) = self.seqs[s.index()] {
+            ledger.place(format_args!("seat {s}'s hand"), self.hands[s])?;
+            if let Some((lo, hi)) = self.seqs[s] {
                 if lo > hi || hi >= crate::card::LINE_COUNT {
                     return Err(format!("seat {s}'s Sequence has bad bounds {lo}..{hi}"));
                 }
                 let set = CardSet(LINES.0 & ((1u128 << (hi + 1)) - 1) & !((1u128 << lo) - 1));
-                place(set, &format!("seat {s}'s Sequence"))?;
+                ledger.place(format_args!("seat {s}'s Sequence"), set)?;
             }
-            if let Some(c) = self.commits[s.index()] {
+            if let Some(c) = self.commits[s] {
                 match self.phase {
                     Phase::Commit => {
-                        place(CardSet::single(c), &format!("seat {s}'s committed card"))?;
+                        ledger.place(
+                            format_args!("seat {s}'s committed card"),
+                            CardSet::single(c),
+                        )?;
                     }
                     // Who gave which pooled card, kept for the givers' own views.
                     Phase::Keep | Phase::Give => {}
@@ -480,28 +477,29 @@ impl Game for State {
                 }
             }
         }
-        for s in self.n..MAX_SEATS as u8 {
-            if !self.hands[usize::from(s)].is_empty() || self.seqs[usize::from(s)].is_some() {
+        let beyond = self
+            .hands
+            .beyond(self.n)
+            .iter()
+            .zip(self.seqs.beyond(self.n));
+        for (i, (hand, seq)) in beyond.enumerate() {
+            if !hand.is_empty() || seq.is_some() {
+                let s = usize::from(self.n) + i;
                 return Err(format!("seat {s} does not exist but holds cards"));
             }
         }
-        place(self.removed, "the removed area")?;
-        place(self.pool, "the trade pool")?;
+        ledger.place("the removed area", self.removed)?;
+        ledger.place("the trade pool", self.pool)?;
         if let Some(c) = self.face_up {
-            place(CardSet::single(c), "the face-up 316")?;
-        }
-        if seen != ALL_CARDS && self.phase != Phase::Deal {
-            return Err(format!(
-                "cards missing from every zone: {:?}",
-                ALL_CARDS.minus(seen)
-            ));
+            ledger.place("the face-up 316", CardSet::single(c))?;
         }
         if self.phase == Phase::Deal && deck != ALL_CARDS {
             return Err("before the deal every card is in the deck".into());
         }
+        ledger.finish(ALL_CARDS)?;
         for (o, row) in self.known.iter().enumerate() {
             for s in self.seats() {
-                if !row[s.index()].is_subset(self.hands[s.index()]) {
+                if !row[s].is_subset(self.hands[s]) {
                     return Err(format!(
                         "observer {o} 'knows' a card of seat {s}'s hand that is not there"
                     ));
@@ -553,6 +551,29 @@ mod tests {
     }
 
     #[test]
+    fn card_conservation_names_the_card_and_both_places() {
+        let mut s = State::new(4, &defaults()).unwrap();
+        let order: Vec<u8> = (0..DECK_SIZE).rev().collect();
+        s.apply_chance(Chance::Deck(order), &mut ()).unwrap();
+        s.check_invariants().unwrap();
+        let c = s.hands[Seat(2)].first().unwrap();
+        s.removed.insert(c);
+        assert_eq!(
+            s.check_invariants().unwrap_err(),
+            format!(
+                "{} is in two places: seat 2's hand and the removed area",
+                s.id(c)
+            )
+        );
+        s.removed.remove(c);
+        s.hands[Seat(2)].remove(c);
+        assert_eq!(
+            s.check_invariants().unwrap_err(),
+            format!("{} is nowhere", s.id(c))
+        );
+    }
+
+    #[test]
     fn deal_is_round_robin_from_seat_zero() {
         let mut s = State::new(4, &defaults()).unwrap();
         let order: Vec<u8> = (0..DECK_SIZE).rev().collect();
@@ -597,11 +618,11 @@ mod tests {
         s.apply_chance(c, &mut ()).unwrap();
         for seat in Seat::all(4) {
             let secrets = s.secrets(Some(seat));
-            for c in s.hands[seat.index()].and(LINES) {
+            for c in s.hands[seat].and(LINES) {
                 assert!(!secrets.contains(&s.id(c)), "own cards are not secret");
             }
             for other in Seat::all(4).filter(|&o| o != seat) {
-                for c in s.hands[other.index()].and(LINES) {
+                for c in s.hands[other].and(LINES) {
                     assert!(secrets.contains(&s.id(c)));
                 }
             }

@@ -102,14 +102,14 @@ pub(crate) fn hidden_cards(state: &State, viewer: Option<Seat>) -> CardSet {
         if Some(s) == viewer {
             continue;
         }
-        hidden = hidden.or(state.hands[s.index()].minus(state.known[row][s.index()]));
-        if let (Phase::Commit, Some(c)) = (state.phase, state.commits[s.index()]) {
+        hidden = hidden.or(state.hands[s].minus(state.known[row][s]));
+        if let (Phase::Commit, Some(c)) = (state.phase, state.commits[s]) {
             hidden.insert(c);
         }
     }
     if matches!(state.phase, Phase::Keep | Phase::Give) && viewer != Some(state.player) {
         let own = viewer
-            .and_then(|v| state.commits[v.index()])
+            .and_then(|v| state.commits[v])
             .map_or(CardSet::EMPTY, CardSet::single);
         hidden = hidden.or(state.pool.minus(own));
     }
@@ -128,7 +128,7 @@ impl View {
         };
         let seats = Seat::all(state.n)
             .map(|s| {
-                let hand = state.hands[s.index()];
+                let hand = state.hands[s];
                 SeatView {
                     seat: s,
                     hand_size: hand.len() as u8,
@@ -136,19 +136,19 @@ impl View {
                     known: if viewer == Some(s) {
                         Vec::new()
                     } else {
-                        ids(state.known[row][s.index()])
+                        ids(state.known[row][s])
                     },
-                    sequence: state.seqs[s.index()].map_or_else(Vec::new, |(lo, hi)| {
+                    sequence: state.seqs[s].map_or_else(Vec::new, |(lo, hi)| {
                         (lo..=hi).map(|c| state.id(c)).collect()
                     }),
-                    score: sequence_score(state.table.0, state.seqs[s.index()]),
+                    score: sequence_score(state.table.0, state.seqs[s]),
                 }
             })
             .collect();
         let trade = matches!(state.phase, Phase::Commit | Phase::Keep | Phase::Give).then(|| {
             let in_commit = state.phase == Phase::Commit;
             let my_card = viewer
-                .and_then(|v| state.commits[v.index()])
+                .and_then(|v| state.commits[v])
                 .filter(|&c| in_commit || state.pool.contains(c))
                 .map(|c| state.id(c));
             TradeView {
@@ -157,7 +157,7 @@ impl View {
                 committed: state
                     .participants()
                     .iter()
-                    .filter(|s| !in_commit || state.commits[s.index()].is_some())
+                    .filter(|&s| !in_commit || state.commits[s].is_some())
                     .collect(),
                 my_card,
                 pool_size: if in_commit {
@@ -186,15 +186,15 @@ impl View {
             seats,
             removed: ids(state.removed),
             face_up: state.face_up.map(|c| state.id(c)),
-            votes: state.last_votes[..usize::from(state.n)].to_vec(),
-            my_vote: viewer.and_then(|v| state.votes[v.index()]),
+            votes: state.last_votes.seats(state.n).to_vec(),
+            my_vote: viewer.and_then(|v| state.votes[v]),
             tied_votes: state.tied_votes,
             trade,
             my_answer: viewer
-                .and_then(|v| state.answers[v.index()])
+                .and_then(|v| state.answers[v])
                 .map(|play| if play { "interrupt" } else { "pass" }.to_owned()),
             answered: Seat::all(state.n)
-                .filter(|s| state.answers[s.index()].is_some())
+                .filter(|&s| state.answers[s].is_some())
                 .collect(),
             turns: state.turns,
             turn_limit: state.rules.turn_limit,

@@ -2,12 +2,12 @@
 //! reshuffle (D-RR-10), the turn limit (§8.1), and the end of the hand with its scoring.
 
 use parlour_cards::CardSet;
-use parlour_core::{EventSink, Seat};
+use parlour_core::{BySeat, EventSink, Seat};
 use parlour_fey::{Card, TableSetup};
 
 use crate::event::Event;
 use crate::phase::{HandEnd, Phase};
-use crate::state::{HAND_SIZE, HandSummary, MAX_PLAYERS, State};
+use crate::state::{HAND_SIZE, HandSummary, State};
 
 fn card(id: u8) -> Card {
     Card::from_id(id).expect("a deck card")
@@ -33,9 +33,9 @@ impl State {
         let n = self.players;
         let first = self.first_player.offset(u32::from(self.hand_no), n);
         let dealt = (HAND_SIZE * u32::from(n)) as usize;
-        self.hands = [CardSet::EMPTY; MAX_PLAYERS];
+        self.hands = BySeat::splat(CardSet::EMPTY);
         for (k, &c) in order[..dealt].iter().enumerate() {
-            self.hands[first.offset(k as u32, n).index()].insert(c);
+            self.hands[first.offset(k as u32, n)].insert(c);
         }
         self.discard[0] = order[dealt];
         self.discard_len = 1;
@@ -43,13 +43,13 @@ impl State {
         self.stock[..stock.len()].copy_from_slice(stock);
         self.stock_top = 0;
         self.stock_end = stock.len() as u8;
-        self.known = [CardSet::EMPTY; MAX_PLAYERS];
-        self.contributed = [CardSet::EMPTY; MAX_PLAYERS];
+        self.known = BySeat::splat(CardSet::EMPTY);
+        self.contributed = BySeat::splat(CardSet::EMPTY);
         self.meld_count = 0;
         self.taken = None;
         self.reshuffled = false;
         self.reshuffle_pool = CardSet::EMPTY;
-        self.draws_since_reshuffle = [0; MAX_PLAYERS];
+        self.draws_since_reshuffle = BySeat::splat(0);
         self.turns = 0;
         self.current = first;
         events.push(Event::Dealt {
@@ -70,7 +70,7 @@ impl State {
         self.stock_end = order.len() as u8;
         self.reshuffled = true;
         self.reshuffle_pool = order.iter().copied().collect();
-        self.draws_since_reshuffle = [0; MAX_PLAYERS];
+        self.draws_since_reshuffle = BySeat::splat(0);
         self.phase = Phase::Draw;
         events.push(Event::Reshuffled {
             cards: order.len() as u8,
@@ -108,8 +108,8 @@ impl State {
         let mut scores = self.table_points();
         let n = self.players as usize;
         if self.rules.penalty_cards_in_hand {
-            for (seat, score) in scores.iter_mut().enumerate().take(n) {
-                *score -= self.hands[seat].len() as i32;
+            for seat in Seat::all(self.players) {
+                scores[seat] -= self.hands[seat].len() as i32;
             }
         }
         for (total, score) in self.totals.iter_mut().zip(&scores).take(n) {
@@ -118,7 +118,7 @@ impl State {
         events.push(Event::HandEnded {
             hand: self.hand_no,
             reason,
-            scores: scores[..n].to_vec(),
+            scores: scores.seats(self.players).to_vec(),
         });
         self.last_hand = Some(HandSummary {
             hand: self.hand_no,
@@ -126,9 +126,9 @@ impl State {
             scores,
         });
         // D-RR-11: everything is gathered for the next deal.
-        self.hands = [CardSet::EMPTY; MAX_PLAYERS];
-        self.known = [CardSet::EMPTY; MAX_PLAYERS];
-        self.contributed = [CardSet::EMPTY; MAX_PLAYERS];
+        self.hands = BySeat::splat(CardSet::EMPTY);
+        self.known = BySeat::splat(CardSet::EMPTY);
+        self.contributed = BySeat::splat(CardSet::EMPTY);
         self.meld_count = 0;
         self.stock_top = 0;
         self.stock_end = 0;
@@ -143,7 +143,7 @@ impl State {
         } else {
             self.phase = Phase::GameOver;
             events.push(Event::GameOver {
-                scores: self.totals[..n].to_vec(),
+                scores: self.totals.seats(self.players).to_vec(),
             });
         }
     }

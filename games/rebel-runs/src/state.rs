@@ -1,9 +1,9 @@
 //! The full (omniscient) state of a game of Rebel Runs and its [`Game`] implementation.
 
-use parlour_cards::CardSet;
+use parlour_cards::{CardSet, ZoneLedger, redeal};
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SetupError, ToAct, Viewer, check_players,
+    BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
+    Seat, SetupError, ToAct, Viewer, check_players,
 };
 use parlour_fey::{Card, FeyTable, Mat, Sign, TableSetup, card_name, full_deck};
 use rand::seq::SliceRandom;
@@ -32,7 +32,7 @@ pub struct HandSummary {
     /// Why it ended.
     pub reason: HandEnd,
     /// Each seat's points for it.
-    pub scores: [i32; MAX_PLAYERS],
+    pub scores: BySeat<i32>,
 }
 
 /// A game of Rebel Runs: every card's place, the melds, the scores, whose turn it is.
@@ -51,11 +51,11 @@ pub struct State {
     /// The mat and signs (set up, with the first player, at the opening).
     pub(crate) table: FeyTable,
     pub(crate) current: Seat,
-    pub(crate) hands: [CardSet; MAX_PLAYERS],
+    pub(crate) hands: BySeat<CardSet>,
     /// Cards every seat knows to be in that hand (taken from the discard pile).
-    pub(crate) known: [CardSet; MAX_PLAYERS],
+    pub(crate) known: BySeat<CardSet>,
     /// The cards each seat put on the table this hand (melded or laid off).
-    pub(crate) contributed: [CardSet; MAX_PLAYERS],
+    pub(crate) contributed: BySeat<CardSet>,
     pub(crate) melds: [Meld; MAX_MELDS],
     pub(crate) meld_count: u8,
     /// `stock[stock_top..stock_end]`, top first.
@@ -71,10 +71,10 @@ pub struct State {
     /// The cards that formed the new stock at the reshuffle (public).
     pub(crate) reshuffle_pool: CardSet,
     /// Stock draws per seat since the reshuffle (public).
-    pub(crate) draws_since_reshuffle: [u8; MAX_PLAYERS],
+    pub(crate) draws_since_reshuffle: BySeat<u8>,
     /// Turns finished in this hand.
     pub(crate) turns: u32,
-    pub(crate) totals: [i32; MAX_PLAYERS],
+    pub(crate) totals: BySeat<i32>,
     pub(crate) last_hand: Option<HandSummary>,
 }
 
@@ -130,7 +130,7 @@ impl State {
     /// A seat's hand.
     #[must_use]
     pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat.index()]
+        self.hands[seat]
     }
 
     /// The melds on the table, numbered as lay-offs name them.
@@ -154,7 +154,7 @@ impl State {
     /// Totals of the finished hands.
     #[must_use]
     pub fn totals(&self) -> &[i32] {
-        &self.totals[..self.players as usize]
+        self.totals.seats(self.players)
     }
 
     /// The last finished hand.
@@ -171,18 +171,17 @@ impl State {
 
     /// Each seat's points for the melds on the table now (this hand).
     #[must_use]
-    pub fn table_points(&self) -> [i32; MAX_PLAYERS] {
-        let mut points = [0; MAX_PLAYERS];
+    pub fn table_points(&self) -> BySeat<i32> {
+        let mut points = BySeat::splat(0);
         for m in self.melds() {
-            let n = self.players as usize;
-            for (seat, pts) in points.iter_mut().enumerate().take(n) {
+            for seat in Seat::all(self.players) {
                 let mine = m.cards.and(self.contributed[seat]);
                 if !mine.is_empty() {
-                    *pts += meld_points(
+                    points[seat] += meld_points(
                         m.cards,
                         m.kind,
                         mine,
-                        self.table.signs()[seat],
+                        self.table.sign(seat),
                         self.table.mat(),
                         self.rules.scoring,
                     );
@@ -194,10 +193,6 @@ impl State {
 
     pub(crate) fn stock_set(&self) -> CardSet {
         self.stock().iter().copied().collect()
-    }
-
-    pub(crate) fn discard_set(&self) -> CardSet {
-        self.discard_pile().iter().copied().collect()
     }
 
     pub(crate) fn in_hand_play(&self) -> bool {
@@ -239,9 +234,9 @@ impl Game for State {
             first_player: Seat(0),
             table: FeyTable::new(players),
             current: Seat(0),
-            hands: [CardSet::EMPTY; MAX_PLAYERS],
-            known: [CardSet::EMPTY; MAX_PLAYERS],
-            contributed: [CardSet::EMPTY; MAX_PLAYERS],
+            hands: BySeat::splat(CardSet::EMPTY),
+            known: BySeat::splat(CardSet::EMPTY),
+            contributed: BySeat::splat(CardSet::EMPTY),
             melds: [NO_MELD; MAX_MELDS],
             meld_count: 0,
             stock: [0; Card::COUNT as usize],
@@ -252,9 +247,9 @@ impl Game for State {
             taken: None,
             reshuffled: false,
             reshuffle_pool: CardSet::EMPTY,
-            draws_since_reshuffle: [0; MAX_PLAYERS],
+            draws_since_reshuffle: BySeat::splat(0),
             turns: 0,
-            totals: [0; MAX_PLAYERS],
+            totals: BySeat::splat(0),
             last_hand: None,
         })
     }
@@ -378,7 +373,7 @@ impl Game for State {
 
     fn scores(&self) -> Vec<i32> {
         let table = self.table_points();
-        (0..self.players as usize)
+        Seat::all(self.players)
             .map(|s| self.totals[s] + table[s])
             .collect()
     }
@@ -440,8 +435,8 @@ impl Game for State {
             return Vec::new();
         }
         let mut hidden = self.stock_set();
-        for seat in 0..self.players as usize {
-            if viewer.map(Seat::index) != Some(seat) {
+        for seat in Seat::all(self.players) {
+            if viewer != Some(seat) {
                 hidden = hidden.or(self.hands[seat].minus(self.known[seat]));
             }
         }
@@ -462,14 +457,14 @@ impl State {
     /// after a reshuffle, the stock within the reshuffled cards and at most as many of those in
     /// a hand as that seat drew from the new stock.
     fn resample_hidden(&mut self, observer: Seat, rng: &mut GameRng) {
-        let n = self.players as usize;
-        let others: Vec<usize> = (0..n).filter(|&s| s != observer.index()).collect();
+        let others: Vec<Seat> = Seat::all(self.players).filter(|&s| s != observer).collect();
         let mut hidden = self.stock_set();
-        let mut slots = [0usize; MAX_PLAYERS];
+        let mut slots = BySeat::splat(0usize);
+        let mut unknown = BySeat::splat(CardSet::EMPTY);
         for &o in &others {
-            let unknown = self.hands[o].minus(self.known[o]);
-            slots[o] = unknown.len() as usize;
-            hidden = hidden.or(unknown);
+            unknown[o] = self.hands[o].minus(self.known[o]);
+            slots[o] = unknown[o].len() as usize;
+            hidden = hidden.or(unknown[o]);
             self.hands[o] = self.known[o];
         }
         let stock_len = self.stock().len();
@@ -479,7 +474,7 @@ impl State {
             let old = parlour_cards::shuffled(hidden.minus(self.reshuffle_pool), rng);
             // Seats that may hold reshuffled cards: one eligible slot per draw since the
             // reshuffle, at most their unknown card count.
-            let mut eligible: Vec<usize> = others
+            let mut eligible: Vec<Seat> = others
                 .iter()
                 .flat_map(|&o| {
                     std::iter::repeat_n(o, slots[o].min(self.draws_since_reshuffle[o] as usize))
@@ -492,7 +487,7 @@ impl State {
                     .collect();
             }
             eligible.shuffle(rng);
-            let mut per_seat: [Vec<u8>; MAX_PLAYERS] = Default::default();
+            let mut per_seat: BySeat<Vec<u8>> = BySeat::default();
             for (card, &o) in rest.iter().zip(&eligible) {
                 per_seat[o].push(*card);
             }
@@ -504,14 +499,14 @@ impl State {
             }
             (pool, per_seat)
         } else {
-            let mut all = parlour_cards::shuffled(hidden, rng);
-            let rest = all.split_off(stock_len);
-            let mut per_seat: [Vec<u8>; MAX_PLAYERS] = Default::default();
-            let mut it = rest.into_iter();
-            for &o in &others {
-                per_seat[o] = it.by_ref().take(slots[o]).collect();
+            let mut places = vec![self.stock_set()];
+            places.extend(others.iter().map(|&o| unknown[o]));
+            let dealt = redeal(rng, &places);
+            let mut per_seat: BySeat<Vec<u8>> = BySeat::default();
+            for (k, &o) in others.iter().enumerate() {
+                per_seat[o] = dealt.cards(k + 1).to_vec();
             }
-            (all, per_seat)
+            (dealt.cards(0).to_vec(), per_seat)
         };
         for (i, &c) in stock_cards.iter().enumerate() {
             self.stock[self.stock_top as usize + i] = c;
@@ -524,30 +519,22 @@ impl State {
     }
 
     fn invariants(&self) -> Result<(), String> {
-        let n = self.players as usize;
-        let mut seen = CardSet::EMPTY;
-        let mut add = |zone: &str, cards: CardSet| -> Result<(), String> {
-            if let Some(c) = cards.and(seen).first() {
-                return Err(format!("{} is in two places (one is {zone})", card_name(c)));
-            }
-            seen = seen.or(cards);
-            Ok(())
-        };
-        for seat in 0..n {
-            add(&format!("hand {seat}"), self.hands[seat])?;
+        let mut ledger = ZoneLedger::new(card_name);
+        for seat in Seat::all(self.players) {
+            ledger.place(format_args!("hand {seat}"), self.hands[seat])?;
             if !self.known[seat].is_subset(self.hands[seat]) {
                 return Err(format!("seat {seat} has known cards outside its hand"));
             }
         }
         let mut on_table = CardSet::EMPTY;
         for (i, m) in self.melds().iter().enumerate() {
-            add(&format!("meld {i}"), m.cards)?;
+            ledger.place(format_args!("meld {i}"), m.cards)?;
             check_meld(m.cards, m.kind, self.table.fey())
                 .map_err(|e| format!("meld {i} is not valid: {e}"))?;
             on_table = on_table.or(m.cards);
         }
         let mut contributed = CardSet::EMPTY;
-        for seat in 0..n {
+        for seat in Seat::all(self.players) {
             if !self.contributed[seat].and(contributed).is_empty() {
                 return Err("a table card is credited to two seats".into());
             }
@@ -556,30 +543,16 @@ impl State {
         if contributed != on_table {
             return Err("table cards and their contributors disagree".into());
         }
-        let stock = self.stock_set();
-        if stock.len() as usize != self.stock().len() {
-            return Err("a card is twice in the stock".into());
-        }
-        add("the stock", stock)?;
-        let pile = self.discard_set();
-        if pile.len() as usize != self.discard_pile().len() {
-            return Err("a card is twice in the discard pile".into());
-        }
-        add("the discard pile", pile)?;
+        ledger.place_cards("the stock", self.stock().iter().copied())?;
+        ledger.place_cards("the discard pile", self.discard_pile().iter().copied())?;
         if self.in_hand_play() {
-            if seen != full_deck() {
-                let missing = full_deck()
-                    .minus(seen)
-                    .first()
-                    .map_or(String::new(), card_name);
-                return Err(format!("{missing} is nowhere"));
-            }
-            let size = self.hands[self.current.index()].len();
+            ledger.finish(full_deck())?;
+            let size = self.hands[self.current].len();
             let most = HAND_SIZE + u32::from(self.phase != Phase::Draw);
             if size > most || size == 0 {
                 return Err(format!("seat {} holds {size} cards", self.current));
             }
-            for seat in 0..n {
+            for seat in Seat::all(self.players) {
                 if self.hands[seat].len() > HAND_SIZE + 1 {
                     return Err(format!("seat {seat} holds too many cards"));
                 }
@@ -590,7 +563,7 @@ impl State {
             if self.turns >= self.rules.hand_turn_limit * u32::from(self.players) {
                 return Err("the hand went past its turn limit".into());
             }
-        } else if !seen.is_empty() {
+        } else if !ledger.placed().is_empty() {
             return Err("cards are out between hands".into());
         }
         Ok(())
@@ -610,7 +583,7 @@ impl State {
         if self.in_hand_play() {
             // Cards in hand that already pair with another by value, or are fey, are half way to
             // a meld; each is worth a little of what it would score on the table.
-            let hand = self.hands[seat.index()];
+            let hand = self.hands[seat];
             let fey = self.table.fey();
             let mut by_value = [0u8; 12];
             let mut wild = 0;

@@ -39,7 +39,7 @@ fn bits(mut mask: u16) -> impl Iterator<Item = u8> {
 impl State {
     /// Fills `out` (already cleared) with the current player's legal actions, sorted.
     pub(crate) fn generate(&self, out: &mut Vec<Action>) {
-        let seat = self.current.index();
+        let seat = self.current;
         let hand = self.hands[seat];
         match self.phase {
             Phase::Draw => {
@@ -157,7 +157,7 @@ impl State {
         if seat != self.current {
             return Err(IllegalAction::not_your_turn(seat));
         }
-        let hand = self.hands[seat.index()];
+        let hand = self.hands[seat];
         let mbd = self.rules.meld_before_discard;
         match action {
             Action::DrawStock | Action::DrawDiscard => {
@@ -276,7 +276,7 @@ impl State {
     /// Applies a checked action.
     pub(crate) fn perform(&mut self, action: Action, events: &mut impl EventSink<Event>) {
         let seat = self.current;
-        let s = seat.index();
+        let s = seat;
         let next_step = if self.rules.meld_before_discard {
             Phase::Meld
         } else {
@@ -367,7 +367,7 @@ impl State {
 
     /// A hand emptied in the meld step ends the hand at once (§3.3, "went out").
     fn after_meld_step(&mut self, seat: Seat, events: &mut impl EventSink<Event>) {
-        if self.hands[seat.index()].is_empty() {
+        if self.hands[seat].is_empty() {
             self.end_hand(HandEnd::WentOut(seat), events);
         }
     }

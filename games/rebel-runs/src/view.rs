@@ -99,7 +99,6 @@ impl View {
     /// The view of `viewer`.
     #[must_use]
     pub fn of(state: &State, viewer: Option<Seat>) -> View {
-        let n = state.players as usize;
         let in_play = state.in_hand_play();
         let melds = state
             .melds()
@@ -107,7 +106,7 @@ impl View {
             .enumerate()
             .map(|(i, m)| {
                 let (low, high) = m.span();
-                let others = m.cards.minus(state.contributed[m.owner.index()]);
+                let others = m.cards.minus(state.contributed[m.owner]);
                 MeldView {
                     id: i as u8,
                     owner: m.owner,
@@ -118,9 +117,9 @@ impl View {
                     laid_off_by_others: others
                         .iter()
                         .map(|id| {
-                            let by = (0..n)
+                            let by = Seat::all(state.players)
                                 .find(|&s| state.contributed[s].contains(id))
-                                .map_or(m.owner, |s| Seat(s as u8));
+                                .unwrap_or(m.owner);
                             (Card::from_id(id).expect("a deck card"), by)
                         })
                         .collect(),
@@ -138,9 +137,13 @@ impl View {
             mat: state.table.view_mat(),
             signs: state.table.view_signs(),
             first_player: state.table.is_set().then_some(state.first_player),
-            your_hand: viewer.map(|s| cards_of(state.hands[s.index()])),
-            hand_sizes: (0..n).map(|s| state.hands[s].len() as u8).collect(),
-            known_cards: (0..n).map(|s| cards_of(state.known[s])).collect(),
+            your_hand: viewer.map(|s| cards_of(state.hands[s])),
+            hand_sizes: Seat::all(state.players)
+                .map(|s| state.hands[s].len() as u8)
+                .collect(),
+            known_cards: Seat::all(state.players)
+                .map(|s| cards_of(state.known[s]))
+                .collect(),
             discard_pile: state
                 .discard_pile()
                 .iter()
@@ -156,12 +159,12 @@ impl View {
             turns_taken: state.turns,
             turn_limit: state.rules.hand_turn_limit * u32::from(state.players),
             reshuffled: state.reshuffled,
-            table_points: table[..n].to_vec(),
+            table_points: table.seats(state.players).to_vec(),
             totals: state.totals().to_vec(),
             last_hand: state.last_hand.as_ref().map(|h| LastHand {
                 hand: h.hand,
                 reason: h.reason,
-                scores: h.scores[..n].to_vec(),
+                scores: h.scores.seats(state.players).to_vec(),
             }),
         }
     }

@@ -257,7 +257,7 @@ fn rr17_going_out_ends_the_hand_at_once() {
     assert_eq!(s.hand_number(), 1);
     let last = s.last_hand().unwrap();
     assert_eq!(last.reason, HandEnd::WentOut(Seat(0)));
-    assert_eq!(&last.scores[..2], &[26, 6]);
+    assert_eq!(last.scores.seats(2), [26, 6]);
     assert_eq!(s.totals(), &[26, 6]);
     assert_eq!(s.scores(), vec![26, 6]);
     // The next hand starts with seat 1.

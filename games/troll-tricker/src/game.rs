@@ -2,8 +2,8 @@
 
 use parlour_cards::CardSet;
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SetupError, ToAct, Viewer, check_players,
+    BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
+    Seat, SetupError, ToAct, Viewer, check_players,
 };
 use parlour_fey::{Draw, FeyTable, Sign, card_name, full_deck};
 
@@ -36,7 +36,7 @@ impl Game for State {
             table: FeyTable::new(players),
             first: Seat(0),
             hand: 0,
-            hands: [CardSet::EMPTY; 7],
+            hands: BySeat::splat(CardSet::EMPTY),
             draw: full_deck(),
             discard: CardSet::EMPTY,
             dealt: 0,
@@ -51,10 +51,10 @@ impl Game for State {
             led_mask: u128::MAX,
             legal: 0,
             fey_mask: SIGN_MASK[Sign::Bone.index() as usize],
-            scores: [0; 7],
-            tricks_hand: [0; 7],
-            tricks_total: [0; 7],
-            voids: [0; 7],
+            scores: BySeat::splat(0),
+            tricks_hand: BySeat::splat(0),
+            tricks_total: BySeat::splat(0),
+            voids: BySeat::splat(0),
             pre_reshuffle: CardSet::EMPTY,
             last_trick: None,
         })
@@ -147,7 +147,9 @@ impl Game for State {
                     });
                     // Every card in hand now came from the old draw pile (hands are empty when
                     // a hand's deal begins).
-                    self.pre_reshuffle = self.hands[..self.n as usize]
+                    self.pre_reshuffle = self
+                        .hands
+                        .seats(self.n)
                         .iter()
                         .fold(CardSet::EMPTY, |a, h| a.or(*h));
                     self.draw = self.discard;
@@ -207,14 +209,14 @@ impl Game for State {
     }
 
     fn scores(&self) -> Vec<i32> {
-        self.scores[..self.n as usize].to_vec()
+        self.scores.seats(self.n).to_vec()
     }
 
     fn outcome(&self) -> Option<Outcome> {
         (self.phase == Phase::Over).then(|| {
             final_outcome(
-                &self.scores[..self.n as usize],
-                &self.tricks_total[..self.n as usize],
+                self.scores.seats(self.n),
+                self.tricks_total.seats(self.n),
                 self.rules.tiebreak_most_tricks,
             )
         })

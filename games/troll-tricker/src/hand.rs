@@ -2,7 +2,7 @@
 //! with its lazy reshuffle, and the end of the hand with its zero-trick bonus.
 
 use parlour_cards::CardSet;
-use parlour_core::{EventSink, IllegalAction, Seat};
+use parlour_core::{BySeat, EventSink, IllegalAction, Seat};
 
 use crate::Event;
 use crate::chance::{Chance, Due};
@@ -55,8 +55,8 @@ impl State {
         }
         self.dealt = 0;
         self.trick_no = 0;
-        self.tricks_hand = [0; 7];
-        self.voids = [0; 7];
+        self.tricks_hand = BySeat::splat(0);
+        self.voids = BySeat::splat(0);
         self.pre_reshuffle = CardSet::EMPTY;
         self.last_trick = None;
         self.phase = Phase::Deal;

@@ -12,11 +12,11 @@ impl State {
     pub(crate) fn invariants(&self) -> Result<(), String> {
         let n = self.n as usize;
         let mut seen = CardSet::EMPTY;
-        let zones =
-            self.hands[..n]
-                .iter()
-                .copied()
-                .chain([self.draw, self.discard, self.trick_set]);
+        let zones = self.hands.seats(self.n).iter().copied().chain([
+            self.draw,
+            self.discard,
+            self.trick_set,
+        ]);
         for z in zones {
             if let Some(c) = seen.and(z).first() {
                 return Err(format!("{} is in two places", card_name(c)));
@@ -30,7 +30,7 @@ impl State {
                 missing.or(seen.minus(full_deck()))
             ));
         }
-        if self.hands[n..].iter().any(|h| !h.is_empty()) {
+        if self.hands.beyond(self.n).iter().any(|h| !h.is_empty()) {
             return Err("a seat beyond the table holds cards".into());
         }
         if let Some(c) = self.pre_reshuffle.and(self.draw).first() {
@@ -81,13 +81,15 @@ impl State {
                 }
             }
             Phase::Deal => {
-                let held: u32 = self.hands[..n].iter().map(|h| h.len()).sum();
-                if held != u32::from(self.dealt) || self.hands[..n].iter().any(|h| h.len() > 11) {
+                let held: u32 = self.hands.seats(self.n).iter().map(|h| h.len()).sum();
+                if held != u32::from(self.dealt)
+                    || self.hands.seats(self.n).iter().any(|h| h.len() > 11)
+                {
                     return Err("deal count mismatch".into());
                 }
             }
             _ => {
-                if self.hands[..n].iter().any(|h| !h.is_empty()) {
+                if self.hands.seats(self.n).iter().any(|h| !h.is_empty()) {
                     return Err("cards in hand outside a hand".into());
                 }
             }

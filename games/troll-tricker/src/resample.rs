@@ -36,12 +36,11 @@ const MAX_PLACES: usize = 7;
 /// Redeals the cards `observer` cannot see (other hands and the draw pile) among those places,
 /// keeping every size, every public void and the deal provenance (see the module docs).
 pub(crate) fn sample_consistent(s: &State, observer: Seat, rng: &mut GameRng) -> State {
-    let n = s.n as usize;
     // Place k < seats.len() is seat seats[k]'s hand; the last place is the draw pile.
-    let mut seats = [0usize; MAX_PLACES];
+    let mut seats = [Seat(0); MAX_PLACES];
     let mut count = 0;
-    for p in 0..n {
-        if p != observer.index() {
+    for p in Seat::all(s.n) {
+        if p != observer {
             seats[count] = p;
             count += 1;
         }

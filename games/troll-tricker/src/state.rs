@@ -3,7 +3,7 @@
 //! invariants in `invariants.rs`.
 
 use parlour_cards::CardSet;
-use parlour_core::Seat;
+use parlour_core::{BySeat, Seat};
 use parlour_fey::{FeyTable, Mat, Sign};
 
 use crate::rules::Rules;
@@ -51,7 +51,7 @@ pub struct State {
     pub(crate) first: Seat,
     /// Current hand, 0-based; `HANDS` once over.
     pub(crate) hand: u8,
-    pub(crate) hands: [CardSet; 7],
+    pub(crate) hands: BySeat<CardSet>,
     pub(crate) draw: CardSet,
     pub(crate) discard: CardSet,
     /// Cards dealt so far this hand.
@@ -75,11 +75,11 @@ pub struct State {
     /// The legal cards of the seat to play, cached after every change (0 outside trick play):
     /// listing and checking a move then cost one load instead of the rule twice.
     pub(crate) legal: u128,
-    pub(crate) scores: [i32; 7],
-    pub(crate) tricks_hand: [u8; 7],
-    pub(crate) tricks_total: [u16; 7],
+    pub(crate) scores: BySeat<i32>,
+    pub(crate) tricks_hand: BySeat<u8>,
+    pub(crate) tricks_total: BySeat<u16>,
     /// Signs each seat has shown to be void in this hand (bit per sign index), public knowledge.
-    pub(crate) voids: [u8; 7],
+    pub(crate) voids: BySeat<u8>,
     /// Cards dealt this hand from the draw pile before it ran out and the discard pile was
     /// reshuffled (empty when no reshuffle happened this hand). Public as a set (the draw pile at
     /// the start of the hand is every card not in the discard pile), and they can only be in
@@ -153,13 +153,13 @@ impl State {
     /// Tricks won per seat this hand.
     #[must_use]
     pub fn tricks_this_hand(&self) -> Vec<u8> {
-        self.tricks_hand[..self.n as usize].to_vec()
+        self.tricks_hand.seats(self.n).to_vec()
     }
 
     /// Tricks won per seat over the game.
     #[must_use]
     pub fn tricks_total(&self) -> Vec<u16> {
-        self.tricks_total[..self.n as usize].to_vec()
+        self.tricks_total.seats(self.n).to_vec()
     }
 
     /// The first player (after setup).

@@ -81,7 +81,7 @@ impl State {
         if seat != self.current() {
             return IllegalAction::not_your_turn(seat);
         }
-        if !self.hands[seat.index()].contains(card.id()) {
+        if !self.hands[seat].contains(card.id()) {
             return IllegalAction::new(
                 "card-in-hand",
                 format!("{card} is not in seat {seat}'s hand"),
@@ -157,9 +157,9 @@ impl State {
             win.sign(),
             self.rules.fey_trump_points_by_player_count,
         );
-        self.scores[w.index()] += points;
-        self.tricks_hand[w.index()] += 1;
-        self.tricks_total[w.index()] += 1;
+        self.scores[w] += points;
+        self.tricks_hand[w] += 1;
+        self.tricks_total[w] += 1;
         self.discard = self.discard.or(self.trick_set);
         self.last_trick = Some(LastTrick {
             leader: self.leader,

@@ -82,7 +82,6 @@ fn cards(set: CardSet) -> Vec<Card> {
 
 impl View {
     pub(crate) fn of(s: &State, viewer: Option<Seat>) -> View {
-        let n = s.n as usize;
         let set_up = s.phase != Phase::Setup;
         let played = |leader: Seat, ids: &[u8]| -> Vec<PlayedCard> {
             ids.iter()
@@ -113,11 +112,9 @@ impl View {
             first_player: set_up.then_some(s.first),
             leader: matches!(s.phase, Phase::Deal | Phase::Play).then_some(s.leader),
             to_act,
-            own_hand: viewer
-                .filter(|v| v.0 < s.n)
-                .map(|v| cards(s.hands[v.index()])),
+            own_hand: viewer.filter(|v| v.0 < s.n).map(|v| cards(s.hands[v])),
             legal: viewer.map_or_else(Vec::new, |v| cards(CardSet(s.legal_mask(v)))),
-            hand_sizes: s.hands[..n].iter().map(|h| h.len() as u8).collect(),
+            hand_sizes: s.hands.seats(s.n).iter().map(|h| h.len() as u8).collect(),
             current_trick: played(s.leader, &s.trick[..s.trick_len as usize]),
             last_trick: s.last_trick.map(|t| TrickView {
                 cards: played(t.leader, &t.cards[..t.len as usize]),
