@@ -17,6 +17,8 @@ mod scenario;
 #[cfg(feature = "criterion")]
 pub use bench::{PLAYOUT_BATCH, bench_playouts};
 pub use conformance::{MAX_STEPS, check_game};
-pub use perft_file::{BLESS_VAR, PerftSetup, blessing, check_perft_file, dealt, parse_perft_file};
+pub use perft_file::{
+    BLESS_VAR, PerftSetup, blessing, check_perft_file, dealt, parse_perft_file, read_perft_file,
+};
 pub use playout::{checked_playout, divide, perft, random_action, random_playout, settle_chance};
 pub use scenario::Scenario;

@@ -8,6 +8,11 @@
 //! A `setup` starts a position: the game is created with the options (`-` for none) and its
 //! chance events are drawn from `rng_from_seed(seed)` until a player acts; each `perft` line
 //! below it is one golden count from that position.
+//!
+//! A game checks its file with [`check_perft_file`]. To add a setup or a depth, write the lines
+//! with any count (`perft 5 0`) and run the test once with `PARLOUR_BLESS=1`: the file is
+//! rewritten with the computed counts, which are still cross-checked against the game's naive
+//! count. Review the diff before committing it.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -66,6 +71,18 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftSetup>, String> {
         }
     }
     Ok(out)
+}
+
+/// Reads and parses the perft file at `path` (for a game's own checks of its setups).
+///
+/// # Panics
+/// If the file cannot be read or parsed.
+#[must_use]
+pub fn read_perft_file(path: impl AsRef<Path>) -> Vec<PerftSetup> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    parse_perft_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// The environment variable that turns [`check_perft_file`] into a generator: with
