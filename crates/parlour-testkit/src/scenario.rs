@@ -36,6 +36,15 @@ impl<G: Game> Scenario<G> {
         Scenario { game }
     }
 
+    /// A new game with every chance event drawn from `seed` until a player acts.
+    ///
+    /// # Panics
+    /// As [`Scenario::new`].
+    #[must_use]
+    pub fn seeded(players: u8, options: &str, seed: u64) -> Self {
+        Self::new::<&str>(players, options, seed, &[])
+    }
+
     /// Wraps a match built some other way.
     #[must_use]
     pub fn from_match(game: Match<G>) -> Self {
