@@ -13,10 +13,11 @@ use parlour_record::{Match, StepError, replay};
 /// It derefs to the [`Match`], so the history, the log and the record are at hand too.
 ///
 /// ```ignore
-/// let mut s = Scenario::<State>::new(4, "", 1, &[deal]);
+/// // A stacked deal, then seat 0 leads.
+/// let mut s = Scenario::<State>::new(4, "", 1, &[table, deal]);
 /// s.act("0: play star-7");
-/// assert_eq!(s.legal(1), ["wave-3", "wave-9"]);
-/// assert_eq!(s.refused("1: play tone-2"), "must-follow-suit");
+/// assert_eq!(s.legal(1), ["play star-2", "play bone-4"]);
+/// assert_eq!(s.refused_by(1, "play wave-3"), "must-follow-led-sign");
 /// ```
 #[derive(Clone, Debug)]
 pub struct Scenario<G: Game> {
