@@ -7,10 +7,18 @@
 //! }
 //! ```
 
+#[cfg(feature = "criterion")]
+mod bench;
 mod conformance;
 mod perft_file;
 mod playout;
+mod scenario;
 
+#[cfg(feature = "criterion")]
+pub use bench::{PLAYOUT_BATCH, bench_playouts};
 pub use conformance::{MAX_STEPS, check_game};
-pub use perft_file::{PerftSetup, check_perft_file, parse_perft_file};
+pub use perft_file::{
+    BLESS_VAR, PerftSetup, blessing, check_perft_file, dealt, parse_perft_file, read_perft_file,
+};
 pub use playout::{checked_playout, divide, perft, random_action, random_playout, settle_chance};
+pub use scenario::Scenario;

@@ -8,8 +8,16 @@
 //! A `setup` starts a position: the game is created with the options (`-` for none) and its
 //! chance events are drawn from `rng_from_seed(seed)` until a player acts; each `perft` line
 //! below it is one golden count from that position.
+//!
+//! A game checks its file with [`check_perft_file`]. To add a setup or a depth, write the lines
+//! with any count (`perft 5 0`) and run the test once with `PARLOUR_BLESS=1`: the file is
+//! rewritten with the computed counts, which are still cross-checked against the game's naive
+//! count. Review the diff before committing it.
 
-use parlour_core::Game;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use parlour_core::{Game, Options, rng_from_seed};
 
 /// One `setup` line and its `perft` lines.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -65,28 +73,115 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftSetup>, String> {
     Ok(out)
 }
 
-/// Checks every golden count of a perft file (see the module docs): `position` builds each
-/// setup's state, and every count must equal both [`perft`](crate::perft) and `naive`, the
-/// game's own independent count. Returns the number of counts checked.
+/// Reads and parses the perft file at `path` (for a game's own checks of its setups).
 ///
 /// # Panics
-/// On a malformed file or a count that differs, naming the setup and depth.
+/// If the file cannot be read or parsed.
+#[must_use]
+pub fn read_perft_file(path: impl AsRef<Path>) -> Vec<PerftSetup> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    parse_perft_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The environment variable that turns [`check_perft_file`] into a generator: with
+/// `PARLOUR_BLESS=1` it rewrites the golden file with the computed counts instead of asserting.
+pub const BLESS_VAR: &str = "PARLOUR_BLESS";
+
+/// Whether golden files are to be rewritten ([`BLESS_VAR`] is `1`).
+#[must_use]
+pub fn blessing() -> bool {
+    std::env::var(BLESS_VAR).is_ok_and(|v| v == "1")
+}
+
+/// The usual perft position of a setup: a new game with the setup's options whose chance events
+/// are drawn from `rng_from_seed(seed)` until a player acts.
+///
+/// # Panics
+/// If the game rejects the player count or the options, or the setup has extra words (a game
+/// that reads them builds its own position).
+#[must_use]
+pub fn dealt<G: Game>(setup: &PerftSetup) -> G {
+    assert!(
+        setup.extra.is_empty(),
+        "{}: setup {} has words this position does not read: {:?}",
+        G::ID,
+        setup.seed,
+        setup.extra
+    );
+    let options = Options::parse_list(G::OPTIONS, &setup.options)
+        .unwrap_or_else(|e| panic!("{}: setup {}: {e}", G::ID, setup.seed));
+    let mut state = G::new(setup.players, &options)
+        .unwrap_or_else(|e| panic!("{}: setup {}: {e}", G::ID, setup.seed));
+    crate::settle_chance(&mut state, &mut rng_from_seed(setup.seed));
+    state
+}
+
+/// Checks every golden count of the perft file at `path` (see the module docs): `position`
+/// builds each setup's state, and every count must equal [`perft`](crate::perft) and, where it
+/// returns `Some`, `naive`, the game's own independent count. Returns the number of counts.
+///
+/// With `PARLOUR_BLESS=1` ([`BLESS_VAR`]) the file is rewritten with the computed counts
+/// instead (comments and setups kept; add `perft <depth> 0` lines to have them filled in), and
+/// stderr says so; the naive counts must still agree with perft.
+///
+/// # Panics
+/// On a file that cannot be read, parsed or written, or a count that differs, naming the setup
+/// and depth.
 pub fn check_perft_file<G: Game>(
-    text: &str,
+    path: impl AsRef<Path>,
     position: impl Fn(&PerftSetup) -> G,
-    naive: impl Fn(&G, u32) -> u64,
+    naive: impl Fn(&G, u32) -> Option<u64>,
 ) -> usize {
-    let mut checked = 0;
-    for setup in parse_perft_file(text).unwrap_or_else(|e| panic!("{e}")) {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let bless = blessing();
+    let mut computed = Vec::new();
+    for setup in parse_perft_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display())) {
         let state = position(&setup);
         let at = format!("setup {} {} {:?}", setup.seed, setup.players, setup.options);
         for &(depth, want) in &setup.counts {
-            assert_eq!(crate::perft(&state, depth), want, "perft {depth} at {at}");
-            assert_eq!(naive(&state, depth), want, "naive count {depth} at {at}");
-            checked += 1;
+            let count = crate::perft(&state, depth);
+            if let Some(independent) = naive(&state, depth) {
+                assert_eq!(independent, count, "naive count and perft {depth} at {at}");
+            }
+            if !bless {
+                assert_eq!(count, want, "perft {depth} at {at}");
+            }
+            computed.push(count);
         }
     }
-    checked
+    if bless {
+        std::fs::write(path, with_counts(&text, &computed))
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        eprintln!(
+            "{BLESS_VAR}: rewrote {} with {} computed counts",
+            path.display(),
+            computed.len()
+        );
+    }
+    computed.len()
+}
+
+/// `text` with the count of every `perft` line replaced, in file order, by `counts`.
+fn with_counts(text: &str, counts: &[u64]) -> String {
+    let mut counts = counts.iter();
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["perft", depth, _] => {
+                let count = counts.next().expect("one count per perft line");
+                writeln!(out, "perft {depth} {count}").expect("writing to a string cannot fail");
+            }
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -116,5 +211,14 @@ mod tests {
         assert!(err.contains("line 2") && err.contains("bad depth"), "{err}");
         assert!(parse_perft_file("setup x 2").is_err());
         assert!(parse_perft_file("divide 1").is_err());
+    }
+
+    #[test]
+    fn blessing_rewrites_only_the_counts() {
+        let text = "# keep\nsetup 1 4 -\nperft 1 0\n\n  perft 2 7\nsetup 2 2 a=1\nperft 3 9\n";
+        assert_eq!(
+            with_counts(text, &[11, 35, 120]),
+            "# keep\nsetup 1 4 -\nperft 1 11\n\nperft 2 35\nsetup 2 2 a=1\nperft 3 120\n"
+        );
     }
 }

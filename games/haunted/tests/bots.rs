@@ -10,7 +10,7 @@
 use parlour_bots::{Observation, make_bot};
 use parlour_core::{Game, Seat};
 use parlour_haunted::{Action, Card, Phase, State};
-use parlour_record::replay;
+use parlour_testkit::Scenario;
 
 /// The position after seat 1's opening turn and seat 2's `begin` and `then`. Seats are dealt
 /// `hands` (the rest of the deck is the stockpile in deck order). In seat 1's turn, `attack` is
@@ -44,9 +44,7 @@ fn position(hands: [[&str; 7]; 3], attack: &[&str], build: &[&str], then: &[&str
     record.push(format!("1: discard {}", p1[4]));
     record.push("2: begin".to_owned());
     record.extend(then.iter().map(|e| format!("2: {e}")));
-    let entries: Vec<&str> = record.iter().map(String::as_str).collect();
-    let m = replay::<State>(3, "", 1, &entries).unwrap_or_else(|e| panic!("{e}"));
-    m.state().clone()
+    Scenario::<State>::new(3, "", 1, &record).state().clone()
 }
 
 /// Seat 0's hand: two lines to complete and the card for its third line.

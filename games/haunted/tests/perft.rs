@@ -1,10 +1,10 @@
 //! Legal-action counts from fixed seeded positions, golden numbers in `haunted.perft`,
-//! cross-checked at depth 2 by a naive count written straight from the spec.
+//! cross-checked at depth 2 by a naive count written straight from the spec. New counts:
+//! `PARLOUR_BLESS=1 cargo test --test perft`.
 
-use parlour_core::{Game, Options, Seat, ToAct};
+use parlour_core::{Game, Seat, ToAct};
 use parlour_haunted::{Card, CardType, Phase, State};
-use parlour_record::Match;
-use parlour_testkit::{parse_perft_file, perft};
+use parlour_testkit::{check_perft_file, dealt, perft, read_perft_file};
 
 /// Support cards that may be played on an unstarted line (no Setting or Focus needed), from
 /// §1.6–§1.8, with the number of modes each has there and whether it is phase-1 only.
@@ -31,12 +31,7 @@ const ON_EMPTY_LINE: &[(&str, u64, bool)] = &[
     ("pleasant-company", 1, true),
 ];
 
-fn setup(seed: u64, players: u8, opts: &str) -> State {
-    let o = Options::parse_list(State::OPTIONS, opts).unwrap();
-    let mut m = Match::<State>::new(players, o, seed).unwrap();
-    m.draw_due_chance();
-    m.state().clone()
-}
+const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/haunted.perft");
 
 /// Plays on an empty table: every Setting and every playable support card on each candidate
 /// line, plus `pass`.
@@ -65,35 +60,19 @@ fn naive_depth2(s: &State) -> u64 {
     naive_window(s, a, true) + naive_window(s, a.next(s.players()), false)
 }
 
-/// `(seed, players, options, [(depth, count)])`.
-type Golden = (u64, u8, String, Vec<(u32, u64)>);
-
-fn goldens() -> Vec<Golden> {
-    parse_perft_file(include_str!("haunted.perft"))
-        .unwrap()
-        .into_iter()
-        .map(|c| (c.seed, c.players, c.options, c.counts))
-        .collect()
-}
-
 #[test]
 fn perft_matches_the_golden_counts() {
-    for (seed, players, opts, counts) in goldens() {
-        let s = setup(seed, players, &opts);
-        for (depth, want) in counts {
-            assert_eq!(
-                perft(&s, depth),
-                want,
-                "setup {seed} {players} {opts} depth {depth}"
-            );
-        }
-    }
+    let checked = check_perft_file(GOLDEN, dealt::<State>, |s, depth| {
+        (depth == 2).then(|| naive_depth2(s))
+    });
+    assert_eq!(checked, 15);
 }
 
 #[test]
 fn depth_two_agrees_with_a_naive_count_from_the_spec() {
-    for (seed, players, opts, _) in goldens() {
-        let s = setup(seed, players, &opts);
+    for setup in read_perft_file(GOLDEN) {
+        let (seed, players, opts) = (setup.seed, setup.players, &setup.options);
+        let s: State = dealt(&setup);
         assert_eq!(s.phase(), Phase::TurnStart);
         assert_eq!(s.to_act(), ToAct::Seats([s.active()].into_iter().collect()));
         assert_eq!(perft(&s, 1), 2);
@@ -102,24 +81,5 @@ fn depth_two_agrees_with_a_naive_count_from_the_spec() {
             naive_depth2(&s),
             "setup {seed} {players} {opts}"
         );
-    }
-}
-
-/// Prints the counts for a new golden file (`--ignored --nocapture`).
-#[test]
-#[ignore = "generator"]
-fn print_counts() {
-    for (seed, players, opts) in [
-        (1u64, 2u8, ""),
-        (2, 3, ""),
-        (3, 4, ""),
-        (4, 6, ""),
-        (5, 2, "short_game"),
-    ] {
-        let s = setup(seed, players, opts);
-        println!("setup {seed} {players} {opts}");
-        for d in 1..=3 {
-            println!("perft {d} {}", perft(&s, d));
-        }
     }
 }

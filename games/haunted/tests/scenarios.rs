@@ -3,7 +3,7 @@
 
 use parlour_core::{Game, Seat, Viewer};
 use parlour_haunted::{Card, CardType, Phase, State};
-use parlour_record::{Match, StepError, replay};
+use parlour_testkit::Scenario;
 
 const FILLERS: &[&str] = &[
     "refreshments",
@@ -51,7 +51,7 @@ const FILLERS: &[&str] = &[
 /// A game whose first player is `first`, with the given hands (padded with filler support
 /// cards) and the given cards on top of the stockpile after the deal.
 #[allow(clippy::needless_range_loop)]
-fn start(n: u8, opts: &str, first: u8, hands: &[&[&str]], stock: &[&str]) -> Match<State> {
+fn start(n: u8, opts: &str, first: u8, hands: &[&[&str]], stock: &[&str]) -> Scenario<State> {
     let h = if opts.split(',').any(|o| o.trim() == "short_game") {
         9
     } else {
@@ -96,95 +96,57 @@ fn start(n: u8, opts: &str, first: u8, hands: &[&[&str]], stock: &[&str]) -> Mat
     draw[first as usize] = "activate-focus";
     let first_draw = format!("chance: {}", draw.join(" "));
     let deal = format!("chance: {}", order.join(" "));
-    replay::<State>(n, opts, 1, &[&first_draw, &deal]).expect("setup replays")
+    Scenario::new(n, opts, 1, &[first_draw, deal])
 }
 
-fn act(m: &mut Match<State>, seat: u8, text: &str) {
-    m.apply_entry(&format!("{seat}: {text}"))
-        .unwrap_or_else(|e| panic!("`{seat}: {text}`: {e}\n{}", m.state().view(None)));
-}
-
-fn chance(m: &mut Match<State>, text: &str) {
-    m.apply_entry(&format!("chance: {text}"))
-        .unwrap_or_else(|e| panic!("chance `{text}`: {e}"));
-}
-
-fn rule(m: &mut Match<State>, seat: u8, text: &str) -> &'static str {
-    let before = format!("{:?}", m.state());
-    match m.apply_entry(&format!("{seat}: {text}")) {
-        Err(StepError::Illegal(e)) => {
-            assert_eq!(before, format!("{:?}", m.state()));
-            e.rule
-        }
-        other => panic!("`{seat}: {text}` should be illegal, got {other:?}"),
-    }
-}
-
-fn legal(m: &Match<State>, seat: u8, text: &str) -> bool {
-    let s = m.state();
-    s.parse_action(Seat(seat), text)
-        .is_ok_and(|a| s.is_legal(Seat(seat), a))
-}
-
-fn options(m: &Match<State>, seat: u8) -> Vec<String> {
-    let s = m.state();
-    let mut v = Vec::new();
-    s.legal_actions(Seat(seat), &mut v);
-    v.into_iter().map(|a| s.action_text(a)).collect()
-}
-
-fn line(m: &Match<State>, seat: u8, slot: u8) -> Vec<&'static str> {
+fn line(m: &Scenario<State>, seat: u8, slot: u8) -> Vec<&'static str> {
     m.state().line_ids(Seat(seat), slot)
 }
 
-fn to_act(m: &Match<State>) -> u8 {
-    m.state().to_act().first_seat().expect("a seat to act").0
-}
-
 /// Passes windows until `stop` holds.
-fn pass_until(m: &mut Match<State>, stop: impl Fn(&State) -> bool) {
+fn pass_until(m: &mut Scenario<State>, stop: impl Fn(&State) -> bool) {
     for _ in 0..40 {
         if stop(m.state()) {
             return;
         }
-        let s = to_act(m);
-        act(m, s, "pass");
+        let s = m.seat_to_act();
+        m.act_by(s, "pass");
     }
     panic!("never reached the wanted window");
 }
 
-fn own_window(m: &mut Match<State>, seat: u8) {
+fn own_window(m: &mut Scenario<State>, seat: u8) {
     pass_until(m, |s| s.phase() == Phase::OwnLine(Seat(seat)));
 }
 
-fn defence_window(m: &mut Match<State>, seat: u8) {
+fn defence_window(m: &mut Scenario<State>, seat: u8) {
     pass_until(m, |s| s.phase() == Phase::Defence(Seat(seat)));
 }
 
 /// Ends the current turn: pass every window, discard the active player's first card.
-fn finish_turn(m: &mut Match<State>) {
+fn finish_turn(m: &mut Scenario<State>) {
     pass_until(m, |s| {
         matches!(s.phase(), Phase::Discard | Phase::TurnStart)
     });
     if m.state().phase() == Phase::Discard {
         let a = m.state().active();
         let c = m.state().hand_ids(a)[0];
-        act(m, a.0, &format!("discard {c}"));
+        m.act_by(a.0, &format!("discard {c}"));
     }
 }
 
 /// A setup turn by the active player: every seat builds its own lines in its phase-3 window.
-fn build_turn(m: &mut Match<State>, builds: &[(u8, &str, u8)]) {
+fn build_turn(m: &mut Scenario<State>, builds: &[(u8, &str, u8)]) {
     let a = m.state().active().0;
-    act(m, a, "begin");
-    act(m, a, "pass");
+    m.act_by(a, "begin");
+    m.act_by(a, "pass");
     let n = m.state().players();
     for k in 0..n {
         let seat = (a + k) % n;
         own_window(m, seat);
         for &(s, card, slot) in builds {
             if s == seat {
-                act(m, seat, &format!("play {card} p{seat}.l{slot}"));
+                m.act_by(seat, &format!("play {card} p{seat}.l{slot}"));
             }
         }
     }
@@ -193,16 +155,16 @@ fn build_turn(m: &mut Match<State>, builds: &[(u8, &str, u8)]) {
 
 /// A setup turn in which the active player redraws (its whole hand goes to the discard pile)
 /// and the others build.
-fn redraw_turn(m: &mut Match<State>, builds: &[(u8, &str, u8)]) {
+fn redraw_turn(m: &mut Scenario<State>, builds: &[(u8, &str, u8)]) {
     let a = m.state().active().0;
-    act(m, a, "redraw");
+    m.act_by(a, "redraw");
     let n = m.state().players();
     for k in 1..n {
         let seat = (a + k) % n;
         own_window(m, seat);
         for &(s, card, slot) in builds {
             if s == seat {
-                act(m, seat, &format!("play {card} p{seat}.l{slot}"));
+                m.act_by(seat, &format!("play {card} p{seat}.l{slot}"));
             }
         }
     }
@@ -211,19 +173,18 @@ fn redraw_turn(m: &mut Match<State>, builds: &[(u8, &str, u8)]) {
 
 #[test]
 fn ex01_first_player_is_the_alphabetically_first_draw_and_deals_from_there() {
-    let m = replay::<State>(
+    let m = Scenario::<State>::new(
         4,
         "",
         3,
         &[
-            "chance: attacked auction-of-curiosities arrested pray",
-            &format!(
+            "chance: attacked auction-of-curiosities arrested pray".to_owned(),
+            format!(
                 "chance: {}",
                 (0..81).map(|c| Card(c).id()).collect::<Vec<_>>().join(" ")
             ),
         ],
-    )
-    .unwrap();
+    );
     let s = m.state();
     assert_eq!(s.active(), Seat(2));
     // Dealing goes P2, P3, P0, P1, …: the first card of the deck goes to P2.
@@ -232,7 +193,7 @@ fn ex01_first_player_is_the_alphabetically_first_draw_and_deals_from_there() {
     assert!(s.hand(Seat(0)).contains(2));
     assert!(s.hand(Seat(1)).contains(3));
     assert!((0..4).all(|p| s.hand(Seat(p)).len() == 7));
-    assert_eq!(options(&m, 2), ["begin", "redraw"]);
+    assert_eq!(m.legal(2), ["begin", "redraw"]);
 }
 
 #[test]
@@ -245,11 +206,11 @@ fn ex02_focus_legality() {
         &[],
     );
     build_turn(&mut m, &[(1, "roadside-inn", 0)]);
-    act(&mut m, 0, "begin");
-    assert!(legal(&m, 0, "play curious-painting p1.l0"));
-    assert_eq!(rule(&mut m, 0, "play locked-box p1.l0"), "focus-list");
+    m.act_by(0, "begin");
+    assert!(m.is_legal(0, "play curious-painting p1.l0"));
+    assert_eq!(m.refused_by(0, "play locked-box p1.l0"), "focus-list");
     assert_eq!(
-        rule(&mut m, 0, "play curious-painting p1.l1"),
+        m.refused_by(0, "play curious-painting p1.l1"),
         "focus-needs-setting"
     );
 }
@@ -294,12 +255,16 @@ fn ex03_terror_legality() {
                 (2, "locked-box", 1),
             ],
         );
-        act(&mut m, 0, "begin");
+        m.act_by(0, "begin");
         for t in terrors {
             let on_painting = ["hunting-spirit", "tortured-soul"].contains(&t);
-            assert_eq!(legal(&m, 0, &format!("play {t} p1.l0")), on_painting, "{t}");
             assert_eq!(
-                legal(&m, 0, &format!("play {t} p2.l1")),
+                m.is_legal(0, &format!("play {t} p1.l0")),
+                on_painting,
+                "{t}"
+            );
+            assert_eq!(
+                m.is_legal(0, &format!("play {t} p2.l1")),
                 on_box.contains(&t),
                 "{opts} {t}"
             );
@@ -320,20 +285,20 @@ fn ex04_one_card_per_line_in_phase_1() {
         &[],
     );
     build_turn(&mut m, &[]);
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play ocean-bound-vessel p1.l2");
+    m.act_by(0, "begin");
+    m.act_by(0, "play ocean-bound-vessel p1.l2");
     assert_eq!(
-        rule(&mut m, 0, "play curious-painting p1.l2"),
+        m.refused_by(0, "play curious-painting p1.l2"),
         "one-card-per-line"
     );
-    assert!(legal(&m, 0, "play strange-mist p1.l0"));
-    act(&mut m, 0, "pass");
+    assert!(m.is_legal(0, "play strange-mist p1.l0"));
+    m.act_by(0, "pass");
     defence_window(&mut m, 1);
-    assert!(legal(&m, 1, "play dead-faint p1.l2"));
-    assert!(legal(&m, 1, "play pleasant-company p1.l2"));
-    act(&mut m, 1, "pass");
+    assert!(m.is_legal(1, "play dead-faint p1.l2"));
+    assert!(m.is_legal(1, "play pleasant-company p1.l2"));
+    m.act_by(1, "pass");
     own_window(&mut m, 1);
-    act(&mut m, 1, "play locked-box p1.l2");
+    m.act_by(1, "play locked-box p1.l2");
     assert_eq!(line(&m, 1, 2), ["ocean-bound-vessel", "locked-box"]);
 }
 
@@ -360,22 +325,22 @@ fn ex05_immovable_setting() {
         &mut m,
         &[(2, "auction-of-curiosities", 0), (2, "tin-whistle", 0)],
     );
-    act(&mut m, 0, "begin");
+    m.act_by(0, "begin");
     own_window(&mut m, 2);
     assert_eq!(
-        rule(&mut m, 2, "play dead-faint p2.l0"),
+        m.refused_by(2, "play dead-faint p2.l0"),
         "setting-remover-target"
     );
-    act(&mut m, 2, "play avid-collector p2.l0");
+    m.act_by(2, "play avid-collector p2.l0");
     assert_eq!(line(&m, 2, 0), ["auction-of-curiosities"]);
     let pile = m.state().discard_ids();
     assert_eq!(&pile[pile.len() - 2..], ["tin-whistle", "avid-collector"]);
-    assert!(legal(&m, 2, "play pleasant-company p2.l0"));
-    act(&mut m, 2, "play dead-faint p2.l0");
+    assert!(m.is_legal(2, "play pleasant-company p2.l0"));
+    m.act_by(2, "play dead-faint p2.l0");
     assert!(m.state().line(Seat(2), 0).is_unstarted());
 }
 
-fn ex06_position() -> Match<State> {
+fn ex06_position() -> Scenario<State> {
     let mut m = start(
         4,
         "",
@@ -396,18 +361,18 @@ fn ex06_position() -> Match<State> {
         &mut m,
         &[(1, "private-library", 1), (1, "magical-almanac", 1)],
     );
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play dread-old-god p1.l1");
+    m.act_by(0, "begin");
+    m.act_by(0, "play dread-old-god p1.l1");
     assert!(m.state().line(Seat(1), 1).is_pending());
-    act(&mut m, 0, "pass");
+    m.act_by(0, "pass");
     m
 }
 
 #[test]
 fn ex06_terror_defence() {
     let mut m = ex06_position();
-    assert_eq!(to_act(&m), 1);
-    act(&mut m, 1, "play pray p1.l1");
+    assert_eq!(m.seat_to_act(), 1);
+    m.act_by(1, "play pray p1.l1");
     assert_eq!(line(&m, 1, 1), ["private-library", "magical-almanac"]);
     assert!(
         m.state()
@@ -419,12 +384,12 @@ fn ex06_terror_defence() {
     assert_eq!(m.state().hand(Seat(1)).len(), 4);
 
     let mut m = ex06_position();
-    act(&mut m, 1, "pass");
+    m.act_by(1, "pass");
     assert!(m.state().line(Seat(1), 1).is_complete());
     own_window(&mut m, 1);
     for card in ["pray", "avid-collector", "examine-focus"] {
         assert_eq!(
-            rule(&mut m, 1, &format!("play {card} p1.l1")),
+            m.refused_by(1, &format!("play {card} p1.l1")),
             "complete-line-locked"
         );
     }
@@ -445,16 +410,16 @@ fn ex07_phase_2_freshness() {
         &[],
     );
     build_turn(&mut m, &[(3, "country-walk", 2), (3, "blackened-tree", 2)]);
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play losing-sleep p3.l0");
-    act(&mut m, 0, "pass");
+    m.act_by(0, "begin");
+    m.act_by(0, "play losing-sleep p3.l0");
+    m.act_by(0, "pass");
     defence_window(&mut m, 3);
     assert_eq!(
-        rule(&mut m, 3, "play cloaked-figure p3.l2"),
+        m.refused_by(3, "play cloaked-figure p3.l2"),
         "phase-2-fresh"
     );
     own_window(&mut m, 3);
-    act(&mut m, 3, "play cloaked-figure p3.l2");
+    m.act_by(3, "play cloaked-figure p3.l2");
     assert_eq!(line(&m, 3, 2), ["country-walk"]);
     assert_eq!(m.state().skips(Seat(3)), 1);
 }
@@ -480,20 +445,20 @@ fn ex08_top_card_rule() {
         &mut m,
         &[(1, "disused-graveyard", 0), (1, "hidden-treasure", 0)],
     );
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play dread-old-god p1.l0");
-    act(&mut m, 0, "pass");
+    m.act_by(0, "begin");
+    m.act_by(0, "play dread-old-god p1.l0");
+    m.act_by(0, "pass");
     assert_eq!(
-        rule(&mut m, 1, "play distant-relative p1.l0"),
+        m.refused_by(1, "play distant-relative p1.l0"),
         "focus-remover-target"
     );
-    act(&mut m, 1, "play pray p1.l0");
+    m.act_by(1, "play pray p1.l0");
     assert_eq!(
-        rule(&mut m, 1, "play distant-relative p1.l0"),
+        m.refused_by(1, "play distant-relative p1.l0"),
         "phase-2-fresh"
     );
     own_window(&mut m, 1);
-    act(&mut m, 1, "play distant-relative p1.l0");
+    m.act_by(1, "play distant-relative p1.l0");
     assert_eq!(line(&m, 1, 0), ["disused-graveyard"]);
 }
 
@@ -521,20 +486,20 @@ fn ex09_activate_focus() {
         &[(2, "ruined-church", 0), (2, "encrypted-letter", 0)],
     );
     assert!(m.state().discard_ids().contains(&"tortured-soul"));
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play activate-focus p2.l0");
-    assert_eq!(options(&m, 0), ["pick tortured-soul"]);
-    act(&mut m, 0, "pick tortured-soul");
+    m.act_by(0, "begin");
+    m.act_by(0, "play activate-focus p2.l0");
+    assert_eq!(m.legal(0), ["pick tortured-soul"]);
+    m.act_by(0, "pick tortured-soul");
     assert_eq!(
         line(&m, 2, 0),
         ["ruined-church", "encrypted-letter", "tortured-soul"]
     );
     assert!(m.state().discard_ids().contains(&"dread-old-god"));
-    act(&mut m, 0, "pass");
+    m.act_by(0, "pass");
     defence_window(&mut m, 2);
-    assert!(legal(&m, 2, "play storm p2.l0"));
-    assert!(legal(&m, 2, "play enlightening-conversation p2.l0"));
-    act(&mut m, 2, "pass");
+    assert!(m.is_legal(2, "play storm p2.l0"));
+    assert!(m.is_legal(2, "play enlightening-conversation p2.l0"));
+    m.act_by(2, "pass");
     assert!(m.state().line(Seat(2), 0).is_complete());
 }
 
@@ -562,14 +527,14 @@ fn ex10_coach_and_horses_blocked_means_a_forfeit() {
         &[],
     );
     redraw_turn(&mut m, &[]);
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play coach-and-horses p1.l2");
+    m.act_by(0, "begin");
+    m.act_by(0, "play coach-and-horses p1.l2");
     let seen = m.last_events(Viewer::Seat(Seat(2))).join("\n");
     assert!(
         seen.contains("blocked") && !seen.contains("cloaked-figure"),
         "{seen}"
     );
-    chance(&mut m, "terrible-accident");
+    m.act("chance: terrible-accident");
     assert!(
         m.last_events(Viewer::Seat(Seat(2)))
             .iter()
@@ -580,8 +545,8 @@ fn ex10_coach_and_horses_blocked_means_a_forfeit() {
             .iter()
             .any(|t| t.contains("terrible-accident"))
     );
-    act(&mut m, 1, "pick dead-faint");
-    act(&mut m, 1, "pick terrible-accident");
+    m.act_by(1, "pick dead-faint");
+    m.act_by(1, "pick terrible-accident");
     let s = m.state();
     assert!(
         !s.hand(Seat(0))
@@ -607,10 +572,10 @@ fn ex10_coach_and_horses_blocked_means_a_forfeit() {
     ];
     let mut m = start(4, "", 3, &[&["coach-and-horses"], &p1], &[]);
     build_turn(&mut m, &[]);
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play coach-and-horses p1.l2");
-    assert_eq!(options(&m, 1), ["pick historian"]);
-    act(&mut m, 1, "pick historian");
+    m.act_by(0, "begin");
+    m.act_by(0, "play coach-and-horses p1.l2");
+    assert_eq!(m.legal(1), ["pick historian"]);
+    m.act_by(1, "pick historian");
     assert_eq!(m.state().hand(Seat(1)).len(), 6);
 }
 
@@ -627,9 +592,9 @@ fn ex11_urchin_thief() {
     ];
     let mut m = start(4, "", 3, &[&["urchin-thief"], &p1], &[]);
     build_turn(&mut m, &[]);
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play urchin-thief p1.l0");
-    let mut o = options(&m, 1);
+    m.act_by(0, "begin");
+    m.act_by(0, "play urchin-thief p1.l0");
+    let mut o = m.legal(1);
     o.sort();
     assert_eq!(
         o,
@@ -640,16 +605,16 @@ fn ex11_urchin_thief() {
             "pick village-idiot"
         ]
     );
-    act(&mut m, 1, "pick fever");
+    m.act_by(1, "pick fever");
     assert_eq!(m.state().hand(Seat(1)).len(), 7);
     assert_eq!(m.state().lodged_holder(), Some(Seat(1)));
-    act(&mut m, 0, "pass");
-    assert!(options(&m, 1).iter().all(|a| !a.contains("urchin-thief")));
+    m.act_by(0, "pass");
+    assert!(m.legal(1).iter().all(|a| !a.contains("urchin-thief")));
     finish_turn(&mut m);
-    act(&mut m, 1, "begin");
+    m.act_by(1, "begin");
     pass_until(&mut m, |s| s.phase() == Phase::Discard);
-    assert!(options(&m, 1).iter().any(|a| a == "discard urchin-thief"));
-    act(&mut m, 1, "discard urchin-thief");
+    assert!(m.legal(1).iter().any(|a| a == "discard urchin-thief"));
+    m.act_by(1, "discard urchin-thief");
     assert_eq!(m.state().lodged_holder(), None);
 }
 
@@ -673,8 +638,8 @@ fn ex12_transformation_without_acquaintances() {
             (1, "foreign-village", 1),
         ],
     );
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play transformation p1.l2");
+    m.act_by(0, "begin");
+    m.act_by(0, "play transformation p1.l2");
     assert!(m.state().line(Seat(1), 1).is_complete());
     assert_eq!(m.state().scores()[1], 19);
 
@@ -687,8 +652,8 @@ fn ex12_transformation_without_acquaintances() {
     );
     build_turn(&mut m, &[]);
     let before = m.state().hand(Seat(1)).len();
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play transformation p1.l2");
+    m.act_by(0, "begin");
+    m.act_by(0, "play transformation p1.l2");
     let h = m.state().hand_ids(Seat(1));
     assert_eq!(h.len() as u32, before);
     assert!(!h.contains(&"historian") && !h.contains(&"psychic"));
@@ -716,15 +681,15 @@ fn ex13_garrotted() {
                 (2, "tin-whistle", 1),
             ],
         );
-        act(&mut m, 0, "begin");
-        act(&mut m, 0, "play garrotted p2.l0");
+        m.act_by(0, "begin");
+        m.act_by(0, "play garrotted p2.l0");
         match expect {
             "nothing" => {
-                assert_eq!(to_act(&m), 0);
+                assert_eq!(m.seat_to_act(), 0);
                 assert!(m.state().discard_ids().ends_with(&["pray", "garrotted"]));
             }
             "discard" => {
-                act(&mut m, 2, "pick psychic");
+                m.act_by(2, "pick psychic");
                 assert!(!m.state().hand_ids(Seat(2)).contains(&"psychic"));
             }
             _ => assert!(m.state().line(Seat(2), 1).is_complete()),
@@ -776,9 +741,9 @@ fn ex14_hidden_compartment_support_outcome_with_a_tie() {
             ],
         );
         assert_eq!(m.state().stock_ids()[0], test_card);
-        act(&mut m, 0, "begin");
-        act(&mut m, 0, "play hidden-compartment p1.l0");
-        act(&mut m, 1, "yes");
+        m.act_by(0, "begin");
+        m.act_by(0, "play hidden-compartment p1.l0");
+        m.act_by(1, "yes");
         if test_card == "archaeological-dig" {
             assert!(m.state().line(Seat(1), 0).is_unstarted());
             continue;
@@ -794,19 +759,19 @@ fn ex14_hidden_compartment_support_outcome_with_a_tie() {
             Some("stockpile shuffle")
         );
         m.draw_due_chance();
-        assert_eq!(options(&m, 1), ["line p1.l2"]);
-        act(&mut m, 1, "line p1.l2");
+        assert_eq!(m.legal(1), ["line p1.l2"]);
+        m.act_by(1, "line p1.l2");
         assert_eq!(line(&m, 1, 2), ["private-library"]);
         assert!(m.state().line(Seat(3), 1).is_unstarted());
-        act(&mut m, 0, "pass");
-        assert!(legal(&m, 1, "play search-the-area p1.l2"));
-        assert!(legal(&m, 1, "play pleasant-company p1.l2"));
+        m.act_by(0, "pass");
+        assert!(m.is_legal(1, "play search-the-area p1.l2"));
+        assert!(m.is_legal(1, "play pleasant-company p1.l2"));
     }
 }
 
-fn quiet_turn(m: &mut Match<State>) -> u8 {
+fn quiet_turn(m: &mut Scenario<State>) -> u8 {
     let a = m.state().active().0;
-    act(m, a, "begin");
+    m.act_by(a, "begin");
     finish_turn(m);
     a
 }
@@ -815,11 +780,11 @@ fn quiet_turn(m: &mut Match<State>) -> u8 {
 fn ex16_fisticuffs_and_skipped_turns() {
     let mut m = start(4, "", 3, &[&["fisticuffs"]], &[]);
     build_turn(&mut m, &[]);
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play fisticuffs p3.l1");
+    m.act_by(0, "begin");
+    m.act_by(0, "play fisticuffs p3.l1");
     assert_eq!((m.state().skips(Seat(3)), m.state().skips(Seat(0))), (1, 1));
     // P3 still defends in this turn.
-    act(&mut m, 0, "pass");
+    m.act_by(0, "pass");
     defence_window(&mut m, 3);
     finish_turn(&mut m);
     let order: Vec<u8> = (0..6).map(|_| quiet_turn(&mut m)).collect();
@@ -834,7 +799,7 @@ fn ex17_refill_reshuffles_the_discard_pile_when_the_stockpile_runs_out() {
         let a = m.state().active().0;
         let before = m.state().stock_ids().len();
         let pile = m.state().discard_ids().len();
-        act(&mut m, a, "redraw");
+        m.act_by(a, "redraw");
         if before < 7 {
             // The stockpile's `before` cards are drawn, the discard pile (with the discarded
             // hand) becomes the new stockpile, and the rest is drawn from it.
@@ -922,10 +887,10 @@ fn ex18_final_scoring_three_players() {
         ],
     );
     assert_eq!(m.state().complete_lines(Seat(0)), 2);
-    act(&mut m, 2, "begin");
-    act(&mut m, 2, "play hunting-spirit p0.l2");
-    act(&mut m, 2, "pass");
-    act(&mut m, 0, "pass");
+    m.act_by(2, "begin");
+    m.act_by(2, "play hunting-spirit p0.l2");
+    m.act_by(2, "pass");
+    m.act_by(0, "pass");
     let s = m.state();
     assert_eq!(s.loser(), Some(Seat(0)));
     let o = s.outcome().unwrap();
@@ -936,7 +901,7 @@ fn ex18_final_scoring_three_players() {
 
 /// Ex 18's variant: P2 scores 19 too (one complete line and a two-card line), so P1 and P2
 /// tie for the lowest score when P0 completes its third line.
-fn ex18_tie(opts: &str) -> Match<State> {
+fn ex18_tie(opts: &str) -> Scenario<State> {
     let mut m = start(
         3,
         opts,
@@ -1003,10 +968,10 @@ fn ex18_tie(opts: &str) -> Match<State> {
             (0, "historical-find", 2),
         ],
     );
-    act(&mut m, 2, "begin");
-    act(&mut m, 2, "play fateful-possession p0.l2");
-    act(&mut m, 2, "pass");
-    act(&mut m, 0, "pass");
+    m.act_by(2, "begin");
+    m.act_by(2, "play fateful-possession p0.l2");
+    m.act_by(2, "pass");
+    m.act_by(0, "pass");
     m
 }
 
@@ -1057,19 +1022,19 @@ fn stacked_deal(h: usize, hands: &[&[&str]], stock: &[&str]) -> String {
 
 /// One turn of the tie-break's `a` against `b` (seat 0 sits out): `a` plays `card` on
 /// `b`'s line 0 in phase 1, every window passes, and `a` discards `discard`.
-fn tiebreak_turn(m: &mut Match<State>, a: u8, b: u8, card: Option<&str>, discard: &str) {
-    act(m, a, "begin");
+fn tiebreak_turn(m: &mut Scenario<State>, a: u8, b: u8, card: Option<&str>, discard: &str) {
+    m.act_by(a, "begin");
     if let Some(card) = card {
-        act(m, a, &format!("play {card} p{b}.l0"));
+        m.act_by(a, &format!("play {card} p{b}.l0"));
     }
-    act(m, a, "pass");
-    act(m, b, "pass");
+    m.act_by(a, "pass");
+    m.act_by(b, "pass");
     if m.state().outcome().is_some() {
         return;
     }
-    act(m, a, "pass");
-    act(m, b, "pass");
-    act(m, a, &format!("discard {discard}"));
+    m.act_by(a, "pass");
+    m.act_by(b, "pass");
+    m.act_by(a, &format!("discard {discard}"));
 }
 
 #[test]
@@ -1113,7 +1078,7 @@ fn ex18_tie_is_played_off_in_a_short_game_with_tiebreak_short_game() {
             .is_err(),
         "one card per seat taking part"
     );
-    chance(&mut m, "fever activate-focus");
+    m.act("chance: fever activate-focus");
     assert_eq!(m.state().active(), Seat(2));
     // The fresh setup: every card gathered, 9 each dealt from P2, none to P0.
     let p2 = [
@@ -1124,7 +1089,7 @@ fn ex18_tie_is_played_off_in_a_short_game_with_tiebreak_short_game() {
         "send-telegram",
         "over-indulgence",
     ];
-    chance(&mut m, &stacked_deal(9, &[&p2, &[]], &[]));
+    m.act(&format!("chance: {}", stacked_deal(9, &[&p2, &[]], &[])));
     {
         let s = m.state();
         assert_eq!(s.hand(Seat(2)).len(), 9);
@@ -1140,27 +1105,27 @@ fn ex18_tie_is_played_off_in_a_short_game_with_tiebreak_short_game() {
             [39, 19, 19],
             "the record keeps the main game's scores"
         );
-        assert_eq!(to_act(&m), 2);
+        assert_eq!(m.seat_to_act(), 2);
     }
-    act(&mut m, 2, "begin");
+    m.act_by(2, "begin");
     // P0 sits out: its lines are no target, and it never acts.
     assert_eq!(
-        rule(&mut m, 2, "play roadside-inn p0.l0"),
+        m.refused_by(2, "play roadside-inn p0.l0"),
         "tiebreak-sits-out"
     );
-    assert!(options(&m, 2).iter().all(|o| !o.contains("p0.")));
-    assert!(options(&m, 0).is_empty());
+    assert!(m.legal(2).iter().all(|o| !o.contains("p0.")));
+    assert!(m.legal(0).is_empty());
     assert!(m.apply_entry("0: pass").is_err());
-    act(&mut m, 2, "play roadside-inn p1.l0");
+    m.act_by(2, "play roadside-inn p1.l0");
     // P0 has no window: after P2's attack comes P1's defence window, then the own-line round.
-    act(&mut m, 2, "pass");
+    m.act_by(2, "pass");
     assert_eq!(m.state().phase(), Phase::Defence(Seat(1)));
-    act(&mut m, 1, "pass");
+    m.act_by(1, "pass");
     assert_eq!(m.state().phase(), Phase::OwnLine(Seat(2)));
-    act(&mut m, 2, "pass");
+    m.act_by(2, "pass");
     assert_eq!(m.state().phase(), Phase::OwnLine(Seat(1)));
-    act(&mut m, 1, "pass");
-    act(&mut m, 2, "discard refreshments");
+    m.act_by(1, "pass");
+    m.act_by(2, "discard refreshments");
     assert_eq!(m.state().hand(Seat(2)).len(), 9, "refilled to 9");
     let d1 = m.state().hand_ids(Seat(1))[0];
     tiebreak_turn(&mut m, 1, 2, None, d1);
@@ -1206,10 +1171,10 @@ fn ex19_short_game() {
         ],
     );
     assert_eq!(m.state().hand(Seat(1)).len(), 9, "refilled to 9");
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play tortured-soul p1.l0");
-    act(&mut m, 0, "pass");
-    act(&mut m, 1, "pass");
+    m.act_by(0, "begin");
+    m.act_by(0, "play tortured-soul p1.l0");
+    m.act_by(0, "pass");
+    m.act_by(1, "pass");
     let o = m.state().outcome().expect("over after one complete line");
     assert_eq!(m.state().loser(), Some(Seat(1)));
     assert_eq!(o.winners.iter().collect::<Vec<_>>(), [Seat(0)]);
@@ -1230,8 +1195,8 @@ fn ex20_hallucination() {
             &["fire", test_card, "storm", "arrested", "possession"],
         );
         build_turn(&mut m, &[]);
-        act(&mut m, 0, "begin");
-        act(&mut m, 0, "play hallucination p2.l1");
+        m.act_by(0, "begin");
+        m.act_by(0, "play hallucination p2.l1");
         let log = m.last_events(Viewer::Spectator).join("\n");
         match expect {
             "lap" => {
@@ -1242,7 +1207,7 @@ fn ex20_hallucination() {
                 assert!(!log.contains("looks at"));
             }
             "advantage" => {
-                assert_eq!(to_act(&m), 2);
+                assert_eq!(m.seat_to_act(), 2);
                 assert_eq!(m.state().view(Some(Seat(2))).looking_at.len(), 2);
             }
             _ => {
@@ -1288,13 +1253,13 @@ fn ex21_attacked() {
             .iter()
             .all(|c| Card(c).card_type() != CardType::Setting)
     );
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play attacked p2.l0");
-    assert_eq!(to_act(&m), 0, "P3 holds no Setting, P0 is asked next");
-    act(&mut m, 0, "pick ruined-church");
-    assert_eq!(options(&m, 0), ["line p2.l2"]);
-    act(&mut m, 0, "line p2.l2");
-    act(&mut m, 0, "pick pray");
+    m.act_by(0, "begin");
+    m.act_by(0, "play attacked p2.l0");
+    assert_eq!(m.seat_to_act(), 0, "P3 holds no Setting, P0 is asked next");
+    m.act_by(0, "pick ruined-church");
+    assert_eq!(m.legal(0), ["line p2.l2"]);
+    m.act_by(0, "line p2.l2");
+    m.act_by(0, "pick pray");
     assert!(m.state().hand_ids(Seat(0)).contains(&"pray"));
     assert!(
         m.state().hand_ids(Seat(1)).contains(&"foreign-village"),
@@ -1302,12 +1267,12 @@ fn ex21_attacked() {
     );
     assert_eq!(line(&m, 2, 2), ["ruined-church"]);
     assert_eq!(
-        rule(&mut m, 0, "play hidden-treasure p2.l2"),
+        m.refused_by(0, "play hidden-treasure p2.l2"),
         "one-card-per-line"
     );
-    act(&mut m, 0, "pass");
+    m.act_by(0, "pass");
     defence_window(&mut m, 2);
-    assert!(legal(&m, 2, "play nervous-exhaustion p2.l2"));
+    assert!(m.is_legal(2, "play nervous-exhaustion p2.l2"));
 }
 
 #[test]
@@ -1332,15 +1297,15 @@ fn ex22_illegal_search_the_area() {
         &mut m,
         &[(1, "wealthy-relatives-mansion", 0), (1, "locked-box", 0)],
     );
-    act(&mut m, 0, "begin");
+    m.act_by(0, "begin");
     own_window(&mut m, 1);
     assert_eq!(
-        rule(&mut m, 1, "play search-the-area p1.l0"),
+        m.refused_by(1, "play search-the-area p1.l0"),
         "setting-remover-target"
     );
-    assert!(legal(&m, 1, "play cloaked-figure p1.l0"));
-    act(&mut m, 1, "play avid-collector p1.l0");
-    act(&mut m, 1, "play search-the-area p1.l0");
+    assert!(m.is_legal(1, "play cloaked-figure p1.l0"));
+    m.act_by(1, "play avid-collector p1.l0");
+    m.act_by(1, "play search-the-area p1.l0");
     assert!(m.state().line(Seat(1), 0).is_unstarted());
 }
 
@@ -1370,8 +1335,8 @@ fn ex23_forfeit_with_an_empty_hand() {
     );
     assert!(m.state().hand(Seat(3)).is_empty());
     assert_eq!(m.state().active(), Seat(0), "P3's turn is missed");
-    act(&mut m, 0, "begin");
-    act(&mut m, 0, "play strange-mist p3.l0");
-    assert_eq!(to_act(&m), 0, "no forfeit prompt or chance");
-    assert_eq!(rule(&mut m, 0, "play fire p3.l0"), "one-card-per-line");
+    m.act_by(0, "begin");
+    m.act_by(0, "play strange-mist p3.l0");
+    assert_eq!(m.seat_to_act(), 0, "no forfeit prompt or chance");
+    assert_eq!(m.refused_by(0, "play fire p3.l0"), "one-card-per-line");
 }

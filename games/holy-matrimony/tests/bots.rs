@@ -7,7 +7,7 @@
 use parlour_bots::{Observation, make_bot};
 use parlour_core::{Game, Seat, rng_from_seed};
 use parlour_holy_matrimony::{Action, State};
-use parlour_record::replay;
+use parlour_testkit::Scenario;
 
 /// Opening hands, Star player first: its round-1 commitment, then cards it keeps to the end.
 const OPENING: [[&str; 7]; 2] = [
@@ -78,9 +78,9 @@ fn position(star: u8, opponent_first: bool) -> State {
     if opponent_first {
         entries.push(format!("{wind}: {OPPONENT_BEST}"));
     }
-    let refs: Vec<&str> = entries.iter().map(String::as_str).collect();
-    let m = replay::<State>(2, "traditional_mat", 5, &refs).unwrap_or_else(|e| panic!("{e}"));
-    m.state().clone()
+    Scenario::<State>::new(2, "traditional_mat", 5, &entries)
+        .state()
+        .clone()
 }
 
 fn act(state: &State, seat: u8, text: &str) -> Action {

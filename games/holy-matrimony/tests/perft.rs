@@ -1,16 +1,9 @@
 //! Perft: commit counts from fixed seeded deals, against golden numbers in
 //! `holy-matrimony.perft`, cross-checked by a naive count of the subsets of each hand.
 
-use parlour_core::{Game, Options, ToAct, rng_from_seed};
+use parlour_core::{Game, ToAct};
 use parlour_holy_matrimony::State;
-use parlour_testkit::{check_perft_file, settle_chance};
-
-fn dealt(seed: u64, players: u8, options: &str) -> State {
-    let o = Options::parse_list(State::OPTIONS, options).unwrap();
-    let mut s = State::new(players, &o).unwrap();
-    settle_chance(&mut s, &mut rng_from_seed(seed));
-    s
-}
+use parlour_testkit::check_perft_file;
 
 /// Naive: seats commit lowest first; a seat has one commit per subset of its hand, counted by
 /// testing all 256 byte masks over the hand's positions; after the last commit comes a chance
@@ -34,9 +27,9 @@ fn naive_count(s: &State, depth: u32) -> u64 {
 #[test]
 fn perft_matches_golden_counts_and_naive_enumeration() {
     let checked = check_perft_file(
-        include_str!("holy-matrimony.perft"),
-        |c| dealt(c.seed, c.players, &c.options),
-        naive_count,
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/holy-matrimony.perft"),
+        parlour_testkit::dealt::<State>,
+        |s, depth| Some(naive_count(s, depth)),
     );
     assert!(checked >= 5);
 }

@@ -3,7 +3,8 @@
 use parlour_core::{Game, Seat, ToAct};
 use parlour_fey::{Card, Sign, cards_text};
 use parlour_holy_matrimony::State;
-use parlour_record::{Match, replay};
+use parlour_record::Match;
+use parlour_testkit::Scenario;
 
 const SIGNS: [&str; 4] = ["star", "wave", "tone", "wind"];
 
@@ -60,18 +61,13 @@ fn commit(seat: usize, cards: &[&str]) -> String {
     }
 }
 
-fn run(n: u8, options: &str, entries: &[String]) -> Match<State> {
-    let refs: Vec<&str> = entries.iter().map(String::as_str).collect();
-    replay::<State>(n, options, 9, &refs).unwrap_or_else(|e| panic!("{e}"))
-}
-
 /// One round of four seats on MAT-A: each seat holds and commits `plays[s]`.
 fn one_round(options: &str, church: &str, plays: [&[&str]; 4]) -> Vec<i32> {
     let mut entries = opening(4, 0, &plays, church);
     for (s, p) in plays.iter().enumerate() {
         entries.push(commit(s, p));
     }
-    let m = run(4, options, &entries);
+    let m = Scenario::<State>::new(4, options, 9, &entries);
     assert_eq!(m.state().rounds_played(), 1);
     m.state().scores()
 }
@@ -142,9 +138,10 @@ fn hm10_game_ends_when_someone_reaches_the_target_and_highest_wins() {
         e
     };
     // P0 11, P1 13 (Wave 10 + Wave 8 + fey church), P2 -13: both pass 10, P1 alone wins.
-    let m = run(
+    let m = Scenario::<State>::new(
         3,
         "traditional_mat,target_score=10",
+        9,
         &three(&["wave-10", "wave-8"]),
     );
     assert_eq!(m.state().to_act(), ToAct::Terminal);
@@ -152,34 +149,35 @@ fn hm10_game_ends_when_someone_reaches_the_target_and_highest_wins() {
     assert_eq!(o.scores, vec![11, 13, -13]);
     assert_eq!(o.winners.iter().collect::<Vec<_>>(), vec![Seat(1)]);
     // P1 Wind 9 + Stone 9: 3 + 3 + 5 = 11, tied with P0: shared win.
-    let m = run(
+    let m = Scenario::<State>::new(
         3,
         "traditional_mat,target_score=10",
+        9,
         &three(&["wind-9", "stone-9"]),
     );
     let o = m.state().outcome().unwrap();
     assert_eq!(o.scores, vec![11, 11, -13]);
     assert_eq!(o.winners.iter().collect::<Vec<_>>(), vec![Seat(0), Seat(1)]);
     // With the default target the game goes on.
-    let m = run(3, "traditional_mat", &three(&["wave-10", "wave-8"]));
+    let m = Scenario::<State>::new(3, "traditional_mat", 9, &three(&["wave-10", "wave-8"]));
     assert!(matches!(m.state().to_act(), ToAct::Seats(_)));
     assert_eq!(m.state().rounds_played(), 1);
 }
 
 #[test]
 fn hm11_every_subset_of_seven_cards_is_a_legal_commit() {
-    let m = run(
+    let m = Scenario::<State>::new(
         4,
         "traditional_mat",
+        9,
         &opening(4, 0, &[&[], &[], &[], &[]], "flame-6"),
     );
     assert_eq!(m.state().to_act().seats().len(), 4);
     for s in 0..4 {
-        let mut out = Vec::new();
-        m.state().legal_actions(Seat(s), &mut out);
-        assert_eq!(out.len(), 128);
-        assert_eq!(m.state().action_text(out[0]), "commit none");
-        let full = m.state().action_text(out[127]);
+        let legal = m.legal(s);
+        assert_eq!(legal.len(), 128);
+        assert_eq!(legal[0], "commit none");
+        let full = &legal[127];
         assert_eq!(full.split_whitespace().count(), 8, "{full}");
     }
 }
@@ -252,14 +250,15 @@ fn hm12_refill_in_seat_order_then_new_church() {
 
 #[test]
 fn commitments_stay_hidden_until_all_are_in() {
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         4,
         "traditional_mat",
+        9,
         &opening(4, 0, &[&["star-8", "tone-7"], &[], &[], &[]], "flame-6"),
     );
-    let before = m.state().view(Some(Seat(1)));
-    m.apply_entry("0: commit star-8 tone-7").unwrap();
-    let after = m.state().view(Some(Seat(1)));
+    let before = m.view(1);
+    m.act("0: commit star-8 tone-7");
+    let after = m.view(1);
     assert_eq!(after.committed, vec![true, false, false, false]);
     assert_eq!(
         after.hand_sizes, before.hand_sizes,
@@ -271,18 +270,16 @@ fn commitments_stay_hidden_until_all_are_in() {
     a.committed = before.committed.clone();
     a.waiting = before.waiting.clone();
     assert_eq!(a, before, "nothing else changes in another seat's view");
-    let own = m.state().view(Some(Seat(0)));
+    let own = m.view(0);
     assert_eq!(own.own_commitment.unwrap().len(), 2);
     // Log lines for others say only that seat 0 committed.
     let lines = m.last_events(parlour_core::Viewer::Seat(Seat(1)));
     assert_eq!(lines, vec!["seat 0 has committed".to_owned()]);
     // A second commitment by the same seat is refused; a card not held is refused.
-    let e = m.apply_entry("0: commit none").unwrap_err();
-    assert!(e.to_string().contains("one-commitment-per-round"), "{e}");
-    let e = m.apply_entry("1: commit star-8").unwrap_err();
-    assert!(e.to_string().contains("card-in-hand"), "{e}");
+    assert_eq!(m.refused("0: commit none"), "one-commitment-per-round");
+    assert_eq!(m.refused("1: commit star-8"), "card-in-hand");
     // Any order: seat 3 before seat 1.
-    m.apply_entry("3: commit none").unwrap();
+    m.act("3: commit none");
     assert_eq!(
         m.state().to_act().seats().iter().collect::<Vec<_>>(),
         vec![Seat(1), Seat(2)]

@@ -9,7 +9,7 @@ use parlour_bots::{Observation, make_bot};
 use parlour_core::{Game, Seat};
 use parlour_kings_feast::State;
 use parlour_kings_feast::{SolveLimits, for_each_turn, solve_exact};
-use parlour_record::replay;
+use parlour_testkit::Scenario;
 
 /// The smallest budget that chose right on each of 200 seeds in all three positions: below it a
 /// search whose first Coachman playouts go badly can settle on the Guard (seeds 10 and 47).
@@ -24,8 +24,7 @@ fn position(setup: &str, goal: &str, entries: &[&str]) -> State {
         setup.replace('/', "\n"),
         goal.replace('/', "\n")
     );
-    replay::<State>(1, &options, 0, entries)
-        .unwrap_or_else(|e| panic!("position does not replay: {e}"))
+    Scenario::<State>::new(1, &options, 0, entries)
         .state()
         .clone()
 }

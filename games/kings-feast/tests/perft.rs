@@ -1,17 +1,22 @@
 //! Perft: legal-action sequence counts from seeded deals, golden numbers in
 //! `tests/kings-feast.perft`, cross-checked at depths 1 and 2 by a naive count written here
-//! straight from the rules (spec §7, §10) on the raw grid.
+//! straight from the rules (spec §7, §10) on the raw grid. New counts:
+//! `PARLOUR_BLESS=1 cargo test --test perft`.
 
-use parlour_core::{Game, Options, Seat, rng_from_seed};
+use parlour_core::{Game, Seat};
 use parlour_kings_feast::{Pos, State};
-use parlour_testkit::{parse_perft_file, perft};
+use parlour_testkit::{PerftSetup, check_perft_file, perft, read_perft_file};
+
+const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/kings-feast.perft");
 
 fn dealt(seed: u64, options: &str) -> State {
-    let opts = Options::parse_list(State::OPTIONS, options).expect("options");
-    let mut st = State::new(1, &opts).expect("setup");
-    let c = st.sample_chance(&mut rng_from_seed(seed));
-    st.apply_chance(c, &mut ()).expect("deal");
-    st
+    parlour_testkit::dealt(&PerftSetup {
+        seed,
+        players: 1,
+        options: options.to_owned(),
+        extra: Vec::new(),
+        counts: Vec::new(),
+    })
 }
 
 /// The raw grid: `Some((card, face_up))` per cell.
@@ -213,8 +218,7 @@ fn naive(st: &State, depth: u32) -> u64 {
 type Golden = (u64, String, Vec<(u32, u64)>);
 
 fn golden() -> Vec<Golden> {
-    parse_perft_file(include_str!("kings-feast.perft"))
-        .unwrap()
+    read_perft_file(GOLDEN)
         .into_iter()
         .map(|c| (c.seed, c.options, c.counts))
         .collect()
@@ -222,12 +226,10 @@ fn golden() -> Vec<Golden> {
 
 #[test]
 fn perft_matches_the_golden_counts() {
-    for (seed, opts, counts) in golden() {
-        let st = dealt(seed, &opts);
-        for (d, want) in counts {
-            assert_eq!(perft(&st, d), want, "setup {seed} {opts} depth {d}");
-        }
-    }
+    let checked = check_perft_file(GOLDEN, parlour_testkit::dealt::<State>, |st, d| {
+        (d <= 2).then(|| naive(st, d))
+    });
+    assert_eq!(checked, 16);
 }
 
 #[test]
@@ -263,17 +265,4 @@ fn first_decision_is_an_activation() {
             .iter()
             .all(|a| st.action_text(*a).starts_with("activate"))
     );
-}
-
-/// Prints the counts for the golden file (run with `--ignored --nocapture`).
-#[test]
-#[ignore = "regenerates the golden numbers"]
-fn print_perft() {
-    for (seed, opts, _) in golden() {
-        let st = dealt(seed, &opts);
-        println!("setup {seed} 1 {opts}");
-        for d in 1..=4 {
-            println!("perft {d} {}", perft(&st, d));
-        }
-    }
 }

@@ -5,7 +5,8 @@
 
 use parlour_core::{Game, GameRng, Seat, ToAct, rng_from_seed};
 use parlour_kings_feast::{Cell, EndReason, Phase, Pos, State, parse_card};
-use parlour_record::{Match, replay};
+use parlour_record::replay;
+use parlour_testkit::Scenario;
 
 /// A study layout: `board` rows separated by `/` in the spec's `vF` notation; the goal is the
 /// given one, or the board's own cards in place.
@@ -30,9 +31,9 @@ fn study(board: &str, goal: Option<&str>) -> String {
     )
 }
 
-fn play(board: &str, goal: Option<&str>, extra: &str, entries: &[&str]) -> Match<State> {
+fn play(board: &str, goal: Option<&str>, extra: &str, entries: &[&str]) -> Scenario<State> {
     let opts = format!("arrangement={}{extra}", study(board, goal));
-    replay::<State>(1, &opts, 0, entries).unwrap_or_else(|e| panic!("replay failed: {e}"))
+    Scenario::new(1, &opts, 0, entries)
 }
 
 /// The board in the spec's notation, rows separated by ` / `.
@@ -50,17 +51,6 @@ fn board(st: &State) -> String {
         })
         .collect::<Vec<_>>()
         .join(" / ")
-}
-
-fn legal(st: &State) -> Vec<String> {
-    let mut out = Vec::new();
-    st.legal_actions(Seat(0), &mut out);
-    out.iter().map(|&a| st.action_text(a)).collect()
-}
-
-fn step(m: &mut Match<State>, action: &str) {
-    m.apply_entry(&format!("0: {action}"))
-        .unwrap_or_else(|e| panic!("`{action}` rejected: {e}"));
 }
 
 #[test]
@@ -98,19 +88,19 @@ fn e4_guard_row_stops_at_a_hole() {
 #[test]
 fn e5_queen_with_lovers_hermit_and_scholar() {
     let mut m = play("17U 13D 6D / 5U 2D 14U", None, "", &["0: activate 0,0"]);
-    assert!(legal(m.state()).contains(&"slide right 2".to_owned()));
-    step(&mut m, "slide right 2");
+    assert!(m.legal(0).contains(&"slide right 2".to_owned()));
+    m.act_by(0, "slide right 2");
     assert_eq!(board(m.state()), "13D 6D 17U / 5U 2D 14U");
-    assert_eq!(legal(m.state()), ["target 0,0", "target 0,1"]);
-    step(&mut m, "target 0,1");
+    assert_eq!(m.legal(0), ["target 0,0", "target 0,1"]);
+    m.act_by(0, "target 0,1");
     // Lovers I revealed, Lovers II face up: flip a card next to Lovers II.
-    assert_eq!(legal(m.state()), ["target 0,2", "target 1,1"]);
-    step(&mut m, "target 1,1");
-    assert_eq!(legal(m.state()), ["target 0,0"]);
-    step(&mut m, "target 0,0");
+    assert_eq!(m.legal(0), ["target 0,2", "target 1,1"]);
+    m.act_by(0, "target 1,1");
+    assert_eq!(m.legal(0), ["target 0,0"]);
+    m.act_by(0, "target 0,0");
     // Scholar revealed: flip a neighbour.
-    assert_eq!(legal(m.state()), ["target 0,1", "target 1,0"]);
-    step(&mut m, "target 1,0");
+    assert_eq!(m.legal(0), ["target 0,1", "target 1,0"]);
+    m.act_by(0, "target 1,0");
     assert_eq!(board(m.state()), "13U 6U 17D / 5D 2D 14U");
     assert_eq!(m.state().phase(), Phase::Swap);
 }
@@ -119,7 +109,7 @@ fn e5_queen_with_lovers_hermit_and_scholar() {
 fn e6_king_diplomat_hermit_princess_nested_stack() {
     let mut m = play("2D 12U 16D / 9U 18U 5D", None, "", &["0: activate 1,1"]);
     assert_eq!(
-        legal(m.state()),
+        m.legal(0),
         [
             "target 0,0",
             "target 0,1",
@@ -128,23 +118,23 @@ fn e6_king_diplomat_hermit_princess_nested_stack() {
             "target 1,2"
         ]
     );
-    step(&mut m, "target 0,0");
+    m.act_by(0, "target 0,0");
     assert_eq!(board(m.state()), "12U 2D 16D / 9U 18U 5D");
-    step(&mut m, "target 0,2");
+    m.act_by(0, "target 0,2");
     // The Princess flips {2, 5}: the Hermit now at (0,1) and the 5 at (1,2).
-    assert_eq!(legal(m.state()), ["target 0,1", "target 1,2"]);
-    step(&mut m, "target 0,1");
+    assert_eq!(m.legal(0), ["target 0,1", "target 1,2"]);
+    m.act_by(0, "target 0,1");
     assert_eq!(board(m.state()), "2D 12U 16U / 9U 18U 5D");
-    step(&mut m, "target 1,2");
+    m.act_by(0, "target 1,2");
     assert_eq!(board(m.state()), "2D 12U 16U / 9U 18U 5U");
     // Back in the King: 12, 9 and 5 remain.
-    assert_eq!(legal(m.state()), ["target 0,1", "target 1,0", "target 1,2"]);
+    assert_eq!(m.legal(0), ["target 0,1", "target 1,0", "target 1,2"]);
     for t in ["target 0,1", "target 1,0", "target 1,2"] {
-        step(&mut m, t);
+        m.act_by(0, t);
     }
     assert_eq!(board(m.state()), "2D 12D 16U / 9D 18D 5D");
     assert_eq!(
-        legal(m.state()),
+        m.legal(0),
         [
             "swap 0,0 0,1",
             "swap 0,0 1,0",
@@ -159,29 +149,29 @@ fn e6_king_diplomat_hermit_princess_nested_stack() {
 #[test]
 fn e7_multi_flip_targets_are_cards_not_seats() {
     let mut m = play("18U 6D 12U / 14U 9U 3D", None, "", &["0: activate 0,0"]);
-    step(&mut m, "target 0,1");
+    m.act_by(0, "target 0,1");
     // Diplomat swapped with Lovers I; Lovers II is up: flip next to it.
     assert_eq!(board(m.state()), "18U 12U 6U / 14U 9U 3D");
-    assert_eq!(legal(m.state()), ["target 0,0", "target 1,1"]);
-    step(&mut m, "target 1,1");
+    assert_eq!(m.legal(0), ["target 0,0", "target 1,1"]);
+    m.act_by(0, "target 1,1");
     // The Diplomat now on (0,1) is not a target.
-    assert_eq!(legal(m.state()), ["target 1,0", "target 1,1"]);
-    step(&mut m, "target 1,0");
-    step(&mut m, "target 1,1");
+    assert_eq!(m.legal(0), ["target 1,0", "target 1,1"]);
+    m.act_by(0, "target 1,0");
+    m.act_by(0, "target 1,1");
     assert_eq!(board(m.state()), "18D 9U 6U / 14D 12U 3D");
 }
 
 #[test]
 fn e8_princess_moves_before_she_flips() {
     let mut m = play("18U 16D 12U / 2D 5U 9U", None, "", &["0: activate 0,0"]);
-    step(&mut m, "target 0,1");
+    m.act_by(0, "target 0,1");
     assert_eq!(board(m.state()), "18U 12U 16U / 2D 5U 9U");
-    assert_eq!(legal(m.state()), ["target 0,1", "target 1,2"]);
-    step(&mut m, "target 0,1");
-    step(&mut m, "target 1,2");
-    assert_eq!(legal(m.state()), ["target 1,0", "target 1,1"]);
-    step(&mut m, "target 1,0");
-    step(&mut m, "target 1,1");
+    assert_eq!(m.legal(0), ["target 0,1", "target 1,2"]);
+    m.act_by(0, "target 0,1");
+    m.act_by(0, "target 1,2");
+    assert_eq!(m.legal(0), ["target 1,0", "target 1,1"]);
+    m.act_by(0, "target 1,0");
+    m.act_by(0, "target 1,1");
     assert_eq!(board(m.state()), "18D 12D 16U / 2D 5D 9D");
 }
 
@@ -213,7 +203,7 @@ const E10: &str = "4U 8U 15U / 10D 3U 12U / 6D 11D 17U";
 fn e10_merchant_trades_with_the_next_higher_face_up_card() {
     let m = play(E10, None, "", &["0: activate 0,1"]);
     assert_eq!(
-        legal(m.state()),
+        m.legal(0),
         ["target 0,0", "target 0,2", "target 1,1", "target 1,2"]
     );
     let a = play(E10, None, "", &["0: activate 0,1", "0: target 0,0"]);
@@ -223,21 +213,15 @@ fn e10_merchant_trades_with_the_next_higher_face_up_card() {
     let c = play(E10, None, "", &["0: activate 0,1", "0: target 1,1"]);
     assert_eq!(board(c.state()), "3U 8D 15U / 10D 4U 12U / 6D 11D 17U");
     // A face-down card is not a legal choice.
-    let err = replay::<State>(
-        1,
-        &format!("arrangement={}", study(E10, None)),
-        0,
-        &["0: activate 0,1", "0: target 1,0"],
-    )
-    .expect_err("face-down choice rejected");
-    assert!(err.to_string().contains("merchant-choice"), "{err}");
+    let mut m = play(E10, None, "", &["0: activate 0,1"]);
+    assert_eq!(m.refused("0: target 1,0"), "merchant-choice");
 }
 
 #[test]
 fn e11_knight_swaps_with_the_hidden_assassin_safely() {
     let b = "10U 4U 7U / 3D 18U 2D / 11U 1D 9U";
     let m = play(b, None, "", &["0: activate 0,0"]);
-    assert_eq!(legal(m.state()), ["target 1,2", "target 2,1"]);
+    assert_eq!(m.legal(0), ["target 1,2", "target 2,1"]);
     let m = play(b, None, "", &["0: activate 0,0", "0: target 2,1"]);
     assert_eq!(board(m.state()), "1D 4U 7U / 3D 18U 2D / 11U 10D 9U");
     assert_eq!(m.state().phase(), Phase::Swap);
@@ -248,13 +232,12 @@ fn e11_knight_swaps_with_the_hidden_assassin_safely() {
 fn e11_knight_in_a_ring_corner_has_no_target() {
     // The Round Table Roast deal with the Knight on (0,0).
     let deal = "chance: deal knight hermit priest jester gambler lovers-i coachman guard noble diplomat scholar vizier princess queen";
-    let m = replay::<State>(
+    let m = Scenario::<State>::new(
         1,
         "arrangement=round_table_roast",
         0,
         &[deal, "0: activate 0,0"],
-    )
-    .unwrap();
+    );
     let st = m.state();
     assert_eq!(st.phase(), Phase::Swap);
     assert_eq!(st.card_at(Pos::new(0, 0)), Some(10));
@@ -264,19 +247,16 @@ fn e11_knight_in_a_ring_corner_has_no_target() {
 #[test]
 fn e12_gambler_call_and_a_forced_scholar_choice() {
     let mut m = play("5U 13D 1D", None, "", &["0: activate 0,0"]);
-    assert_eq!(
-        legal(m.state()),
-        ["call 1", "call 5", "call 13", "call miss"]
-    );
-    step(&mut m, "call 13");
-    assert_eq!(legal(m.state()), ["target 0,1", "target 0,2"]);
-    step(&mut m, "target 0,1");
-    assert_eq!(legal(m.state()), ["target 0,0", "target 0,2"]);
+    assert_eq!(m.legal(0), ["call 1", "call 5", "call 13", "call miss"]);
+    m.act_by(0, "call 13");
+    assert_eq!(m.legal(0), ["target 0,1", "target 0,2"]);
+    m.act_by(0, "target 0,1");
+    assert_eq!(m.legal(0), ["target 0,0", "target 0,2"]);
     let mut risky = m.clone();
-    step(&mut m, "target 0,0");
+    m.act_by(0, "target 0,0");
     assert_eq!(board(m.state()), "5D 13U 1D");
     assert_eq!(m.state().end_reason(), None);
-    step(&mut risky, "target 0,2");
+    risky.act_by(0, "target 0,2");
     assert_eq!(
         risky.state().end_reason(),
         Some(EndReason::AssassinRevealed)
@@ -318,10 +298,10 @@ fn e14_jester_at_the_edge_with_the_diplomat() {
     let v = m.state().view(Some(Seat(0)));
     assert_eq!(v.cells[0], Cell::FaceDown);
     assert_eq!(v.cells[1], Cell::FaceDown);
-    assert_eq!(legal(m.state()), ["target 0,0", "target 0,1"]);
-    step(&mut m, "target 0,0");
+    assert_eq!(m.legal(0), ["target 0,0", "target 0,1"]);
+    m.act_by(0, "target 0,0");
     assert_eq!(board(m.state()), "4D 12D 7D");
-    step(&mut m, "no-swap");
+    m.act_by(0, "no-swap");
     assert_eq!(m.state().end_reason(), Some(EndReason::AllFaceDown));
 
     // Outcome B: swapped; flipping (0,0) reveals the Diplomat.
@@ -355,7 +335,7 @@ fn e14_jester_at_the_edge_with_the_diplomat() {
 #[test]
 fn e15_priest_forced_onto_the_assassin() {
     let m = play("3U 1D 18U", Some("1 3 18"), "", &["0: activate 0,0"]);
-    assert_eq!(legal(m.state()), ["target 0,1"]);
+    assert_eq!(m.legal(0), ["target 0,1"]);
     let m = play(
         "3U 1D 18U",
         Some("1 3 18"),
@@ -373,7 +353,7 @@ fn e15_priest_forced_onto_the_assassin() {
         ",may_decline_fatal",
         &["0: activate 0,0"],
     );
-    assert_eq!(legal(m.state()), ["target 0,1", "decline"]);
+    assert_eq!(m.legal(0), ["target 0,1", "decline"]);
 }
 
 #[test]
@@ -385,11 +365,10 @@ fn e16_vizier_and_the_optional_swap() {
         &["0: activate 0,0", "0: pair 0,1 0,3"],
     );
     assert_eq!(board(m.state()), "15D 7U 3D 9D");
-    assert_eq!(legal(m.state()), ["swap 0,2 0,3", "no-swap"]);
+    assert_eq!(m.legal(0), ["swap 0,2 0,3", "no-swap"]);
     // Swapping a face-down card with a face-up one is illegal.
-    let e = m.apply_entry("0: swap 0,1 0,2").unwrap_err();
-    assert!(e.to_string().contains("optional-swap-same-facing"), "{e}");
-    step(&mut m, "swap 0,2 0,3");
+    assert_eq!(m.refused("0: swap 0,1 0,2"), "optional-swap-same-facing");
+    m.act_by(0, "swap 0,2 0,3");
     assert_eq!(board(m.state()), "15D 7U 9D 3D");
     assert_eq!(m.state().turns_completed(), 1);
 }
@@ -435,15 +414,14 @@ fn ring(queen_at: Pos) -> String {
 
 #[test]
 fn e17_queen_slides_on_the_ring() {
-    let m = replay::<State>(
+    let m = Scenario::<State>::new(
         1,
         &format!("arrangement={}", ring(Pos::new(0, 2))),
         0,
         &["0: activate 0,2"],
-    )
-    .unwrap();
+    );
     assert_eq!(
-        legal(m.state()),
+        m.legal(0),
         [
             "slide left 1",
             "slide left 2",
@@ -451,15 +429,14 @@ fn e17_queen_slides_on_the_ring() {
             "slide right 2"
         ]
     );
-    let m = replay::<State>(
+    let m = Scenario::<State>::new(
         1,
         &format!("arrangement={}", ring(Pos::new(2, 0))),
         0,
         &["0: activate 2,0"],
-    )
-    .unwrap();
+    );
     assert_eq!(
-        legal(m.state()),
+        m.legal(0),
         ["slide up 1", "slide up 2", "slide down 1", "slide down 2"]
     );
 }
@@ -504,23 +481,20 @@ fn e18_scoring_the_beginners_banquet() {
         "A Brilliant Banquet"
     );
     // Ending is not allowed before the first turn.
-    let e = replay::<State>(
-        1,
-        &format!(
-            "arrangement={}",
-            study("1D 3U 2U / 7U 9U 11U / 13U 15U 18U", Some(BANQUET_GOAL))
-        ),
-        0,
-        &["0: end"],
+    let mut fresh = play(
+        "1D 3U 2U / 7U 9U 11U / 13U 15U 18U",
+        Some(BANQUET_GOAL),
+        "",
+        &[],
     );
-    assert!(e.err().unwrap().to_string().contains("end-after-a-turn"));
+    assert_eq!(fresh.refused("0: end"), "end-after-a-turn");
 }
 
 const E19_DEAL: &str = "chance: deal vizier hermit priest guard scholar noble coachman";
 
 #[test]
 fn e19_belief_at_the_start_of_the_beginners_banquet() {
-    let mut m = replay::<State>(1, "arrangement=beginners_banquet", 0, &[E19_DEAL]).unwrap();
+    let mut m = Scenario::<State>::new(1, "arrangement=beginners_banquet", 0, &[E19_DEAL]);
     let st = m.state();
     assert_eq!(st.card_at(Pos::new(0, 2)), Some(2));
     assert_eq!(st.card_at(Pos::new(2, 0)), Some(13));
@@ -529,8 +503,8 @@ fn e19_belief_at_the_start_of_the_beginners_banquet() {
     assert_eq!(v.cells[6], Cell::FaceDown);
     // 6 known misplaced seats, 1 for (0,2) (never the 3), 1/2 for (2,0).
     assert!((st.expected_misplaced() - 7.5).abs() < 1e-9);
-    step(&mut m, "activate 1,0");
-    step(&mut m, "target 2,0");
+    m.act_by(0, "activate 1,0");
+    m.act_by(0, "target 2,0");
     let st = m.state();
     let v = st.view(Some(Seat(0)));
     assert_eq!(
@@ -577,9 +551,9 @@ fn e20_jester_shuffling_a_tracked_assassin() {
         .count();
     assert!((150..250).contains(&on_first), "{on_first}");
     let mut lost = m.clone();
-    step(&mut lost, "target 0,0");
+    lost.act_by(0, "target 0,0");
     assert_eq!(lost.state().end_reason(), Some(EndReason::AssassinRevealed));
-    step(&mut m, "target 0,1");
+    m.act_by(0, "target 0,1");
     // The Jester was revealed, then step 2 turned it face down again.
     assert_eq!(board(m.state()), "1D 4D 9U");
     assert_eq!(m.state().phase(), Phase::Swap);

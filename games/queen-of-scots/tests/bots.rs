@@ -11,7 +11,7 @@ use parlour_bots::{Observation, make_bot};
 use parlour_cards::CardSet;
 use parlour_core::{Game, Seat, SeatSet, ToAct};
 use parlour_queen_of_scots::{Deck, State};
-use parlour_record::{Match, replay};
+use parlour_testkit::Scenario;
 
 /// Low enough that every round end checked below ends the game, so the first round is the last.
 const OPTIONS: &str = "target_score=150";
@@ -57,34 +57,32 @@ fn deal(dealer: u8, hands: [&str; 2], up: &str, stock: &str) -> String {
 }
 
 /// The first round from a stacked deal, played on by `entries`.
-fn position(dealer: u8, hands: [&str; 2], up: &str, stock: &str, entries: &[&str]) -> Match<State> {
+fn position(
+    dealer: u8,
+    hands: [&str; 2],
+    up: &str,
+    stock: &str,
+    entries: &[&str],
+) -> Scenario<State> {
     let first = format!("chance: dealer {dealer}");
     let deal = deal(dealer, hands, up, stock);
     let mut all = vec![first.as_str(), deal.as_str()];
     all.extend_from_slice(entries);
-    let m = replay::<State>(2, OPTIONS, 0, &all).unwrap_or_else(|e| panic!("{e}"));
+    let m = Scenario::<State>::new(2, OPTIONS, 0, &all);
     assert_eq!(m.state().round(), 1);
     assert_eq!(m.state().current(), Seat(0), "seat 0 is to act");
     m
 }
 
 /// The position after `entries`.
-fn after(m: &Match<State>, entries: &[&str]) -> Match<State> {
+fn after(m: &Scenario<State>, entries: &[&str]) -> Scenario<State> {
     let mut m = m.clone();
-    for e in entries {
-        m.apply_entry(e).unwrap_or_else(|err| panic!("{e}: {err}"));
-    }
+    m.acts(entries);
     m
 }
 
-fn legal(s: &State) -> Vec<String> {
-    let mut out = Vec::new();
-    s.legal_actions(s.current(), &mut out);
-    out.into_iter().map(|a| s.action_text(a)).collect()
-}
-
 /// The final totals, and whether `seat` alone won.
-fn result(m: &Match<State>, seat: u8) -> (Vec<i32>, bool) {
+fn result(m: &Scenario<State>, seat: u8) -> (Vec<i32>, bool) {
     let s = m.state();
     assert_eq!(s.to_act(), ToAct::Terminal, "the game is over");
     let outcome = s.outcome().unwrap();
@@ -95,8 +93,8 @@ fn result(m: &Match<State>, seat: u8) -> (Vec<i32>, bool) {
 }
 
 /// Every other legal action keeps the round going with cards in seat 0's hand.
-fn others_go_on(m: &Match<State>, winning: &str) {
-    for a in legal(m.state()) {
+fn others_go_on(m: &Scenario<State>, winning: &str) {
+    for a in m.legal(m.seat_to_act()) {
         if a != winning {
             let next = after(m, &[&format!("0: {a}")]);
             assert_ne!(next.state().to_act(), ToAct::Terminal, "{a} ends the game");
@@ -106,7 +104,7 @@ fn others_go_on(m: &Match<State>, winning: &str) {
 }
 
 /// The bot for seat 0 picks `expected` for every seed.
-fn assert_bot_picks(m: &Match<State>, expected: &str) {
+fn assert_bot_picks(m: &Scenario<State>, expected: &str) {
     let s = m.state();
     for seed in 0..4 {
         let mut bot = make_bot::<State>(BUDGET, seed, 0).unwrap();
@@ -118,7 +116,7 @@ fn assert_bot_picks(m: &Match<State>, expected: &str) {
 /// Seat 0 (table 135) holds two Cecils and the pile is one Cecil: taking it lays the last two
 /// cards down and goes out, 180 to 145 less seat 1's hand. Drawing instead lets seat 1, table
 /// 145 with two King James in hand, draw the third and go out far ahead.
-fn take_pile_position() -> Match<State> {
+fn take_pile_position() -> Scenario<State> {
     position(
         1,
         [
@@ -146,7 +144,7 @@ fn take_pile_position() -> Match<State> {
 fn takes_the_one_card_pile_to_go_out() {
     let m = take_pile_position();
     let win = "take pile william-cecil william-cecil";
-    assert_eq!(legal(m.state()), ["draw stock", win]);
+    assert_eq!(m.legal(m.seat_to_act()), ["draw stock", win]);
     assert_eq!(
         result(&after(&m, &[&format!("0: {win}")]), 0),
         (vec![180, 95], true)
@@ -170,7 +168,7 @@ fn takes_the_one_card_pile_to_go_out() {
 /// Elizabeth and the Crown Jewels. Melding them goes out, 240 to 145. Anything else leaves 75 or
 /// more in hand: a discarded royal lets seat 1 take the one-card pile with its King James and go
 /// out; after any other discard it draws the third King James and goes out.
-fn royal_meld_position() -> Match<State> {
+fn royal_meld_position() -> Scenario<State> {
     position(
         0,
         [
@@ -198,7 +196,12 @@ fn royal_meld_position() -> Match<State> {
 fn lays_the_last_three_cards_down_to_go_out() {
     let m = royal_meld_position();
     let win = "meld mary-queen-of-scots elizabeth-i crown-jewels";
-    assert_eq!(legal(m.state()).len(), 7, "{:?}", legal(m.state()));
+    assert_eq!(
+        m.legal(m.seat_to_act()).len(),
+        7,
+        "{:?}",
+        m.legal(m.seat_to_act())
+    );
     assert_eq!(
         result(&after(&m, &[&format!("0: {win}")]), 0),
         (vec![240, 145], true)
@@ -227,7 +230,7 @@ fn lays_the_last_three_cards_down_to_go_out() {
 /// Seat 0 (table 190, with a royal set) holds only a Mary, Queen of Scots; seat 1 (table 235)
 /// holds one card. Both actions go out, but only adding the Mary (+50) beats seat 1: discarding
 /// it leaves 190 against at least 210, as every card worth more than 25 is in sight.
-fn add_or_discard_position() -> Match<State> {
+fn add_or_discard_position() -> Scenario<State> {
     position(
         0,
         [
@@ -259,7 +262,7 @@ fn goes_out_by_the_add_that_wins_not_the_discard_that_loses() {
     let m = add_or_discard_position();
     let win = "add 0 mary-queen-of-scots";
     let lose = "discard mary-queen-of-scots";
-    assert_eq!(legal(m.state()), [win, lose]);
+    assert_eq!(m.legal(m.seat_to_act()), [win, lose]);
     assert_eq!(
         result(&after(&m, &[&format!("0: {win}")]), 0),
         (vec![240, 230], true)

@@ -3,13 +3,14 @@
 //! action value against the rules as the spec states them.
 //!
 //! File format: `setup <seed> <players> <options or -> [walk <n>]` (the position after the
-//! seeded deal and `n` seeded random actions), then `perft <depth> <count>` lines.
+//! seeded deal and `n` seeded random actions), then `perft <depth> <count>` lines. New counts:
+//! `PARLOUR_BLESS=1 cargo test --test perft`.
 
 use parlour_core::{Game, Options, Seat, ToAct, derive_seed, rng_from_seed};
 use parlour_queen_of_scots::{Action, JewelPlacement, Kind, Phase, SetType, State};
-use parlour_testkit::{parse_perft_file, perft, random_action, settle_chance};
+use parlour_testkit::{PerftSetup, check_perft_file, random_action, settle_chance};
 
-const GOLDEN: &str = include_str!("queen-of-scots.perft");
+const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/queen-of-scots.perft");
 
 /// Most own sets the naive generator tries (a hand of 108 cards could not make more than 36).
 const MAX_SETS: u8 = 40;
@@ -170,72 +171,23 @@ fn naive_perft(s: &State, depth: u32, universe: &[Action]) -> u64 {
         .sum()
 }
 
-struct Case {
-    seed: u64,
-    players: u8,
-    options: String,
-    walk: usize,
-    counts: Vec<(u32, u64)>,
-}
-
-fn cases() -> Vec<Case> {
-    parse_perft_file(GOLDEN)
-        .unwrap()
-        .into_iter()
-        .map(|c| Case {
-            walk: match c.extra.as_slice() {
-                [w, n] if w == "walk" => n.parse().unwrap(),
-                [] => 0,
-                other => panic!("bad setup words {other:?}"),
-            },
-            seed: c.seed,
-            players: c.players,
-            options: c.options,
-            counts: c.counts,
-        })
-        .collect()
+/// A setup's position: `walk <n>` after the options walks `n` seeded random actions.
+fn setup_position(c: &PerftSetup) -> State {
+    let walk = match c.extra.as_slice() {
+        [w, n] if w == "walk" => n.parse().expect("a walk length"),
+        [] => 0,
+        other => panic!("bad setup words {other:?}"),
+    };
+    position(c.seed, c.players, &c.options, walk)
 }
 
 #[test]
 fn perft_matches_golden_counts_and_the_naive_generator() {
-    let cases = cases();
-    assert!(cases.len() >= 4);
-    for c in &cases {
-        let s = position(c.seed, c.players, &c.options, c.walk);
+    let checked = check_perft_file(GOLDEN, setup_position, |s, depth| {
         let universe = universe(s.deck().kind_count() as u8);
-        for &(depth, golden) in &c.counts {
-            let fast = perft(&s, depth);
-            let naive = naive_perft(&s, depth, &universe);
-            assert_eq!(
-                fast, naive,
-                "seed {} depth {depth}: engine and naive perft differ",
-                c.seed
-            );
-            assert_eq!(
-                fast, golden,
-                "seed {} players {} walk {} depth {depth}",
-                c.seed, c.players, c.walk
-            );
-        }
-    }
-}
-
-/// Prints counts for new golden lines: `QOS_PERFT_PRINT=1 cargo test --test perft -- --nocapture`.
-#[test]
-fn print_counts_on_request() {
-    if std::env::var_os("QOS_PERFT_PRINT").is_none() {
-        return;
-    }
-    for c in cases() {
-        let s = position(c.seed, c.players, &c.options, c.walk);
-        println!(
-            "setup {} {} {} walk {}",
-            c.seed, c.players, c.options, c.walk
-        );
-        for depth in 1..=5 {
-            println!("perft {depth} {}", perft(&s, depth));
-        }
-    }
+        Some(naive_perft(s, depth, &universe))
+    });
+    assert_eq!(checked, 27);
 }
 
 /// The engine's `is_legal` agrees with the naive rules on every action value, at every node of

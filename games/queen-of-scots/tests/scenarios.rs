@@ -8,7 +8,8 @@
 use parlour_cards::CardSet;
 use parlour_core::{Game, Seat, ToAct, Viewer};
 use parlour_queen_of_scots::{Deck, Phase, RoundEnd, State};
-use parlour_record::{Match, StepError, replay};
+use parlour_record::StepError;
+use parlour_testkit::Scenario;
 
 /// Short names for the kinds of the spec's deck table (§2).
 const KINDS: &[(&str, &str, i32)] = &[
@@ -107,59 +108,22 @@ impl Stack<'_> {
         format!("chance: deal {}", ids.join(" "))
     }
 
-    fn start(&self, options: &str) -> Match<State> {
+    fn start(&self, options: &str) -> Scenario<State> {
         let dealer = format!("chance: dealer {}", self.dealer);
         let deal = self.deal_entry();
-        replay::<State>(self.players, options, 0, &[&dealer, &deal])
-            .expect("the stacked deal applies")
+        Scenario::new(self.players, options, 0, &[dealer, deal])
     }
 }
 
-fn act(m: &mut Match<State>, entry: &str) {
-    if let Err(e) = m.apply_entry(entry) {
-        panic!("`{entry}` failed: {e}\n{}", m.state().view(None));
-    }
-}
-
-fn acts(m: &mut Match<State>, entries: &[&str]) {
-    for e in entries {
-        act(m, e);
-    }
-}
-
-fn legal(m: &Match<State>) -> Vec<String> {
-    let s = m.state();
-    let seat = s.to_act().first_seat().expect("a seat to act");
-    let mut out = Vec::new();
-    s.legal_actions(seat, &mut out);
-    out.iter().map(|a| s.action_text(*a)).collect()
-}
-
-fn legal_starting(m: &Match<State>, word: &str) -> Vec<String> {
-    legal(m)
+fn legal_starting(m: &Scenario<State>, word: &str) -> Vec<String> {
+    m.legal(m.seat_to_act())
         .into_iter()
         .filter(|a| a.starts_with(word))
         .collect()
 }
 
-/// Applies an entry that must be illegal; returns the rule it broke and checks nothing changed.
-fn refused(m: &mut Match<State>, entry: &str) -> &'static str {
-    let before = format!("{:?}", m.state());
-    match m.apply_entry(entry) {
-        Err(StepError::Illegal(e)) => {
-            assert_eq!(
-                format!("{:?}", m.state()),
-                before,
-                "`{entry}` changed the state"
-            );
-            e.rule
-        }
-        other => panic!("`{entry}` should be illegal, got {other:?}"),
-    }
-}
-
 /// The kinds in a seat's hand, sorted (omniscient).
-fn hand_kinds(m: &Match<State>, seat: u8) -> Vec<String> {
+fn hand_kinds(m: &Scenario<State>, seat: u8) -> Vec<String> {
     let view = m.state().view(Some(Seat(seat)));
     let mut kinds: Vec<String> = view.seats[usize::from(seat)]
         .hand
@@ -182,7 +146,7 @@ fn kinds(aliases: &str) -> Vec<String> {
 }
 
 /// The cards of one of a seat's sets, as sorted kinds, and its type name.
-fn set_of(m: &Match<State>, seat: u8, set: usize) -> (String, Vec<String>, i32) {
+fn set_of(m: &Scenario<State>, seat: u8, set: usize) -> (String, Vec<String>, i32) {
     let view = m.state().view(None);
     let s = &view.seats[usize::from(seat)].sets[set];
     let mut k: Vec<String> = s.cards.iter().map(|c| kind_of(c).to_owned()).collect();
@@ -198,7 +162,7 @@ fn strs(v: &[&str]) -> Vec<String> {
 
 /// Q1: a plain take. Seat 1 starts; seat 0 brings its hand down to [Rizzio, Rizzio, Knox, Mary]
 /// by laying down 7 cards, and the pile becomes [Knox, Cecil, CJ, Rizzio].
-fn q1_position() -> Match<State> {
+fn q1_position() -> Scenario<State> {
     let stack = Stack {
         players: 2,
         dealer: 0,
@@ -211,20 +175,17 @@ fn q1_position() -> Match<State> {
         bottom: "",
     };
     let mut m = stack.start("");
-    acts(
-        &mut m,
-        &[
-            "1: draw stock",
-            "1: discard william-cecil",
-            "0: draw stock",
-            "0: meld mary-seton mary-seton mary-seton",
-            "0: meld lord-ruthven lord-ruthven lord-ruthven",
-            "0: add 1 lord-ruthven",
-            "0: discard crown-jewels",
-            "1: draw stock",
-            "1: discard david-rizzio",
-        ],
-    );
+    m.acts(&[
+        "1: draw stock",
+        "1: discard william-cecil",
+        "0: draw stock",
+        "0: meld mary-seton mary-seton mary-seton",
+        "0: meld lord-ruthven lord-ruthven lord-ruthven",
+        "0: add 1 lord-ruthven",
+        "0: discard crown-jewels",
+        "1: draw stock",
+        "1: discard david-rizzio",
+    ]);
     m
 }
 
@@ -239,10 +200,10 @@ fn q1_plain_take_lays_the_top_card_down_and_takes_the_rest() {
     );
     assert_eq!(hand_kinds(&m, 0), kinds("rizzio rizzio knox mary"));
     assert_eq!(
-        legal(&m),
+        m.legal(m.seat_to_act()),
         strs(&["draw stock", "take pile david-rizzio david-rizzio"])
     );
-    act(&mut m, "0: take pile david-rizzio david-rizzio");
+    m.act("0: take pile david-rizzio david-rizzio");
     assert_eq!(
         set_of(&m, 0, 2),
         ("david-rizzio".to_owned(), kinds("rizzio rizzio rizzio"), 30)
@@ -250,7 +211,10 @@ fn q1_plain_take_lays_the_top_card_down_and_takes_the_rest() {
     assert_eq!(hand_kinds(&m, 0), kinds("knox mary knox cecil cj"));
     assert_eq!(m.state().pile().len(), 0);
     assert_eq!(m.state().phase(), Phase::Play);
-    assert!(legal(&m).contains(&"meld john-knox john-knox crown-jewels".to_owned()));
+    assert!(
+        m.legal(m.seat_to_act())
+            .contains(&"meld john-knox john-knox crown-jewels".to_owned())
+    );
     // The rest of the pile was seen face up: everyone knows it is in seat 0's hand.
     let mut known: Vec<String> = m.state().view(Some(Seat(1))).seats[0]
         .known
@@ -277,29 +241,26 @@ fn q2_take_refused_wild_does_not_count() {
         bottom: "",
     };
     let mut m = stack.start("");
-    acts(
-        &mut m,
-        &[
-            "0: draw stock",
-            "0: meld mary-seton mary-seton mary-seton",
-            "0: meld lord-ruthven lord-ruthven lord-ruthven",
-            "0: add 1 lord-ruthven",
-            "0: discard earl-of-moray",
-            "1: draw stock",
-            "1: discard david-rizzio",
-        ],
-    );
+    m.acts(&[
+        "0: draw stock",
+        "0: meld mary-seton mary-seton mary-seton",
+        "0: meld lord-ruthven lord-ruthven lord-ruthven",
+        "0: add 1 lord-ruthven",
+        "0: discard earl-of-moray",
+        "1: draw stock",
+        "1: discard david-rizzio",
+    ]);
     assert_eq!(hand_kinds(&m, 0), kinds("rizzio cj cj knox"));
-    assert_eq!(legal(&m), strs(&["draw stock"]));
+    assert_eq!(m.legal(m.seat_to_act()), strs(&["draw stock"]));
     assert_eq!(
-        refused(&mut m, "0: take pile david-rizzio david-rizzio"),
+        m.refused("0: take pile david-rizzio david-rizzio"),
         "take-uses-cards-in-hand"
     );
     assert_eq!(
-        refused(&mut m, "0: take pile david-rizzio crown-jewels"),
+        m.refused("0: take pile david-rizzio crown-jewels"),
         "take-needs-matching-naturals"
     );
-    assert_eq!(refused(&mut m, "0: take jewels add 0"), "crown-jewels-take");
+    assert_eq!(m.refused("0: take jewels add 0"), "crown-jewels-take");
 }
 
 /// Q3: cards on the table never count toward the pair.
@@ -317,23 +278,20 @@ fn q3_take_refused_table_does_not_count() {
         bottom: "",
     };
     let mut m = stack.start("");
-    acts(
-        &mut m,
-        &[
-            "0: draw stock",
-            "0: meld william-cecil william-cecil william-cecil",
-            "0: meld mary-seton mary-seton mary-seton",
-            "0: meld george-douglas george-douglas george-douglas",
-            "0: discard earl-of-moray",
-            "1: draw stock",
-            "1: discard william-cecil",
-        ],
-    );
+    m.acts(&[
+        "0: draw stock",
+        "0: meld william-cecil william-cecil william-cecil",
+        "0: meld mary-seton mary-seton mary-seton",
+        "0: meld george-douglas george-douglas george-douglas",
+        "0: discard earl-of-moray",
+        "1: draw stock",
+        "1: discard william-cecil",
+    ]);
     assert_eq!(set_of(&m, 0, 0).1, kinds("cecil cecil cecil"));
     assert_eq!(hand_kinds(&m, 0), kinds("cecil knox"));
-    assert_eq!(legal(&m), strs(&["draw stock"]));
+    assert_eq!(m.legal(m.seat_to_act()), strs(&["draw stock"]));
     assert_eq!(
-        refused(&mut m, "0: take pile william-cecil william-cecil"),
+        m.refused("0: take pile william-cecil william-cecil"),
         "take-uses-cards-in-hand"
     );
 }
@@ -353,21 +311,18 @@ fn q4_royal_take_with_any_two_royals() {
         bottom: "",
     };
     let mut m = stack.start("");
-    acts(
-        &mut m,
-        &[
-            "0: draw stock",
-            "0: meld mary-seton mary-seton mary-seton",
-            "0: meld george-douglas george-douglas george-douglas",
-            "0: add 1 george-douglas",
-            "0: discard earl-of-moray",
-            "1: draw stock",
-            "1: discard elizabeth-i",
-        ],
-    );
+    m.acts(&[
+        "0: draw stock",
+        "0: meld mary-seton mary-seton mary-seton",
+        "0: meld george-douglas george-douglas george-douglas",
+        "0: add 1 george-douglas",
+        "0: discard earl-of-moray",
+        "1: draw stock",
+        "1: discard elizabeth-i",
+    ]);
     assert_eq!(hand_kinds(&m, 0), kinds("mary james james knox"));
     assert_eq!(
-        legal(&m),
+        m.legal(m.seat_to_act()),
         strs(&[
             "draw stock",
             "take pile mary-queen-of-scots king-james",
@@ -375,12 +330,12 @@ fn q4_royal_take_with_any_two_royals() {
         ])
     );
     let mut other = m.clone();
-    act(&mut m, "0: take pile mary-queen-of-scots king-james");
+    m.act("0: take pile mary-queen-of-scots king-james");
     assert_eq!(
         set_of(&m, 0, 2),
         ("royal".to_owned(), kinds("elizabeth mary james"), 125)
     );
-    act(&mut other, "0: take pile king-james king-james");
+    other.act("0: take pile king-james king-james");
     assert_eq!(
         set_of(&other, 0, 2),
         ("royal".to_owned(), kinds("elizabeth james james"), 100)
@@ -406,7 +361,7 @@ fn q5_crown_jewels_on_top_need_a_place() {
     };
     // Without a pair: refused.
     let mut m = stack(&format!("cj cj knox rizzio cecil {pad}"));
-    acts(&mut m, &["1: draw stock", "1: discard crown-jewels"]);
+    m.acts(&["1: draw stock", "1: discard crown-jewels"]);
     let pile: Vec<String> = m
         .state()
         .view(None)
@@ -415,28 +370,25 @@ fn q5_crown_jewels_on_top_need_a_place() {
         .map(|c| kind_of(c).to_owned())
         .collect();
     assert_eq!(pile, strs(&["earl-of-bothwell", "crown-jewels"]));
-    assert_eq!(legal(&m), strs(&["draw stock"]));
+    assert_eq!(m.legal(m.seat_to_act()), strs(&["draw stock"]));
+    assert_eq!(m.refused("0: take jewels add 0"), "place-taken-jewels");
     assert_eq!(
-        refused(&mut m, "0: take jewels add 0"),
-        "place-taken-jewels"
-    );
-    assert_eq!(
-        refused(&mut m, "0: take jewels new john-knox john-knox"),
+        m.refused("0: take jewels new john-knox john-knox"),
         "take-uses-cards-in-hand"
     );
     assert_eq!(
-        refused(&mut m, "0: take pile crown-jewels crown-jewels"),
+        m.refused("0: take pile crown-jewels crown-jewels"),
         "crown-jewels-take"
     );
 
     // With a second Knox: a new set [Knox, Knox, CJ]; the two shown CJ stay in hand.
     let mut m = stack(&format!("cj cj knox knox rizzio {pad}"));
-    acts(&mut m, &["1: draw stock", "1: discard crown-jewels"]);
+    m.acts(&["1: draw stock", "1: discard crown-jewels"]);
     assert_eq!(
-        legal(&m),
+        m.legal(m.seat_to_act()),
         strs(&["draw stock", "take jewels new john-knox john-knox"])
     );
-    act(&mut m, "0: take jewels new john-knox john-knox");
+    m.act("0: take jewels new john-knox john-knox");
     assert_eq!(
         set_of(&m, 0, 0),
         ("john-knox".to_owned(), kinds("knox knox cj"), 35)
@@ -461,7 +413,7 @@ fn q5_crown_jewels_on_top_need_a_place() {
 }
 
 impl<'a> Stack<'a> {
-    fn with_hands(self, seat0: &str) -> Match<State> {
+    fn with_hands(self, seat0: &str) -> Scenario<State> {
         let hands = [
             seat0,
             "walsingham walsingham cecil cj elizabeth guise darnley",
@@ -489,18 +441,18 @@ fn q5_crown_jewels_join_an_existing_set() {
         bottom: "",
     };
     let mut m = stack.start("");
-    acts(
-        &mut m,
-        &[
-            "0: draw stock",
-            "0: meld william-cecil william-cecil william-cecil",
-            "0: discard george-douglas",
-            "1: draw stock",
-            "1: discard crown-jewels",
-        ],
+    m.acts(&[
+        "0: draw stock",
+        "0: meld william-cecil william-cecil william-cecil",
+        "0: discard george-douglas",
+        "1: draw stock",
+        "1: discard crown-jewels",
+    ]);
+    assert_eq!(
+        m.legal(m.seat_to_act()),
+        strs(&["draw stock", "take jewels add 0"])
     );
-    assert_eq!(legal(&m), strs(&["draw stock", "take jewels add 0"]));
-    act(&mut m, "0: take jewels add 0");
+    m.act("0: take jewels add 0");
     assert_eq!(
         set_of(&m, 0, 0),
         (
@@ -531,14 +483,11 @@ fn crown_jewel_top_takes_single_leaves_the_rest_of_the_pile() {
         bottom: "",
     };
     let mut m = stack.start("crown_jewel_top_takes_single");
-    acts(
-        &mut m,
-        &[
-            "1: draw stock",
-            "1: discard crown-jewels",
-            "0: take jewels new john-knox john-knox",
-        ],
-    );
+    m.acts(&[
+        "1: draw stock",
+        "1: discard crown-jewels",
+        "0: take jewels new john-knox john-knox",
+    ]);
     assert_eq!(
         hand_kinds(&m, 0),
         kinds("cj cj rizzio seton douglas ruthven moray norfolk babington")
@@ -565,7 +514,7 @@ fn q6_new_set_legality() {
         bottom: "",
     };
     let mut m = stack.start("");
-    act(&mut m, "0: draw stock");
+    m.act("0: draw stock");
     assert_eq!(
         legal_starting(&m, "meld"),
         strs(&[
@@ -579,22 +528,19 @@ fn q6_new_set_legality() {
     );
     // ✘ cases.
     assert_eq!(
-        refused(&mut m, "0: meld william-cecil crown-jewels crown-jewels"),
+        m.refused("0: meld william-cecil crown-jewels crown-jewels"),
         "new-set-needs-two-naturals"
     );
     assert_eq!(
-        refused(
-            &mut m,
-            "0: meld mary-queen-of-scots crown-jewels crown-jewels"
-        ),
+        m.refused("0: meld mary-queen-of-scots crown-jewels crown-jewels"),
         "new-set-needs-two-naturals"
     );
     assert_eq!(
-        refused(&mut m, "0: meld john-knox john-knox david-rizzio"),
+        m.refused("0: meld john-knox john-knox david-rizzio"),
         "new-set-naturals-must-match"
     );
     assert_eq!(
-        refused(&mut m, "0: meld mary-queen-of-scots john-knox john-knox"),
+        m.refused("0: meld mary-queen-of-scots john-knox john-knox"),
         "new-set-naturals-must-match"
     );
     assert!(matches!(
@@ -603,24 +549,18 @@ fn q6_new_set_legality() {
     ));
     // ✔ cases, each from the same position.
     let mut a = m.clone();
-    acts(
-        &mut a,
-        &[
-            "0: meld william-cecil william-cecil crown-jewels",
-            "0: add 0 crown-jewels",
-        ],
-    );
+    a.acts(&[
+        "0: meld william-cecil william-cecil crown-jewels",
+        "0: add 0 crown-jewels",
+    ]);
     assert_eq!(
         set_of(&a, 0, 0),
         ("william-cecil".to_owned(), kinds("cecil cecil cj cj"), 80)
     );
     let mut b = m.clone();
-    act(
-        &mut b,
-        "0: meld mary-queen-of-scots king-james crown-jewels",
-    );
+    b.act("0: meld mary-queen-of-scots king-james crown-jewels");
     assert_eq!(set_of(&b, 0, 0).0, "royal");
-    act(&mut m, "0: meld king-james king-james king-james");
+    m.act("0: meld king-james king-james king-james");
     assert_eq!(
         set_of(&m, 0, 0),
         ("royal".to_owned(), kinds("james james james"), 75)
@@ -644,19 +584,16 @@ fn q7_adding_only_to_own_fitting_sets() {
         bottom: "",
     };
     let mut m = stack.start("");
-    acts(
-        &mut m,
-        &[
-            "1: draw stock",
-            "1: meld george-douglas george-douglas george-douglas",
-            "1: meld lord-ruthven lord-ruthven lord-ruthven",
-            "1: meld duke-of-norfolk duke-of-norfolk duke-of-norfolk",
-            "1: discard anthony-babington",
-            "0: draw stock",
-            "0: meld david-rizzio david-rizzio david-rizzio",
-            "0: meld mary-queen-of-scots lord-darnley crown-jewels",
-        ],
-    );
+    m.acts(&[
+        "1: draw stock",
+        "1: meld george-douglas george-douglas george-douglas",
+        "1: meld lord-ruthven lord-ruthven lord-ruthven",
+        "1: meld duke-of-norfolk duke-of-norfolk duke-of-norfolk",
+        "1: discard anthony-babington",
+        "0: draw stock",
+        "0: meld david-rizzio david-rizzio david-rizzio",
+        "0: meld mary-queen-of-scots lord-darnley crown-jewels",
+    ]);
     assert_eq!(
         hand_kinds(&m, 0),
         kinds("rizzio cj james elizabeth knox seton")
@@ -671,18 +608,15 @@ fn q7_adding_only_to_own_fitting_sets() {
             "add 1 crown-jewels",
         ])
     );
-    assert_eq!(refused(&mut m, "0: add 0 john-knox"), "add-must-fit-set");
-    assert_eq!(refused(&mut m, "0: add 1 john-knox"), "add-must-fit-set");
-    assert_eq!(
-        refused(&mut m, "0: add 2 crown-jewels"),
-        "add-to-own-sets-only"
-    );
-    assert_eq!(refused(&mut m, "1: add 0 george-douglas"), "turn-order");
+    assert_eq!(m.refused("0: add 0 john-knox"), "add-must-fit-set");
+    assert_eq!(m.refused("0: add 1 john-knox"), "add-must-fit-set");
+    assert_eq!(m.refused("0: add 2 crown-jewels"), "add-to-own-sets-only");
+    assert_eq!(m.refused("1: add 0 george-douglas"), "turn-order");
     assert!(matches!(
         m.apply_entry("0: take 1 crown-jewels"),
         Err(StepError::Parse(_))
     ));
-    act(&mut m, "0: add 1 crown-jewels");
+    m.act("0: add 1 crown-jewels");
     assert_eq!(set_of(&m, 0, 1).1, kinds("mary darnley cj cj"));
 }
 
@@ -705,31 +639,25 @@ fn q8_round_scoring_table_minus_hand() {
         bottom: "",
     };
     let mut m = stack.start("");
-    acts(
-        &mut m,
-        &[
-            "2: draw stock",
-            "2: meld earl-of-bothwell earl-of-bothwell earl-of-bothwell",
-            "2: meld mary-queen-of-scots elizabeth-i crown-jewels",
-            "2: meld mary-seton mary-seton mary-seton",
-            "2: discard earl-of-moray",
-        ],
-    );
+    m.acts(&[
+        "2: draw stock",
+        "2: meld earl-of-bothwell earl-of-bothwell earl-of-bothwell",
+        "2: meld mary-queen-of-scots elizabeth-i crown-jewels",
+        "2: meld mary-seton mary-seton mary-seton",
+        "2: discard earl-of-moray",
+    ]);
     assert_eq!(set_of(&m, 2, 0).2, 60);
     assert_eq!(set_of(&m, 2, 1).2, 125);
     assert_eq!(hand_kinds(&m, 2), kinds("knox cj"));
-    acts(
-        &mut m,
-        &[
-            "0: draw stock",
-            "0: meld george-douglas george-douglas george-douglas",
-            "0: meld lord-ruthven lord-ruthven lord-ruthven",
-            "0: meld duke-of-norfolk duke-of-norfolk duke-of-norfolk",
-            "0: add 2 duke-of-norfolk",
-            "0: add 2 duke-of-norfolk",
-            "0: discard francis-walsingham",
-        ],
-    );
+    m.acts(&[
+        "0: draw stock",
+        "0: meld george-douglas george-douglas george-douglas",
+        "0: meld lord-ruthven lord-ruthven lord-ruthven",
+        "0: meld duke-of-norfolk duke-of-norfolk duke-of-norfolk",
+        "0: add 2 duke-of-norfolk",
+        "0: add 2 duke-of-norfolk",
+        "0: discard francis-walsingham",
+    ]);
     let s = m.state();
     let r = s.last_round().expect("the round is scored");
     assert_eq!(r.reason, RoundEnd::WentOut(Seat(0)));
@@ -761,28 +689,22 @@ fn q9_going_out_by_melding() {
         bottom: "",
     };
     let mut m = stack.start("");
-    acts(
-        &mut m,
-        &[
-            "0: draw stock",
-            "0: meld john-knox john-knox john-knox",
-            "0: meld mary-seton mary-seton mary-seton",
-            "0: add 1 mary-seton",
-            "0: add 1 mary-seton",
-            "0: discard earl-of-moray",
-            "1: draw stock",
-            "1: discard francis-walsingham",
-        ],
-    );
+    m.acts(&[
+        "0: draw stock",
+        "0: meld john-knox john-knox john-knox",
+        "0: meld mary-seton mary-seton mary-seton",
+        "0: add 1 mary-seton",
+        "0: add 1 mary-seton",
+        "0: discard earl-of-moray",
+        "1: draw stock",
+        "1: discard francis-walsingham",
+    ]);
     assert_eq!(hand_kinds(&m, 0), kinds("cecil cecil cj"));
-    acts(
-        &mut m,
-        &[
-            "0: draw stock",
-            "0: add 0 john-knox",
-            "0: meld william-cecil william-cecil crown-jewels",
-        ],
-    );
+    m.acts(&[
+        "0: draw stock",
+        "0: add 0 john-knox",
+        "0: meld william-cecil william-cecil crown-jewels",
+    ]);
     let s = m.state();
     assert_eq!(
         s.to_act(),
@@ -816,20 +738,20 @@ fn q10_going_out_by_discarding() {
     };
     for (options, bonus) in [("", 0), ("going_out_bonus=50", 50)] {
         let mut m = stack.start(options);
-        acts(
-            &mut m,
-            &[
-                "0: draw stock",
-                "0: meld mary-seton mary-seton mary-seton",
-                "0: meld george-douglas george-douglas george-douglas",
-                "0: meld lord-ruthven lord-ruthven lord-ruthven",
-                "0: add 2 lord-ruthven",
-                "0: add 2 lord-ruthven",
-            ],
-        );
+        m.acts(&[
+            "0: draw stock",
+            "0: meld mary-seton mary-seton mary-seton",
+            "0: meld george-douglas george-douglas george-douglas",
+            "0: meld lord-ruthven lord-ruthven lord-ruthven",
+            "0: add 2 lord-ruthven",
+            "0: add 2 lord-ruthven",
+        ]);
         assert_eq!(hand_kinds(&m, 0), kinds("bothwell"));
-        assert_eq!(legal(&m), strs(&["discard earl-of-bothwell"]));
-        act(&mut m, "0: discard earl-of-bothwell");
+        assert_eq!(
+            m.legal(m.seat_to_act()),
+            strs(&["discard earl-of-bothwell"])
+        );
+        m.act("0: discard earl-of-bothwell");
         let r = m.state().last_round().unwrap();
         assert_eq!(r.reason, RoundEnd::WentOut(Seat(0)));
         assert_eq!(r.score[Seat(0)], 55 + bonus);
@@ -839,7 +761,7 @@ fn q10_going_out_by_discarding() {
 
 /// Q11: the stock runs out. Four players, dealer seat 3, so seat 0 starts and seat 2 draws the
 /// 63rd and last stock card; everyone discards the card just drawn, so the hands stay as dealt.
-fn q11_position(seat3: &str, options: &str) -> Match<State> {
+fn q11_position(seat3: &str, options: &str) -> Scenario<State> {
     let stack = Stack {
         players: 4,
         dealer: 3,
@@ -859,11 +781,11 @@ fn q11_position(seat3: &str, options: &str) -> Match<State> {
     for i in 0..63 {
         let seat = i % 4;
         let card = *m.state().stock().first().unwrap();
-        act(&mut m, &format!("{seat}: draw stock"));
-        act(
-            &mut m,
-            &format!("{seat}: discard {}", deck.slug(deck.kind_of(card))),
-        );
+        m.act(&format!("{seat}: draw stock"));
+        m.act(&format!(
+            "{seat}: discard {}",
+            deck.slug(deck.kind_of(card))
+        ));
     }
     assert_eq!(m.state().view(None).stock_count, 0);
     assert_eq!(m.state().to_act().first_seat(), Some(Seat(3)));
@@ -875,9 +797,9 @@ fn q11_stock_exhausted_ends_the_round() {
     let seat3 =
         "rizzio seton knox douglas ruthven moray norfolk babington cecil walsingham bothwell";
     let mut m = q11_position(seat3, "");
-    assert_eq!(legal(&m), strs(&["pass"]));
-    assert_eq!(refused(&mut m, "3: draw stock"), "draw-needs-stock");
-    act(&mut m, "3: pass");
+    assert_eq!(m.legal(m.seat_to_act()), strs(&["pass"]));
+    assert_eq!(m.refused("3: draw stock"), "draw-needs-stock");
+    m.act("3: pass");
     let s = m.state();
     let r = s.last_round().unwrap();
     assert_eq!(r.reason, RoundEnd::StockExhausted);
@@ -896,7 +818,7 @@ fn q11_stock_exhausted_ends_the_round() {
         "rizzio rizzio knox douglas ruthven moray norfolk babington cecil walsingham bothwell";
     let m = q11_position(seat3, "");
     assert_eq!(
-        legal(&m),
+        m.legal(m.seat_to_act()),
         strs(&["take pile david-rizzio david-rizzio", "pass"])
     );
 }
@@ -908,31 +830,29 @@ fn stock_out_reshuffle_refills_the_stock_once() {
     let seat3 =
         "rizzio seton knox douglas ruthven moray norfolk babington cecil walsingham bothwell";
     let mut m = q11_position(seat3, "stock_out_reshuffle");
-    act(&mut m, "3: pass");
+    m.act("3: pass");
     assert_eq!(m.state().to_act(), ToAct::Chance);
     assert!(m.state().chance_hint().starts_with("reshuffle"));
     let bad = format!("chance: reshuffle {}", m.state().deck().card_id(0));
-    assert!(
-        matches!(m.apply_entry(&bad), Err(StepError::Illegal(e)) if e.rule == "reshuffle-is-pile-under-top")
-    );
+    assert_eq!(m.refused(&bad), "reshuffle-is-pile-under-top");
     m.draw_due_chance();
     let view = m.state().view(None);
     assert_eq!(view.stock_count, 63);
     assert_eq!(view.pile_count, 1);
     assert_eq!(m.state().to_act().first_seat(), Some(Seat(3)));
-    assert_eq!(legal(&m), strs(&["draw stock"]));
+    assert_eq!(m.legal(m.seat_to_act()), strs(&["draw stock"]));
     let deck = m.state().deck();
     for i in 0..63 {
         let seat = (3 + i) % 4;
         let card = *m.state().stock().first().unwrap();
-        act(&mut m, &format!("{seat}: draw stock"));
-        act(
-            &mut m,
-            &format!("{seat}: discard {}", deck.slug(deck.kind_of(card))),
-        );
+        m.act(&format!("{seat}: draw stock"));
+        m.act(&format!(
+            "{seat}: discard {}",
+            deck.slug(deck.kind_of(card))
+        ));
     }
     let seat = m.state().to_act().first_seat().unwrap();
-    act(&mut m, &format!("{seat}: pass"));
+    m.act(&format!("{seat}: pass"));
     assert_eq!(
         m.state().last_round().unwrap().reason,
         RoundEnd::StockExhausted
@@ -943,7 +863,7 @@ fn stock_out_reshuffle_refills_the_stock_once() {
 /// even if both passed it; a tie shares the win, or with `tiebreak_extra_round` is played off.
 /// Played with `target_score=50`: seat 0 lays down 70 and keeps a Cecil (15); seat 1 goes out
 /// with 55.
-fn q12_round(seat0: &str, options: &str) -> Match<State> {
+fn q12_round(seat0: &str, options: &str) -> Scenario<State> {
     let stack = Stack {
         players: 2,
         dealer: 1,
@@ -957,44 +877,35 @@ fn q12_round(seat0: &str, options: &str) -> Match<State> {
     };
     let mut m = stack.start(options);
     if seat0.starts_with("seton") {
-        acts(
-            &mut m,
-            &[
-                "0: draw stock",
-                "0: meld mary-seton mary-seton mary-seton",
-                "0: meld george-douglas george-douglas george-douglas",
-                "0: meld david-rizzio david-rizzio david-rizzio",
-                "0: add 2 david-rizzio",
-                "0: discard earl-of-moray",
-            ],
-        );
+        m.acts(&[
+            "0: draw stock",
+            "0: meld mary-seton mary-seton mary-seton",
+            "0: meld george-douglas george-douglas george-douglas",
+            "0: meld david-rizzio david-rizzio david-rizzio",
+            "0: add 2 david-rizzio",
+            "0: discard earl-of-moray",
+        ]);
     } else {
-        acts(
-            &mut m,
-            &[
-                "0: draw stock",
-                "0: meld mary-queen-of-scots elizabeth-i lord-darnley",
-                "0: add 0 mary-of-guise",
-                "0: add 0 king-james",
-                "0: add 0 king-james",
-                "0: add 0 king-james",
-                "0: add 0 king-james",
-                "0: discard earl-of-moray",
-            ],
-        );
+        m.acts(&[
+            "0: draw stock",
+            "0: meld mary-queen-of-scots elizabeth-i lord-darnley",
+            "0: add 0 mary-of-guise",
+            "0: add 0 king-james",
+            "0: add 0 king-james",
+            "0: add 0 king-james",
+            "0: add 0 king-james",
+            "0: discard earl-of-moray",
+        ]);
     }
-    acts(
-        &mut m,
-        &[
-            "1: draw stock",
-            "1: meld mary-seton mary-seton mary-seton",
-            "1: meld george-douglas george-douglas george-douglas",
-            "1: meld lord-ruthven lord-ruthven lord-ruthven",
-            "1: add 2 lord-ruthven",
-            "1: add 2 lord-ruthven",
-            "1: discard earl-of-bothwell",
-        ],
-    );
+    m.acts(&[
+        "1: draw stock",
+        "1: meld mary-seton mary-seton mary-seton",
+        "1: meld george-douglas george-douglas george-douglas",
+        "1: meld lord-ruthven lord-ruthven lord-ruthven",
+        "1: add 2 lord-ruthven",
+        "1: add 2 lord-ruthven",
+        "1: discard earl-of-bothwell",
+    ]);
     m
 }
 
@@ -1038,20 +949,17 @@ fn q12_tiebreak_extra_round_plays_on_until_one_leads() {
         top: "ruthven",
         bottom: "",
     };
-    act(&mut m, &round2.deal_entry());
+    m.act(&round2.deal_entry());
     assert_eq!(m.state().dealer(), Seat(0));
-    acts(
-        &mut m,
-        &[
-            "1: draw stock",
-            "1: meld mary-seton mary-seton mary-seton",
-            "1: meld george-douglas george-douglas george-douglas",
-            "1: meld lord-ruthven lord-ruthven lord-ruthven",
-            "1: add 2 lord-ruthven",
-            "1: add 2 lord-ruthven",
-            "1: discard earl-of-bothwell",
-        ],
-    );
+    m.acts(&[
+        "1: draw stock",
+        "1: meld mary-seton mary-seton mary-seton",
+        "1: meld george-douglas george-douglas george-douglas",
+        "1: meld lord-ruthven lord-ruthven lord-ruthven",
+        "1: add 2 lord-ruthven",
+        "1: add 2 lord-ruthven",
+        "1: discard earl-of-bothwell",
+    ]);
     let s = m.state();
     assert_eq!(s.to_act(), ToAct::Terminal);
     assert_eq!(s.totals()[1], 110);
@@ -1106,18 +1014,16 @@ fn q13_dealer_rotation() {
         .map(|a| format!("{seat}: {a}"))
         .collect()
     };
-    let mut m = replay::<State>(4, "", 0, &["chance: dealer 2", &stack(2, 3)]).unwrap();
+    let mut m = Scenario::<State>::new(4, "", 0, &["chance: dealer 2".to_owned(), stack(2, 3)]);
     for (round, dealer, first) in [(1, 2, 3), (2, 3, 0), (3, 0, 1)] {
         if round > 1 {
-            act(&mut m, &stack(dealer, first));
+            m.act(&stack(dealer, first));
         }
         let view = m.state().view(None);
         assert_eq!(view.round, round);
         assert_eq!(view.dealer, Some(Seat(dealer)), "round {round}");
         assert_eq!(view.to_act, Some(Seat(first as u8)), "round {round}");
-        for e in going_out(first) {
-            act(&mut m, &e);
-        }
+        m.acts(&going_out(first));
         assert_eq!(
             m.state().last_round().unwrap().reason,
             RoundEnd::WentOut(Seat(first as u8))
@@ -1135,7 +1041,7 @@ impl Stack<'_> {
 #[test]
 fn q14_deal_counts() {
     for (players, stock) in [(4, 63), (3, 74), (2, 85)] {
-        let m = replay::<State>(players, "", 5, &[]).unwrap();
+        let m = Scenario::<State>::seeded(players, "", 5);
         let view = m.state().view(None);
         assert_eq!(view.stock_count, stock);
         assert_eq!(view.pile_count, 1);
@@ -1162,25 +1068,22 @@ fn q15_going_out_by_taking_the_pile() {
         bottom: "",
     };
     let mut m = stack.start("");
-    acts(
-        &mut m,
-        &[
-            "0: draw stock",
-            "0: meld mary-seton mary-seton mary-seton",
-            "0: meld george-douglas george-douglas george-douglas",
-            "0: meld lord-ruthven lord-ruthven lord-ruthven",
-            "0: discard earl-of-moray",
-            "1: take pile earl-of-moray earl-of-moray",
-            "1: discard william-cecil",
-        ],
-    );
+    m.acts(&[
+        "0: draw stock",
+        "0: meld mary-seton mary-seton mary-seton",
+        "0: meld george-douglas george-douglas george-douglas",
+        "0: meld lord-ruthven lord-ruthven lord-ruthven",
+        "0: discard earl-of-moray",
+        "1: take pile earl-of-moray earl-of-moray",
+        "1: discard william-cecil",
+    ]);
     assert_eq!(m.state().pile().len(), 1);
     assert_eq!(hand_kinds(&m, 0), kinds("cecil cecil"));
     assert_eq!(
-        legal(&m),
+        m.legal(m.seat_to_act()),
         strs(&["draw stock", "take pile william-cecil william-cecil"])
     );
-    act(&mut m, "0: take pile william-cecil william-cecil");
+    m.act("0: take pile william-cecil william-cecil");
     let s = m.state();
     assert_eq!(
         set_of(&m, 0, 3),
@@ -1232,8 +1135,8 @@ fn views_and_events_hide_hands_and_stock() {
 /// Variant `pile_top_only_visible`: views show the top card and the count only.
 #[test]
 fn pile_top_only_visible_shows_the_top_card() {
-    let m = replay::<State>(2, "pile_top_only_visible", 3, &[]).unwrap();
-    let view = m.state().view(Some(Seat(1)));
+    let m = Scenario::<State>::seeded(2, "pile_top_only_visible", 3);
+    let view = m.view(1);
     assert_eq!(view.pile.len(), 1);
     let top = m
         .state()
@@ -1253,20 +1156,17 @@ fn pile_top_only_visible_shows_the_top_card() {
         bottom: "",
     }
     .start("pile_top_only_visible");
-    acts(
-        &mut q1,
-        &[
-            "1: draw stock",
-            "1: discard william-cecil",
-            "0: draw stock",
-            "0: discard crown-jewels",
-            "1: draw stock",
-            "1: discard david-rizzio",
-        ],
-    );
+    q1.acts(&[
+        "1: draw stock",
+        "1: discard william-cecil",
+        "0: draw stock",
+        "0: discard crown-jewels",
+        "1: draw stock",
+        "1: discard david-rizzio",
+    ]);
     assert_eq!(q1.state().view(None).pile.len(), 1);
     assert_eq!(q1.state().view(None).pile_count, 4);
-    act(&mut q1, "0: take pile david-rizzio david-rizzio");
+    q1.act("0: take pile david-rizzio david-rizzio");
     assert!(q1.state().view(Some(Seat(1))).seats[0].known.is_empty());
     assert!(q1.last_events(Viewer::Seat(Seat(1)))[0].contains("3 more cards"));
 }

@@ -5,7 +5,7 @@
 use parlour_bots::{Observation, make_bot};
 use parlour_core::{Game, Seat, SeatSet, ToAct};
 use parlour_reading_the_play::State;
-use parlour_record::Match;
+use parlour_testkit::Scenario;
 
 #[path = "support/deck.rs"]
 mod support;
@@ -16,31 +16,16 @@ use support::deck;
 const BOT: &str = "ismcts:20";
 const SEEDS: std::ops::Range<u64> = 0..3;
 
-fn run(options: &str, entries: &[String]) -> Match<State> {
-    let refs: Vec<&str> = entries.iter().map(String::as_str).collect();
-    parlour_record::replay::<State>(4, options, 0, &refs)
-        .unwrap_or_else(|e| panic!("position does not replay: {e}"))
-}
-
-fn legal(m: &Match<State>, seat: u8) -> Vec<String> {
-    let mut buf = Vec::new();
-    m.state().legal_actions(Seat(seat), &mut buf);
-    buf.iter().map(|&a| m.state().action_text(a)).collect()
-}
-
 /// The winners after playing `line` from `m` (the game must be over by then).
-fn winners_after(m: &Match<State>, line: &[&str]) -> SeatSet {
+fn winners_after(m: &Scenario<State>, line: &[&str]) -> SeatSet {
     let mut m = m.clone();
-    for e in line {
-        m.apply_entry(e)
-            .unwrap_or_else(|err| panic!("`{e}`: {err}"));
-    }
+    m.acts(line);
     assert_eq!(m.to_act(), ToAct::Terminal, "{line:?} should end the game");
     m.state().outcome().expect("the game is over").winners
 }
 
 /// Asserts that the bot in `seat` picks `expected` for every seed.
-fn assert_bot_picks(m: &Match<State>, seat: u8, expected: &str) {
+fn assert_bot_picks(m: &Scenario<State>, seat: u8, expected: &str) {
     for seed in SEEDS {
         let mut bot = make_bot::<State>(BOT, seed, u64::from(seat)).expect("known bot");
         let action = bot.choose(&Observation::new(m.state(), Seat(seat)));
@@ -56,8 +41,10 @@ fn assert_bot_picks(m: &Match<State>, seat: u8, expected: &str) {
 /// scores 2 against 0, a plain reveal ends the game with nobody scoring.
 #[test]
 fn reveals_the_315_316_pair_when_nobody_has_a_sequence() {
-    let m = run(
+    let m = Scenario::<State>::new(
+        4,
         "first_player_random",
+        0,
         &[
             deck(
                 &[
@@ -72,7 +59,7 @@ fn reveals_the_315_316_pair_when_nobody_has_a_sequence() {
             "1: draw".into(),
         ],
     );
-    assert_eq!(legal(&m, 1), ["reveal", "reveal pair", "hold"]);
+    assert_eq!(m.legal(1), ["reveal", "reveal pair", "hold"]);
     assert_eq!(
         winners_after(&m, &["1: reveal pair"]),
         SeatSet::single(Seat(1))
@@ -86,8 +73,10 @@ fn reveals_the_315_316_pair_when_nobody_has_a_sequence() {
 /// pair 315-316, which only ties seat 0.
 #[test]
 fn starts_the_sequence_that_316_completes() {
-    let m = run(
+    let m = Scenario::<State>::new(
+        4,
         "first_player_random",
+        0,
         &[
             deck(
                 &[
@@ -104,10 +93,7 @@ fn starts_the_sequence_that_316_completes() {
             "1: draw".into(),
         ],
     );
-    assert_eq!(
-        legal(&m, 1),
-        ["start line-314 line-315", "decline sequence"]
-    );
+    assert_eq!(m.legal(1), ["start line-314 line-315", "decline sequence"]);
     let alone = SeatSet::single(Seat(1));
     let shared: SeatSet = [Seat(0), Seat(1)].into_iter().collect();
     assert_eq!(
@@ -130,8 +116,10 @@ fn starts_the_sequence_that_316_completes() {
 /// Sequence); keeping 289 back leaves everyone at 0, so nobody wins.
 #[test]
 fn keeps_the_traded_card_that_makes_a_run_on_the_last_turn() {
-    let m = run(
+    let m = Scenario::<State>::new(
+        4,
         "first_player_random,turn_limit=5",
+        0,
         &[
             deck(
                 &[
@@ -152,7 +140,7 @@ fn keeps_the_traded_card_that_makes_a_run_on_the_last_turn() {
             "1: commit line-310".into(),
         ],
     );
-    assert_eq!(legal(&m, 0), ["keep line-289", "keep line-310"]);
+    assert_eq!(m.legal(0), ["keep line-289", "keep line-310"]);
     assert_eq!(
         winners_after(
             &m,

@@ -3,7 +3,7 @@
 
 use parlour_core::{Game, Seat, SeatSet, ToAct, Viewer};
 use parlour_reading_the_play::{CardRef, End, Phase, State};
-use parlour_record::{Match, StepError};
+use parlour_testkit::Scenario;
 
 #[path = "support/deck.rs"]
 mod support;
@@ -11,40 +11,13 @@ use support::deck;
 
 // ----- helpers ---------------------------------------------------------------------------------
 
-fn run(players: u8, options: &str, entries: &[String]) -> Match<State> {
-    let refs: Vec<&str> = entries.iter().map(String::as_str).collect();
-    parlour_record::replay::<State>(players, options, 0, &refs)
-        .unwrap_or_else(|e| panic!("scenario does not replay: {e}"))
-}
-
 fn entries(head: &[String], tail: &[&str]) -> Vec<String> {
     let mut v = head.to_vec();
     v.extend(tail.iter().map(|s| (*s).to_owned()));
     v
 }
 
-fn legal(m: &Match<State>, seat: u8) -> Vec<String> {
-    let mut buf = Vec::new();
-    m.state().legal_actions(Seat(seat), &mut buf);
-    buf.iter().map(|&a| m.state().action_text(a)).collect()
-}
-
-fn rule_of(m: &mut Match<State>, entry: &str) -> &'static str {
-    let before = format!("{:?}", m.state());
-    match m.apply_entry(entry) {
-        Err(StepError::Illegal(e)) => {
-            assert_eq!(
-                format!("{:?}", m.state()),
-                before,
-                "rejected `{entry}` changed the state"
-            );
-            e.rule
-        }
-        other => panic!("`{entry}` should be illegal, got {other:?}"),
-    }
-}
-
-fn hand(m: &Match<State>, seat: u8) -> Vec<String> {
+fn hand(m: &Scenario<State>, seat: u8) -> Vec<String> {
     m.state()
         .hand(Seat(seat))
         .iter()
@@ -52,7 +25,7 @@ fn hand(m: &Match<State>, seat: u8) -> Vec<String> {
         .collect()
 }
 
-fn view_json(m: &Match<State>, seat: u8) -> String {
+fn view_json(m: &Scenario<State>, seat: u8) -> String {
     serde_json::to_string(&m.state().view(Some(Seat(seat)))).expect("serialises")
 }
 
@@ -60,20 +33,13 @@ fn seats(list: &[u8]) -> SeatSet {
     list.iter().map(|&s| Seat(s)).collect()
 }
 
-fn apply_all(m: &mut Match<State>, list: &[&str]) {
-    for e in list {
-        m.apply_entry(e)
-            .unwrap_or_else(|err| panic!("`{e}`: {err}"));
-    }
-}
-
 // ----- E1, E2: choosing the first Player ---------------------------------------------------------
 
 #[test]
 fn e1_pointing_vote_unique_top() {
-    let mut m = run(4, "", &[]);
+    let mut m = Scenario::<State>::seeded(4, "", 0);
     assert_eq!(m.to_act(), ToAct::Seats(seats(&[0, 1, 2, 3])));
-    m.apply_entry("0: point 2").unwrap();
+    m.act("0: point 2");
     // A vote is hidden until all are in.
     assert_eq!(m.state().view(Some(Seat(0))).my_vote, Some(Seat(2)));
     for other in 1..4 {
@@ -86,9 +52,9 @@ fn e1_pointing_vote_unique_top() {
             .iter()
             .all(|l| !l.contains("points at"))
     );
-    assert_eq!(rule_of(&mut m, "1: point 1"), "point-at-another");
-    assert_eq!(rule_of(&mut m, "0: point 1"), "turn-order");
-    apply_all(&mut m, &["1: point 2", "2: point 0", "3: point 1"]);
+    assert_eq!(m.refused("1: point 1"), "point-at-another");
+    assert_eq!(m.refused("0: point 1"), "turn-order");
+    m.acts(&["1: point 2", "2: point 0", "3: point 1"]);
     assert_eq!(m.state().player(), Seat(2));
     assert_eq!(m.to_act(), ToAct::Seats(seats(&[2])));
     assert_eq!(
@@ -100,12 +66,12 @@ fn e1_pointing_vote_unique_top() {
 #[test]
 fn e2_three_tied_votes_go_to_lot_among_the_tied() {
     let cycle = ["0: point 1", "1: point 2", "2: point 0"];
-    let mut m = run(3, "", &[]);
-    apply_all(&mut m, &cycle);
-    apply_all(&mut m, &cycle);
+    let mut m = Scenario::<State>::seeded(3, "", 0);
+    m.acts(&cycle);
+    m.acts(&cycle);
     assert_eq!(m.state().phase(), Phase::Vote, "two ties: vote again");
     assert_eq!(m.state().view(None).tied_votes, 2);
-    apply_all(&mut m, &cycle);
+    m.acts(&cycle);
     assert!(matches!(m.state().phase(), Phase::ByLot(t) if t == seats(&[0, 1, 2])));
     m.draw_due_chance();
     let first = m.state().player();
@@ -117,20 +83,22 @@ fn e2_three_tied_votes_go_to_lot_among_the_tied() {
         stated.extend(cycle.iter().map(|s| (*s).to_owned()));
     }
     stated.push("chance: first-player 1".into());
-    assert_eq!(run(3, "", &stated).state().player(), Seat(1));
+    assert_eq!(
+        Scenario::<State>::new(3, "", 0, &stated).state().player(),
+        Seat(1)
+    );
 }
 
 #[test]
 fn lot_only_among_the_tied_seats() {
     let round = ["0: point 1", "1: point 0", "2: point 1", "3: point 0"];
-    let mut m = run(4, "", &[]);
+    let mut m = Scenario::<State>::seeded(4, "", 0);
     for _ in 0..3 {
-        apply_all(&mut m, &round);
+        m.acts(&round);
     }
     assert!(matches!(m.state().phase(), Phase::ByLot(t) if t == seats(&[0, 1])));
-    let e = m.apply_entry("chance: first-player 2").unwrap_err();
-    assert!(e.to_string().contains("lot-among-the-tied"), "{e}");
-    m.apply_entry("chance: first-player 1").unwrap();
+    assert_eq!(m.refused("chance: first-player 2"), "lot-among-the-tied");
+    m.act("chance: first-player 1");
     assert_eq!(m.state().player(), Seat(1));
 }
 
@@ -147,9 +115,10 @@ fn e3_optional_start_with_two() {
         ],
         &["293", "303", "289", "291", "294"],
     );
-    let m0 = run(
+    let m0 = Scenario::<State>::new(
         4,
         "first_player_random",
+        0,
         &entries(
             &[d],
             &[
@@ -164,15 +133,15 @@ fn e3_optional_start_with_two() {
     );
     assert_eq!(m0.state().phase(), Phase::Sequence);
     assert_eq!(
-        legal(&m0, 1),
+        m0.legal(1),
         vec!["start line-293 line-294", "decline sequence"]
     );
     let mut m = m0.clone();
-    m.apply_entry("1: start line-293 line-294").unwrap();
+    m.act("1: start line-293 line-294");
     assert_eq!(m.state().sequence(Seat(1)), Some((293, 294)));
     assert_eq!(hand(&m, 1), vec!["line-310", "yellow-sign"]);
     let mut m = m0;
-    m.apply_entry("1: decline sequence").unwrap();
+    m.act("1: decline sequence");
     assert_eq!(m.state().sequence(Seat(1)), None);
     assert_eq!(m.to_act(), ToAct::Seats(seats(&[2])));
 }
@@ -193,9 +162,10 @@ fn e4_forced_start_with_choice_of_run() {
             "310",
         ],
     );
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         4,
         "first_player_random",
+        0,
         &entries(
             &[d],
             &[
@@ -218,24 +188,21 @@ fn e4_forced_start_with_choice_of_run() {
         hand(&m, 1),
         vec!["line-289", "line-290", "line-291", "line-301", "line-302"]
     );
-    assert_eq!(legal(&m, 1), vec!["start line-289 line-291"]);
+    assert_eq!(m.legal(1), vec!["start line-289 line-291"]);
+    assert_eq!(m.refused("1: decline sequence"), "must-start-with-three");
     assert_eq!(
-        rule_of(&mut m, "1: decline sequence"),
+        m.refused("1: start line-301 line-302"),
         "must-start-with-three"
     );
     assert_eq!(
-        rule_of(&mut m, "1: start line-301 line-302"),
-        "must-start-with-three"
-    );
-    assert_eq!(
-        rule_of(&mut m, "1: start line-289 line-290"),
+        m.refused("1: start line-289 line-290"),
         "start-with-whole-run"
     );
-    m.apply_entry("1: start line-289 line-291").unwrap();
+    m.act("1: start line-289 line-291");
     assert_eq!(m.state().sequence(Seat(1)), Some((289, 291)));
     assert_eq!(hand(&m, 1), vec!["line-301", "line-302"]);
     // One Sequence per player: 301-302 can never be played while it stays 289-291.
-    apply_all(&mut m, &["2: draw", "3: draw", "0: draw", "1: draw"]);
+    m.acts(&["2: draw", "3: draw", "0: draw", "1: draw"]);
     assert_eq!(
         m.to_act(),
         ToAct::Seats(seats(&[2])),
@@ -262,9 +229,10 @@ fn e5_forced_extension_at_both_ends() {
             "304", "303", // P1, P2
         ],
     );
-    let m = run(
+    let m = Scenario::<State>::new(
         4,
         "first_player_random",
+        0,
         &entries(
             &[d],
             &[
@@ -302,7 +270,7 @@ fn e5_forced_extension_at_both_ends() {
     assert_eq!(hand(&m, 2), vec!["line-298", "line-299", "line-310"]);
     assert_eq!(m.state().sequence(Seat(2)), Some((300, 302)));
     let mut m = m;
-    m.apply_entry("2: draw").unwrap();
+    m.act("2: draw");
     assert_eq!(m.state().sequence(Seat(2)), Some((298, 303)));
     assert_eq!(hand(&m, 2), vec!["line-310"]);
     assert_eq!(m.state().scores()[2], 3);
@@ -319,14 +287,15 @@ fn e5_forced_extension_at_both_ends() {
 
 // ----- E6, E7, E9: trades ----------------------------------------------------------------------
 
-fn e6_start() -> Match<State> {
+fn e6_start() -> Scenario<State> {
     let d = deck(
         &[["305", "290"], ["ys", "293"], ["296", "311"], ["es", "299"]],
         &[],
     );
-    run(
+    Scenario::<State>::new(
         4,
         "first_player_random",
+        0,
         &entries(&[d], &["chance: first-player 0", "0: trade 1 3"]),
     )
 }
@@ -335,10 +304,10 @@ fn e6_start() -> Match<State> {
 fn e6_trade_with_one_yellow_sign() {
     let mut m = e6_start();
     assert_eq!(m.to_act(), ToAct::Seats(seats(&[0, 1, 3])));
-    assert_eq!(legal(&m, 2), Vec::<String>::new());
+    assert_eq!(m.legal(2), Vec::<String>::new());
     let mut other_card = m.clone();
-    other_card.apply_entry("1: commit line-293").unwrap();
-    m.apply_entry("1: commit yellow-sign").unwrap();
+    other_card.act("1: commit line-293");
+    m.act("1: commit yellow-sign");
     // Every other view is the same whichever card P1 placed.
     for other in [0, 2, 3] {
         let viewer = Viewer::Seat(Seat(other));
@@ -365,7 +334,7 @@ fn e6_trade_with_one_yellow_sign() {
     }
     assert!(!view_json(&m, 3).contains("yellow-sign"));
     assert!(!view_json(&m, 2).contains("yellow-sign"));
-    apply_all(&mut m, &["3: commit elder-sign", "0: commit line-305"]);
+    m.acts(&["3: commit elder-sign", "0: commit line-305"]);
     // The Player sees the pool sorted, without provenance; nobody else sees it.
     let v0 = m.state().view(Some(Seat(0)));
     assert_eq!(
@@ -378,13 +347,13 @@ fn e6_trade_with_one_yellow_sign() {
     assert!(!view_json(&m, 1).contains("line-305"));
     assert!(!view_json(&m, 3).contains("line-305"));
     assert!(!view_json(&m, 2).contains("elder-sign"));
-    assert_eq!(legal(&m, 0), vec!["keep yellow-sign"]);
-    assert_eq!(rule_of(&mut m, "0: keep line-305"), "must-keep-yellow-sign");
-    m.apply_entry("0: keep yellow-sign").unwrap();
-    assert_eq!(legal(&m, 0), vec!["give 1 line-305", "give 1 elder-sign"]);
+    assert_eq!(m.legal(0), vec!["keep yellow-sign"]);
+    assert_eq!(m.refused("0: keep line-305"), "must-keep-yellow-sign");
+    m.act("0: keep yellow-sign");
+    assert_eq!(m.legal(0), vec!["give 1 line-305", "give 1 elder-sign"]);
     assert_eq!(parlour_testkit::perft(m.state(), 2), 2, "two assignments");
-    assert_eq!(rule_of(&mut m, "0: give 3 line-305"), "give-in-seat-order");
-    apply_all(&mut m, &["0: give 1 elder-sign", "0: give 3 line-305"]);
+    assert_eq!(m.refused("0: give 3 line-305"), "give-in-seat-order");
+    m.acts(&["0: give 1 elder-sign", "0: give 3 line-305"]);
     assert_eq!(hand(&m, 0), vec!["line-290", "yellow-sign"]);
     assert_eq!(hand(&m, 1), vec!["line-293", "elder-sign"]);
     assert_eq!(hand(&m, 3), vec!["line-299", "line-305"]);
@@ -422,45 +391,37 @@ fn e7_two_yellow_signs_and_the_player_cannot_commit_one() {
         &[["ys", "es"], ["ys", "293"], ["ys", "300"], ["290", "305"]],
         &["310", "312", "297"],
     );
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         4,
         "first_player_random",
+        0,
         &entries(&[d], &["chance: first-player 0", "0: trade 1 2 3"]),
     );
-    assert_eq!(legal(&m, 0), vec!["commit elder-sign"]);
+    assert_eq!(m.legal(0), vec!["commit elder-sign"]);
     assert_eq!(
-        rule_of(&mut m, "0: commit yellow-sign"),
+        m.refused("0: commit yellow-sign"),
         "player-cannot-trade-yellow-sign"
     );
-    apply_all(
-        &mut m,
-        &[
-            "1: commit yellow-sign",
-            "0: commit elder-sign",
-            "3: commit line-290",
-            "2: commit yellow-sign",
-        ],
-    );
-    assert_eq!(legal(&m, 0), vec!["keep yellow-sign"]);
-    m.apply_entry("0: keep yellow-sign").unwrap();
+    m.acts(&[
+        "1: commit yellow-sign",
+        "0: commit elder-sign",
+        "3: commit line-290",
+        "2: commit yellow-sign",
+    ]);
+    assert_eq!(m.legal(0), vec!["keep yellow-sign"]);
+    m.act("0: keep yellow-sign");
     assert_eq!(hand(&m, 0), vec!["yellow-sign", "yellow-sign"]);
     assert_eq!(parlour_testkit::perft(m.state(), 3), 6, "3! assignments");
-    apply_all(
-        &mut m,
-        &[
-            "0: give 1 line-290",
-            "0: give 2 elder-sign",
-            "0: give 3 yellow-sign",
-        ],
-    );
-    apply_all(&mut m, &["1: draw", "2: draw", "3: draw"]);
+    m.acts(&[
+        "0: give 1 line-290",
+        "0: give 2 elder-sign",
+        "0: give 3 yellow-sign",
+    ]);
+    m.acts(&["1: draw", "2: draw", "3: draw"]);
     // Follow-up: a hand of only Yellow Signs cannot trade, so P0 must draw.
     assert_eq!(hand(&m, 0), vec!["yellow-sign", "yellow-sign"]);
-    assert_eq!(legal(&m, 0), vec!["draw"]);
-    assert_eq!(
-        rule_of(&mut m, "0: trade 1"),
-        "player-cannot-trade-yellow-sign"
-    );
+    assert_eq!(m.legal(0), vec!["draw"]);
+    assert_eq!(m.refused("0: trade 1"), "player-cannot-trade-yellow-sign");
 }
 
 #[test]
@@ -469,9 +430,10 @@ fn e9_yellow_sign_check_only_for_the_player() {
         &[["305", "290"], ["ys", "293"], ["300", "ys"], ["ys", "ys"]],
         &["301", "308", "312"],
     );
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         4,
         "first_player_random",
+        0,
         &entries(
             &[d],
             &[
@@ -493,36 +455,34 @@ fn e9_yellow_sign_check_only_for_the_player() {
         hand(&m, 3),
         vec!["yellow-sign", "yellow-sign", "yellow-sign"]
     );
-    m.apply_entry("1: draw").unwrap();
+    m.act("1: draw");
     assert_eq!(
         m.state().end(),
         None,
         "three Yellow Signs outside their holder's turn do nothing"
     );
     assert_eq!(hand(&m, 2), vec!["line-300", "line-301"]);
-    apply_all(
-        &mut m,
-        &["2: trade 3", "2: commit line-300", "3: commit yellow-sign"],
-    );
-    assert_eq!(legal(&m, 2), vec!["keep yellow-sign"]);
-    apply_all(&mut m, &["2: keep yellow-sign", "2: give 3 line-300"]);
+    m.acts(&["2: trade 3", "2: commit line-300", "3: commit yellow-sign"]);
+    assert_eq!(m.legal(2), vec!["keep yellow-sign"]);
+    m.acts(&["2: keep yellow-sign", "2: give 3 line-300"]);
     assert_eq!(hand(&m, 3), vec!["line-300", "yellow-sign", "yellow-sign"]);
     assert_eq!(hand(&m, 2), vec!["line-301", "yellow-sign"]);
-    m.apply_entry("3: draw").unwrap();
+    m.act("3: draw");
     assert_eq!(m.state().end(), None);
     assert_eq!(m.to_act(), ToAct::Seats(seats(&[0])));
 }
 
 // ----- E8: Elder Signs -------------------------------------------------------------------------
 
-fn e8_start() -> Match<State> {
+fn e8_start() -> Scenario<State> {
     let d = deck(
         &[["ys", "es"], ["293", "305"], ["297", "309"], ["301", "312"]],
         &["290", "295", "299", "303", "ys", "307", "311", "314", "ys"],
     );
-    run(
+    Scenario::<State>::new(
         4,
         "first_player_random",
+        0,
         &entries(
             &[d],
             &[
@@ -556,10 +516,10 @@ fn e8_elder_sign_saves_the_player() {
             "elder-sign"
         ]
     );
-    assert_eq!(legal(&m, 0), vec!["play elder-sign", "decline elder-sign"]);
+    assert_eq!(m.legal(0), vec!["play elder-sign", "decline elder-sign"]);
     // Others see only that it is the Player's turn.
     assert_eq!(m.state().view(Some(Seat(1))).phase, "player-turn");
-    m.apply_entry("0: play elder-sign").unwrap();
+    m.act("0: play elder-sign");
     assert_eq!(hand(&m, 0), vec!["line-290", "yellow-sign", "yellow-sign"]);
     assert_eq!(
         m.state().removed(),
@@ -572,7 +532,7 @@ fn e8_elder_sign_saves_the_player() {
 #[test]
 fn e8_declining_the_elder_sign_loses_for_everyone() {
     let mut m = e8_start();
-    m.apply_entry("0: decline elder-sign").unwrap();
+    m.act("0: decline elder-sign");
     assert_eq!(m.state().end(), Some(End::AllLose(Seat(0))));
     let o = m.state().outcome().unwrap();
     assert!(o.winners.is_empty());
@@ -593,9 +553,10 @@ fn e10_reveal_with_the_315_pair() {
         ],
         &["300", "310", "291", "297"],
     );
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         4,
         "first_player_random",
+        0,
         &entries(
             &[d],
             &[
@@ -615,8 +576,8 @@ fn e10_reveal_with_the_315_pair() {
         Phase::Finish,
         "no sequencing: 316 is left out"
     );
-    assert_eq!(legal(&m, 1), vec!["reveal", "reveal pair", "hold"]);
-    m.apply_entry("1: reveal pair").unwrap();
+    assert_eq!(m.legal(1), vec!["reveal", "reveal pair", "hold"]);
+    m.act("1: reveal pair");
     assert_eq!(m.state().sequence(Seat(1)), Some((315, 316)));
     assert_eq!(m.state().end(), Some(End::Revealed(Seat(1))));
     let o = m.state().outcome().unwrap();
@@ -653,28 +614,28 @@ fn e11_entries() -> Vec<String> {
 
 #[test]
 fn e11_interrupt_with_315() {
-    let mut m = run(4, "first_player_random", &e11_entries());
+    let mut m = Scenario::<State>::new(4, "first_player_random", 0, &e11_entries());
     assert_eq!(
         hand(&m, 2),
         vec!["line-315"],
         "P2 got 315 after its own phase 4"
     );
-    assert_eq!(legal(&m, 0), vec!["reveal", "hold"]);
-    m.apply_entry("0: reveal").unwrap();
+    assert_eq!(m.legal(0), vec!["reveal", "hold"]);
+    m.act("0: reveal");
     assert_eq!(
         m.to_act(),
         ToAct::Seats(seats(&[1, 2, 3])),
         "everyone else is asked at once"
     );
-    assert_eq!(legal(&m, 1), vec!["pass"]);
-    assert_eq!(legal(&m, 2), vec!["interrupt", "pass"]);
-    assert_eq!(legal(&m, 3), vec!["pass"]);
-    assert_eq!(rule_of(&mut m, "1: interrupt"), "interrupt-needs-315");
+    assert_eq!(m.legal(1), vec!["pass"]);
+    assert_eq!(m.legal(2), vec!["interrupt", "pass"]);
+    assert_eq!(m.legal(3), vec!["pass"]);
+    assert_eq!(m.refused("1: interrupt"), "interrupt-needs-315");
     // The answer stays hidden until all are in: the others' views are the same whether P2
     // interrupts or passes.
     let mut passed = m.clone();
-    passed.apply_entry("2: pass").unwrap();
-    m.apply_entry("2: interrupt").unwrap();
+    passed.act("2: pass");
+    m.act("2: interrupt");
     assert_eq!(
         m.state().view(Some(Seat(2))).my_answer.as_deref(),
         Some("interrupt")
@@ -690,7 +651,7 @@ fn e11_interrupt_with_315() {
         );
     }
     assert_eq!(m.state().view(None), passed.state().view(None));
-    apply_all(&mut m, &["1: pass", "3: pass"]);
+    m.acts(&["1: pass", "3: pass"]);
     assert_eq!(m.state().sequence(Seat(2)), Some((313, 315)));
     assert!(m.state().hand(Seat(0)).contains(&CardRef::Line(316)));
     assert_eq!(
@@ -703,9 +664,9 @@ fn e11_interrupt_with_315() {
         m.state().view(Some(Seat(1))).seats[0].known,
         vec!["line-316"]
     );
-    apply_all(&mut m, &["1: draw", "2: draw", "3: draw", "0: draw"]);
-    assert_eq!(legal(&m, 0), vec!["reveal", "hold"]);
-    m.apply_entry("0: reveal").unwrap();
+    m.acts(&["1: draw", "2: draw", "3: draw", "0: draw"]);
+    assert_eq!(m.legal(0), vec!["reveal", "hold"]);
+    m.act("0: reveal");
     assert_eq!(
         m.to_act(),
         ToAct::Terminal,
@@ -718,13 +679,14 @@ fn e11_interrupt_with_315() {
 
 #[test]
 fn e11_variant_interrupted_316_reshuffles() {
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         4,
         "first_player_random,interrupted_316_reshuffles",
+        0,
         &e11_entries(),
     );
     let deck_before = m.state().deck_len();
-    apply_all(&mut m, &["0: reveal", "2: interrupt", "1: pass", "3: pass"]);
+    m.acts(&["0: reveal", "2: interrupt", "1: pass", "3: pass"]);
     // The reshuffle is a chance step, drawn from the seed here.
     m.draw_due_chance();
     assert_eq!(m.state().deck_len(), deck_before + 1);
@@ -745,34 +707,29 @@ fn e12_316_attaches_and_is_exempt_from_forced_play() {
             "315", "302", "307", "294", "316", "311", "298", "290", "304",
         ],
     );
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         4,
         "first_player_random",
+        0,
         &entries(&[d], &["chance: first-player 3", "3: draw"]),
     );
-    assert_eq!(legal(&m, 3), vec!["start line-313 line-315"]);
-    apply_all(
-        &mut m,
-        &[
-            "3: start line-313 line-315",
-            "0: draw",
-            "1: draw",
-            "2: draw",
-            "3: draw",
-        ],
-    );
+    assert_eq!(m.legal(3), vec!["start line-313 line-315"]);
+    m.acts(&[
+        "3: start line-313 line-315",
+        "0: draw",
+        "1: draw",
+        "2: draw",
+        "3: draw",
+    ]);
     assert_eq!(hand(&m, 3), vec!["line-316"]);
     assert_eq!(
         m.state().sequence(Seat(3)),
         Some((313, 315)),
         "316 is not forced on"
     );
-    assert_eq!(legal(&m, 3), vec!["reveal", "hold"]);
-    apply_all(
-        &mut m,
-        &["3: hold", "0: draw", "1: draw", "2: draw", "3: draw"],
-    );
-    m.apply_entry("3: reveal").unwrap();
+    assert_eq!(m.legal(3), vec!["reveal", "hold"]);
+    m.acts(&["3: hold", "0: draw", "1: draw", "2: draw", "3: draw"]);
+    m.act("3: reveal");
     assert_eq!(m.state().sequence(Seat(3)), Some((313, 316)));
     assert_eq!(m.to_act(), ToAct::Terminal);
     let o = m.state().outcome().unwrap();
@@ -782,7 +739,7 @@ fn e12_316_attaches_and_is_exempt_from_forced_play() {
 
 // ----- E13: scoring ----------------------------------------------------------------------------
 
-fn e13(options: &str) -> Match<State> {
+fn e13(options: &str) -> Scenario<State> {
     let d = deck(
         &[
             ["303", "304"],
@@ -794,9 +751,10 @@ fn e13(options: &str) -> Match<State> {
             "305", "311", "300", "298", "306", "312", "307", "294", "301", "313",
         ],
     );
-    run(
+    Scenario::<State>::new(
         4,
         options,
+        0,
         &entries(
             &[d],
             &[
@@ -863,11 +821,11 @@ fn deck_out_deck() -> String {
 /// Plays on with a fixed policy: draw when possible, start any Sequence, keep Elder Signs and
 /// Line 316, otherwise the first legal action. Returns, per turn after the deck ran out, the
 /// Player and its phase-1 options (if asked).
-fn play_out(m: &mut Match<State>) -> Vec<(Seat, Vec<String>)> {
+fn play_out(m: &mut Scenario<State>) -> Vec<(Seat, Vec<String>)> {
     let mut after_deck_out = Vec::new();
     while let ToAct::Seats(s) = m.to_act() {
         let seat = s.first().unwrap();
-        let options = legal(m, seat.0);
+        let options = m.legal(seat.0);
         if m.state().phase() == Phase::DrawOrTrade && m.state().deck_len() == 0 {
             after_deck_out.push((seat, options.clone()));
         }
@@ -876,16 +834,17 @@ fn play_out(m: &mut Match<State>) -> Vec<(Seat, Vec<String>)> {
             .find_map(|p| options.iter().find(|o| o.starts_with(p)))
             .unwrap_or(&options[0])
             .clone();
-        m.apply_entry(&format!("{seat}: {pick}")).unwrap();
+        m.act(&format!("{seat}: {pick}"));
     }
     after_deck_out
 }
 
 #[test]
 fn e14_deck_out_final_round_and_e15_phase_1_skipped() {
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         4,
         "first_player_random",
+        0,
         &[deck_out_deck(), "chance: first-player 3".into()],
     );
     let asked = play_out(&mut m);
@@ -927,9 +886,10 @@ fn e14_deck_out_final_round_and_e15_phase_1_skipped() {
 
 #[test]
 fn e14_variant_deck_out_immediate_end() {
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         4,
         "first_player_random,deck_out_immediate_end",
+        0,
         &[deck_out_deck(), "chance: first-player 3".into()],
     );
     let asked = play_out(&mut m);

@@ -7,7 +7,7 @@
 use parlour_bots::{Observation, make_bot};
 use parlour_core::{Game, Seat, SeatSet, ToAct};
 use parlour_rebel_runs::State;
-use parlour_record::{Match, replay};
+use parlour_testkit::Scenario;
 
 #[path = "support/deck.rs"]
 mod support;
@@ -30,25 +30,18 @@ fn deck(first: u8, hands: [&str; 2], upcard: &str, stock: &str) -> String {
 }
 
 /// Replays `entries` and checks that the position is in hand 1, the last of two.
-fn position(entries: &[&str]) -> Match<State> {
-    let m = replay::<State>(2, "", 1, entries).unwrap_or_else(|e| panic!("{e}"));
+fn position(entries: &[&str]) -> Scenario<State> {
+    let m = Scenario::<State>::new(2, "", 1, entries);
     assert_eq!(m.state().hand_number(), 1, "not in the last hand");
     m
 }
 
-fn legal(s: &State) -> Vec<String> {
-    let mut out = Vec::new();
-    s.legal_actions(s.current(), &mut out);
-    out.into_iter().map(|a| s.action_text(a)).collect()
-}
-
 /// The position after `entries` (with the seat of the player to act prefixed).
-fn after(m: &Match<State>, entries: &[&str]) -> Match<State> {
+fn after(m: &Scenario<State>, entries: &[&str]) -> Scenario<State> {
     let mut m = m.clone();
-    let seat = m.state().current();
+    let seat = m.state().current().0;
     for e in entries {
-        m.apply_entry(&format!("{seat}: {e}"))
-            .unwrap_or_else(|err| panic!("{e}: {err}"));
+        m.act_by(seat, e);
     }
     m
 }
@@ -59,7 +52,7 @@ fn sole_winner(s: &State, seat: Seat) -> bool {
     s.to_act() == ToAct::Terminal && s.outcome().is_some_and(|o| o.winners == only)
 }
 
-fn assert_bot_plays(m: &Match<State>, expected: &str) {
+fn assert_bot_plays(m: &Scenario<State>, expected: &str) {
     let s = m.state();
     let seat = s.current();
     let expected_action = s.parse_action(seat, expected).unwrap();
@@ -110,7 +103,7 @@ fn goes_out_with_the_fey_card_at_its_printed_number() {
     ]);
     assert_eq!(m.state().scores(), vec![26, 10]);
     assert_eq!(
-        legal(m.state()),
+        m.legal(m.seat_to_act()),
         [
             "meld wave-3 wave-4 wave-5 bone-6 run 2",
             "meld wave-3 wave-4 wave-5 bone-6 run 3",
@@ -163,7 +156,7 @@ fn lays_off_the_last_fey_card_where_the_run_bonus_survives() {
     ]);
     assert_eq!(m.state().scores(), vec![30, 30]);
     assert_eq!(
-        legal(m.state()),
+        m.legal(m.seat_to_act()),
         ["layoff bone-8 on 0 low", "layoff bone-8 on 0 high", "end"]
     );
     let win = after(&m, &["layoff bone-8 on 0 high"]);
@@ -213,7 +206,7 @@ fn takes_the_discard_that_lets_it_go_out() {
         "1: end",
     ]);
     assert_eq!(m.state().scores(), vec![20, 23]);
-    assert_eq!(legal(m.state()), ["draw stock", "draw discard"]);
+    assert_eq!(m.legal(m.seat_to_act()), ["draw stock", "draw discard"]);
     let win = after(
         &m,
         &[
@@ -225,12 +218,9 @@ fn takes_the_discard_that_lets_it_go_out() {
     assert!(sole_winner(win.state(), Seat(0)));
     assert_eq!(win.state().scores(), vec![26, 23]);
     let blind = after(&m, &["draw stock"]);
-    for discard in legal(blind.state()) {
-        assert_eq!(
-            legal(after(&blind, &[&discard]).state()),
-            ["end"],
-            "{discard}"
-        );
+    for discard in blind.legal(blind.seat_to_act()) {
+        let next = after(&blind, &[&discard]);
+        assert_eq!(next.legal(next.seat_to_act()), ["end"], "{discard}");
     }
     assert_bot_plays(&m, "draw discard");
 }

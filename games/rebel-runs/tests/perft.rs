@@ -1,21 +1,15 @@
 //! Perft: legal-action counts from seeded deals, golden numbers in `tests/rebel-runs.perft`,
 //! cross-checked against a naive generator written straight from the rules of §3.2–§3.3
 //! (every subset of the hand against every declaration, every card against every meld end).
+//! New counts: `PARLOUR_BLESS=1 cargo test --test perft`.
 
 use parlour_cards::CardSet;
 use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_fey::{Card, Sign};
 use parlour_rebel_runs::{Action, End, MeldKind, Phase, State};
-use parlour_testkit::{PerftSetup, parse_perft_file, perft, settle_chance};
+use parlour_testkit::{check_perft_file, settle_chance};
 
-const GOLDEN: &str = include_str!("rebel-runs.perft");
-
-fn position(seed: u64, players: u8, options: &str) -> State {
-    let opts = Options::parse_list(State::OPTIONS, options).unwrap();
-    let mut state = State::new(players, &opts).unwrap();
-    settle_chance(&mut state, &mut rng_from_seed(seed));
-    state
-}
+const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/rebel-runs.perft");
 
 fn value(id: u8) -> u8 {
     id % 11 + 1
@@ -182,29 +176,12 @@ fn naive_perft(s: &State, depth: u32) -> u64 {
         .sum()
 }
 
-fn cases() -> Vec<PerftSetup> {
-    parse_perft_file(GOLDEN).unwrap()
-}
-
 #[test]
 fn perft_matches_the_golden_counts_and_the_naive_generator() {
-    let print = std::env::var_os("PERFT_PRINT").is_some();
-    for case in cases() {
-        let state = position(case.seed, case.players, &case.options);
-        if print {
-            println!("setup {} {} {}", case.seed, case.players, case.options);
-        }
-        for &(depth, golden) in &case.counts {
-            let fast = perft(&state, depth);
-            let naive = naive_perft(&state, depth);
-            assert_eq!(fast, naive, "seed {} depth {depth}", case.seed);
-            if print {
-                println!("perft {depth} {fast}");
-            } else {
-                assert_eq!(fast, golden, "seed {} depth {depth}", case.seed);
-            }
-        }
-    }
+    let checked = check_perft_file(GOLDEN, parlour_testkit::dealt::<State>, |s, depth| {
+        Some(naive_perft(s, depth))
+    });
+    assert_eq!(checked, 10);
 }
 
 #[test]

@@ -9,29 +9,12 @@ use parlour_fey::{Card, cards_text, parse_cards};
 #[path = "support/deck.rs"]
 mod support;
 use parlour_rebel_runs::{Action, HandEnd, Phase, State};
-use parlour_record::{Match, StepError, replay};
+use parlour_testkit::Scenario;
 use support::deck;
 
 /// MAT-A, P0 Star, P1 Wave, P0 first.
 const TABLE_2: &str =
     "chance: mat bone: flame star stone wave wind tree tone; signs star wave; first 0";
-
-fn run(players: u8, options: &str, entries: &[&str]) -> Match<State> {
-    replay::<State>(players, options, 1, entries).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn legal(m: &Match<State>, seat: u8) -> Vec<String> {
-    let mut out = Vec::new();
-    m.state().legal_actions(Seat(seat), &mut out);
-    out.into_iter().map(|a| m.state().action_text(a)).collect()
-}
-
-fn rule_of(m: &mut Match<State>, entry: &str) -> &'static str {
-    match m.apply_entry(entry) {
-        Err(StepError::Illegal(e)) => e.rule,
-        other => panic!("`{entry}` should be illegal, got {other:?}"),
-    }
-}
 
 fn card(text: &str) -> Card {
     Card::parse(text).unwrap()
@@ -46,8 +29,13 @@ fn rr1_rr6_rr13_melds_through_the_game() {
         "tree-1",
         "wave-10",
     );
-    let mut m = run(2, "", &[TABLE_2, &d, "0: draw stock", "0: discard wave-10"]);
-    let l = legal(&m, 0);
+    let mut m = Scenario::<State>::new(
+        2,
+        "",
+        1,
+        &[TABLE_2, &d, "0: draw stock", "0: discard wave-10"],
+    );
+    let l = m.legal(0);
     // RR-1: the three fives as Set{5}; with the four fey cards, sets of 5 grow.
     assert!(l.contains(&"meld flame-5 wave-5 tone-5 set 5".to_owned()));
     // RR-13: all four fey cards as a run: lows 1..=8.
@@ -61,11 +49,10 @@ fn rr1_rr6_rr13_melds_through_the_game() {
     }
     // RR-8: no run of a wrong declaration.
     assert_eq!(
-        rule_of(&mut m, "0: meld flame-5 wave-5 tone-5 set 6"),
+        m.refused("0: meld flame-5 wave-5 tone-5 set 6"),
         "valid-meld"
     );
-    m.apply_entry("0: meld bone-3 bone-4 bone-5 bone-6 run 3")
-        .unwrap();
+    m.act("0: meld bone-3 bone-4 bone-5 bone-6 run 3");
     // RR-13: as Run{3} it is same-sign for any owner: 20.
     assert_eq!(m.state().scores(), vec![20, 0]);
 }
@@ -79,12 +66,17 @@ fn rr6_wrapping_run_is_rejected() {
         "tone-1",
         "stone-9",
     );
-    let mut m = run(2, "", &[TABLE_2, &d, "0: draw stock", "0: discard stone-9"]);
+    let mut m = Scenario::<State>::new(
+        2,
+        "",
+        1,
+        &[TABLE_2, &d, "0: draw stock", "0: discard stone-9"],
+    );
     assert_eq!(
-        rule_of(&mut m, "0: meld wave-10 wave-11 flame-1 flame-2 run 10"),
+        m.refused("0: meld wave-10 wave-11 flame-1 flame-2 run 10"),
         "valid-meld"
     );
-    assert_eq!(legal(&m, 0), ["end"]);
+    assert_eq!(m.legal(0), ["end"]);
 }
 
 #[test]
@@ -99,9 +91,10 @@ fn rr16_lay_off_on_own_set() {
         "tree-1",
         "tone-11",
     );
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         2,
         "",
+        1,
         &[
             TABLE_2,
             &d,
@@ -111,17 +104,17 @@ fn rr16_lay_off_on_own_set() {
         ],
     );
     assert_eq!(m.state().scores(), vec![7, 0]);
-    let l = legal(&m, 0);
+    let l = m.legal(0);
     assert!(l.contains(&"layoff stone-5 on 0".to_owned()), "{l:?}");
     assert!(!l.iter().any(|a| a.starts_with("layoff flame-1")));
-    assert_eq!(rule_of(&mut m, "0: layoff flame-1 on 0"), "lay-off-fits");
-    m.apply_entry("0: layoff stone-5 on 0").unwrap();
+    assert_eq!(m.refused("0: layoff flame-1 on 0"), "lay-off-fits");
+    m.act("0: layoff stone-5 on 0");
     assert_eq!(m.state().melds()[0].cards.len(), 4);
     // RR-16: 7 + 3 = 10.
     assert_eq!(m.state().scores(), vec![10, 0]);
     // D-RR-4: seat 1 may not lay off on seat 0's meld.
-    m.apply_entry("0: end").unwrap();
-    m.apply_entry("1: draw stock").unwrap();
+    m.act("0: end");
+    m.act("1: draw stock");
     let drawn = m.state().hand(Seat(1)).minus(
         parse_cards("wave-1 wave-2 star-9 tree-10 tone-7 wind-5 flame-11")
             .unwrap()
@@ -129,12 +122,9 @@ fn rr16_lay_off_on_own_set() {
             .collect(),
     );
     let drawn = Card::from_id(drawn.first().unwrap()).unwrap();
-    m.apply_entry(&format!("1: discard {drawn}")).unwrap();
-    assert_eq!(
-        rule_of(&mut m, "1: layoff wind-5 on 0"),
-        "lay-off-on-own-meld"
-    );
-    assert!(!legal(&m, 1).iter().any(|a| a.starts_with("layoff")));
+    m.act(&format!("1: discard {drawn}"));
+    assert_eq!(m.refused("1: layoff wind-5 on 0"), "lay-off-on-own-meld");
+    assert!(!m.legal(1).iter().any(|a| a.starts_with("layoff")));
 }
 
 #[test]
@@ -149,9 +139,10 @@ fn lay_off_on_any_meld_scores_for_the_player_who_laid_it() {
         "tree-1",
         "tone-11 tone-10",
     );
-    let m = run(
+    let m = Scenario::<State>::new(
         2,
         "lay_off_on_any_meld",
+        1,
         &[
             TABLE_2,
             &d,
@@ -182,9 +173,10 @@ fn rr16b_fey_lays_off_at_either_end_of_own_run() {
         "wave-1",
         "tone-11",
     );
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         2,
         "",
+        1,
         &[
             TABLE_2,
             &d,
@@ -194,15 +186,15 @@ fn rr16b_fey_lays_off_at_either_end_of_own_run() {
         ],
     );
     assert_eq!(m.state().scores(), vec![11, 0]);
-    let l = legal(&m, 0);
+    let l = m.legal(0);
     assert!(l.contains(&"layoff bone-11 on 0 low".to_owned()), "{l:?}");
     assert!(l.contains(&"layoff bone-11 on 0 high".to_owned()), "{l:?}");
     assert!(!l.iter().any(|a| a.starts_with("layoff tree-")));
     let mut low = m.clone();
-    low.apply_entry("0: layoff bone-11 on 0 low").unwrap();
+    low.act("0: layoff bone-11 on 0 low");
     assert_eq!(low.state().melds()[0].span(), (2, 6));
     assert_eq!(low.state().scores(), vec![13, 0]);
-    m.apply_entry("0: layoff bone-11 on 0 high").unwrap();
+    m.act("0: layoff bone-11 on 0 high");
     assert_eq!(m.state().melds()[0].span(), (3, 7));
     assert_eq!(m.state().scores(), vec![13, 0]);
     let view = m.state().view(None);
@@ -221,9 +213,10 @@ fn rr17_going_out_ends_the_hand_at_once() {
         "stone-11",
         "wind-1 flame-7 tone-9",
     );
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         2,
         "",
+        1,
         &[
             TABLE_2,
             &d,
@@ -240,15 +233,13 @@ fn rr17_going_out_ends_the_hand_at_once() {
     assert_eq!(m.state().hand(Seat(0)).len(), 8);
     // Melding comes after the discard (D-RR-3).
     assert_eq!(
-        rule_of(&mut m, "0: meld star-2 star-3 star-4 star-5 run 2"),
+        m.refused("0: meld star-2 star-3 star-4 star-5 run 2"),
         "discard-before-melding"
     );
-    m.apply_entry("0: discard stone-1").unwrap();
-    m.apply_entry("0: meld star-2 star-3 star-4 star-5 run 2")
-        .unwrap();
+    m.act("0: discard stone-1");
+    m.act("0: meld star-2 star-3 star-4 star-5 run 2");
     assert_eq!(m.state().phase(), Phase::Meld);
-    m.apply_entry("0: meld flame-9 wind-9 tone-9 set 9")
-        .unwrap();
+    m.act("0: meld flame-9 wind-9 tone-9 set 9");
     // The hand is over at once: 20 + (3 + 1 + 2) = 26 for seat 0; seat 1's set of fives
     // scores 1 + 4 + 1 = 6 for the Wave player; cards in hand score 0.
     let s = m.state();
@@ -261,9 +252,10 @@ fn rr17_going_out_ends_the_hand_at_once() {
     assert_eq!(s.totals(), &[26, 6]);
     assert_eq!(s.scores(), vec![26, 6]);
     // The next hand starts with seat 1.
-    let m = run(
+    let m = Scenario::<State>::new(
         2,
         "",
+        1,
         &[
             TABLE_2,
             &d,
@@ -299,9 +291,10 @@ fn rr17_with_the_penalty_variant_cards_in_hand_cost_one_each() {
         "stone-11",
         "tone-9",
     );
-    let m = run(
+    let m = Scenario::<State>::new(
         2,
         "penalty_cards_in_hand",
+        1,
         &[
             TABLE_2,
             &d,
@@ -328,41 +321,37 @@ fn rr18_stuck_with_two_cards_when_laying_off_is_off() {
         "0: discard tone-1",
         "0: meld star-2 star-3 star-4 star-5 star-6 run 2",
     ];
-    let mut strict = run(2, "no_laying_off", &entries);
+    let mut strict = Scenario::<State>::new(2, "no_laying_off", 1, &entries);
     // Two cards after discarding and melding: nothing to meld, no lay-off; only `end`.
     assert_eq!(strict.state().hand(Seat(0)).len(), 2);
-    assert_eq!(legal(&strict, 0), ["end"]);
-    for e in [
+    assert_eq!(strict.legal(0), ["end"]);
+    strict.acts(&[
         "0: end",
         "1: draw stock",
         "1: discard flame-3",
         "1: end",
         "0: draw stock",
-    ] {
-        strict.apply_entry(e).unwrap();
-    }
-    strict.apply_entry("0: discard flame-9").unwrap();
+    ]);
+    strict.act("0: discard flame-9");
     // star-7 would extend the run, but laying off is off: still stuck.
-    assert_eq!(legal(&strict, 0), ["end"]);
+    assert_eq!(strict.legal(0), ["end"]);
     assert_eq!(
-        rule_of(&mut strict, "0: layoff star-7 on 0 high"),
+        strict.refused("0: layoff star-7 on 0 high"),
         "no-laying-off"
     );
 
     // Default rules: the same position allows the lay-off.
-    let mut free = run(2, "", &entries);
-    for e in [
+    let mut free = Scenario::<State>::new(2, "", 1, &entries);
+    free.acts(&[
         "0: end",
         "1: draw stock",
         "1: discard flame-3",
         "1: end",
         "0: draw stock",
         "0: discard flame-9",
-    ] {
-        free.apply_entry(e).unwrap();
-    }
-    assert_eq!(legal(&free, 0), ["layoff star-7 on 0 high", "end"]);
-    free.apply_entry("0: layoff star-7 on 0 high").unwrap();
+    ]);
+    assert_eq!(free.legal(0), ["layoff star-7 on 0 high", "end"]);
+    free.act("0: layoff star-7 on 0 high");
     assert_eq!(free.state().melds()[0].span(), (2, 7));
     assert_eq!(free.state().scores(), vec![30, 0]);
 }
@@ -376,13 +365,10 @@ fn a_taken_discard_may_not_be_discarded_again() {
         "tone-9",
         "",
     );
-    let mut m = run(2, "", &[TABLE_2, &d, "0: draw discard"]);
-    assert_eq!(
-        rule_of(&mut m, "0: discard tone-9"),
-        "no-rediscard-of-taken-card"
-    );
-    assert!(!legal(&m, 0).contains(&"discard tone-9".to_owned()));
-    assert_eq!(legal(&m, 0).len(), 7);
+    let mut m = Scenario::<State>::new(2, "", 1, &[TABLE_2, &d, "0: draw discard"]);
+    assert_eq!(m.refused("0: discard tone-9"), "no-rediscard-of-taken-card");
+    assert!(!m.legal(0).contains(&"discard tone-9".to_owned()));
+    assert_eq!(m.legal(0).len(), 7);
     // Everyone knows where the taken card is.
     let view = m.state().view(Some(Seat(1)));
     assert_eq!(view.known_cards[0], vec![card("tone-9")]);
@@ -399,9 +385,10 @@ fn the_turn_limit_ends_the_hand_and_scores_it() {
         "stone-11",
         "tone-10 tone-11",
     );
-    let m = run(
+    let m = Scenario::<State>::new(
         2,
         "hand_turn_limit=1",
+        1,
         &[
             TABLE_2,
             &d,
@@ -424,7 +411,7 @@ fn the_turn_limit_ends_the_hand_and_scores_it() {
 
 /// Plays `draw stock`, first legal discard, `end` until the due chance is the stock reshuffle
 /// or the hand ends; returns the entries.
-fn drain_stock(m: &mut Match<State>) {
+fn drain_stock(m: &mut Scenario<State>) {
     let mut buf = Vec::new();
     while m.state().phase() != Phase::Reshuffle && m.state().hand_number() == 0 {
         let s = m.state();
@@ -438,7 +425,7 @@ fn drain_stock(m: &mut Match<State>) {
             Phase::Meld => "end".to_owned(),
             other => panic!("unexpected phase {other:?}"),
         };
-        m.apply_entry(&format!("{seat}: {entry}")).unwrap();
+        m.act(&format!("{seat}: {entry}"));
     }
 }
 
@@ -446,7 +433,7 @@ fn drain_stock(m: &mut Match<State>) {
 fn d_rr_10_one_reshuffle_then_the_hand_is_blocked() {
     let table = "chance: mat bone: flame star stone wave wind tree tone; signs flame star stone wave wind tree tone; first 0";
     let d = deck(7, 0, &[], "tone-11", "");
-    let mut m = run(7, "", &[table, &d]);
+    let mut m = Scenario::<State>::new(7, "", 1, &[table, &d]);
     drain_stock(&mut m);
     let s = m.state();
     assert_eq!(s.phase(), Phase::Reshuffle);
@@ -458,14 +445,13 @@ fn d_rr_10_one_reshuffle_then_the_hand_is_blocked() {
     // A stated reshuffle must be exactly the discards below the top.
     let mut bad = m.clone();
     let wrong = cards_text(s.discard_pile().iter().copied());
-    assert!(matches!(
-        bad.apply_entry(&format!("chance: {wrong}")),
-        Err(StepError::Illegal(e)) if e.rule == "reshuffle-the-discards-below-the-top"
-    ));
+    assert_eq!(
+        bad.refused(&format!("chance: {wrong}")),
+        "reshuffle-the-discards-below-the-top"
+    );
     let mut order = below.clone();
     order.reverse();
-    m.apply_entry(&format!("chance: {}", cards_text(order.iter().copied())))
-        .unwrap();
+    m.act(&format!("chance: {}", cards_text(order.iter().copied())));
     let s = m.state();
     assert_eq!(s.discard_pile(), &[top]);
     assert_eq!(s.stock(), &order[..]);
@@ -474,17 +460,13 @@ fn d_rr_10_one_reshuffle_then_the_hand_is_blocked() {
     // reshuffled cards.
     let first = m.state().current();
     let second = first.next(7);
-    m.apply_entry(&format!("{first}: draw stock")).unwrap();
-    let mut buf = Vec::new();
-    m.state().legal_actions(first, &mut buf);
-    let discard = m.state().action_text(buf[0]);
-    for e in [
+    m.act(&format!("{first}: draw stock"));
+    let discard = m.legal(first.0).swap_remove(0);
+    m.acts(&[
         format!("{first}: {discard}"),
         format!("{first}: end"),
         format!("{second}: draw stock"),
-    ] {
-        m.apply_entry(&e).unwrap();
-    }
+    ]);
     let pool: parlour_cards::CardSet = below.iter().copied().collect();
     let mut rng = parlour_core::rng_from_seed(9);
     for observer in [first, second.next(7)] {
@@ -512,8 +494,8 @@ fn d_rr_10_one_reshuffle_then_the_hand_is_blocked() {
 #[test]
 fn a_stock_draw_is_seen_only_by_the_drawer() {
     let d = deck(2, 0, &[], "tone-11", "star-8");
-    let mut m = run(2, "", &[TABLE_2, &d]);
-    m.apply_entry("0: draw stock").unwrap();
+    let mut m = Scenario::<State>::new(2, "", 1, &[TABLE_2, &d]);
+    m.act("0: draw stock");
     let star8 = card("star-8");
     assert!(m.last_events(Viewer::Seat(Seat(0)))[0].contains("star-8"));
     assert!(!m.last_events(Viewer::Seat(Seat(1)))[0].contains("star-8"));
@@ -535,11 +517,11 @@ fn determinization_keeps_what_the_observer_knows() {
     let d = deck(3, 0, &[], "tone-11", "");
     let table =
         "chance: mat bone: flame star stone wave wind tree tone; signs star wave tone; first 0";
-    let mut m = run(3, "", &[table, &d, "0: draw stock"]);
-    let discard = legal(&m, 0)[0].clone();
-    m.apply_entry(&format!("0: {discard}")).unwrap();
-    m.apply_entry("0: end").unwrap();
-    m.apply_entry("1: draw discard").unwrap();
+    let mut m = Scenario::<State>::new(3, "", 1, &[table, &d, "0: draw stock"]);
+    let discard = m.legal(0)[0].clone();
+    m.act(&format!("0: {discard}"));
+    m.act("0: end");
+    m.act("1: draw discard");
     let s = m.state();
     let taken = Card::parse(discard.trim_start_matches("discard ")).unwrap();
     let mut rng = parlour_core::rng_from_seed(5);
@@ -567,11 +549,11 @@ fn illegal_actions_name_their_rule_and_change_nothing() {
         "tone-9",
         "",
     );
-    let mut m = run(2, "", &[TABLE_2, &d]);
+    let mut m = Scenario::<State>::new(2, "", 1, &[TABLE_2, &d]);
     let before = format!("{:?}", m.state());
-    assert_eq!(rule_of(&mut m, "1: draw stock"), "turn-order");
-    assert_eq!(rule_of(&mut m, "0: discard flame-1"), "draw-first");
-    assert_eq!(rule_of(&mut m, "0: end"), "draw-first");
+    assert_eq!(m.refused("1: draw stock"), "turn-order");
+    assert_eq!(m.refused("0: discard flame-1"), "draw-first");
+    assert_eq!(m.refused("0: end"), "draw-first");
     assert_eq!(format!("{:?}", m.state()), before);
     let mut s = m.state().clone();
     assert!(s.apply(Seat(0), Action::EndTurn, &mut ()).is_err());
@@ -591,9 +573,10 @@ fn meld_before_discard_lets_a_player_go_out_by_discarding() {
         "tone-9",
         "",
     );
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         2,
         "meld_before_discard",
+        1,
         &[
             TABLE_2,
             &d,
@@ -603,9 +586,9 @@ fn meld_before_discard_lets_a_player_go_out_by_discarding() {
         ],
     );
     // One card left: the discard ends the turn and, emptying the hand, the hand.
-    assert_eq!(legal(&m, 0), ["discard tree-8"]);
-    assert_eq!(rule_of(&mut m, "0: end"), "discard-ends-the-turn");
-    m.apply_entry("0: discard tree-8").unwrap();
+    assert_eq!(m.legal(0), ["discard tree-8"]);
+    assert_eq!(m.refused("0: end"), "discard-ends-the-turn");
+    m.act("0: discard tree-8");
     let s = m.state();
     assert_eq!(s.last_hand().unwrap().reason, HandEnd::WentOut(Seat(0)));
     assert_eq!(s.totals(), &[26, 0]);

@@ -9,7 +9,7 @@ use parlour_bots::{Observation, make_bot};
 use parlour_cards::CardSet;
 use parlour_core::{Game, Seat, SeatSet, ToAct};
 use parlour_fey::{Card, Sign};
-use parlour_record::{Match, replay};
+use parlour_testkit::Scenario;
 use parlour_troll_tricker::{Action, State, trick_winner};
 
 use Sign::*;
@@ -143,7 +143,7 @@ impl Hand {
 
 /// Hands 1 and 2 leave the scores at P0 19, P1 17, P2 5, P3 4. The draw pile holds exactly the
 /// two hands, so hand 3 is a reshuffle of all 88 cards.
-fn game(hand3: &Hand) -> Match<State> {
+fn game(hand3: &Hand) -> Scenario<State> {
     let mut h1 = Hand::new(0);
     h1.follow(Flame, 0)
         .follow(Flame, 1)
@@ -168,15 +168,9 @@ fn game(hand3: &Hand) -> Match<State> {
     entries.extend(h1.entries("deal"));
     entries.extend(h2.entries("deal"));
     entries.extend(hand3.entries("reshuffle"));
-    let refs: Vec<&str> = entries.iter().map(String::as_str).collect();
-    let m = replay::<State>(4, "traditional_mat", 1, &refs).unwrap_or_else(|e| panic!("{e}"));
+    let m = Scenario::<State>::new(4, "traditional_mat", 1, &entries);
     assert_eq!(m.state().hand_number(), 2, "in the last hand");
     m
-}
-
-fn play(m: &mut Match<State>, seat: u8, c: &str) {
-    m.apply_entry(&format!("{seat}: play {c}"))
-        .unwrap_or_else(|e| panic!("seat {seat} play {c}: {e}"));
 }
 
 fn act(c: &str) -> Action {
@@ -278,9 +272,9 @@ fn trumps_now_rather_than_later() {
         .follow(Wave, 1);
     let mut m = game(&h3);
     assert_eq!(m.state().scores(), vec![21, 24, 10, 10]);
-    play(&mut m, 1, "wave-11");
-    play(&mut m, 2, "wave-10");
-    play(&mut m, 3, "tree-11");
+    m.act("1: play wave-11");
+    m.act("2: play wave-10");
+    m.act("3: play tree-11");
     assert_bot_plays(m.state(), "bone-11", "wave-1");
 }
 
@@ -306,8 +300,8 @@ fn trumps_first_to_score_the_same_sign_last() {
         .follow(Stone, 1);
     let mut m = game(&h3);
     assert_eq!(m.state().scores(), vec![21, 27, 9, 10]);
-    play(&mut m, 1, "star-10");
-    play(&mut m, 2, "star-8");
-    play(&mut m, 3, "wind-10");
+    m.act("1: play star-10");
+    m.act("2: play star-8");
+    m.act("3: play wind-10");
     assert_bot_plays(m.state(), "bone-11", "star-11");
 }

@@ -1,17 +1,10 @@
 //! Perft: legal-move counts from fixed seeded deals, against golden numbers in
 //! `troll-tricker.perft`, each cross-checked by a naive count written straight from spec §2.3.
 
-use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Game, Seat, ToAct};
 use parlour_fey::{Card, Sign};
-use parlour_testkit::{check_perft_file, settle_chance};
+use parlour_testkit::check_perft_file;
 use parlour_troll_tricker::State;
-
-fn dealt(seed: u64, players: u8, options: &str) -> State {
-    let o = Options::parse_list(State::OPTIONS, options).unwrap();
-    let mut s = State::new(players, &o).unwrap();
-    settle_chance(&mut s, &mut rng_from_seed(seed));
-    s
-}
 
 /// Naive enumeration: hands as card lists, the legal rule re-read from the spec text.
 fn naive(
@@ -97,25 +90,9 @@ fn naive_count(s: &State, depth: u32) -> u64 {
 #[test]
 fn perft_matches_golden_counts_and_naive_enumeration() {
     let checked = check_perft_file(
-        include_str!("troll-tricker.perft"),
-        |c| dealt(c.seed, c.players, &c.options),
-        naive_count,
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/troll-tricker.perft"),
+        parlour_testkit::dealt::<State>,
+        |s, depth| Some(naive_count(s, depth)),
     );
     assert!(checked >= 6);
-}
-
-#[test]
-#[ignore = "prints the counts for a new golden file"]
-fn print_counts() {
-    for (seed, players, opts) in [
-        (1u64, 4u8, "first_player=0"),
-        (2, 3, ""),
-        (3, 7, "traditional_mat"),
-    ] {
-        let s = dealt(seed, players, opts);
-        println!("setup {seed} {players} {opts}");
-        for d in 1..=8 {
-            println!("perft {d} {}", naive_count(&s, d));
-        }
-    }
 }

@@ -3,6 +3,7 @@
 use parlour_core::{Game, Seat, ToAct};
 use parlour_fey::{Card, Sign};
 use parlour_record::{Match, replay};
+use parlour_testkit::Scenario;
 use parlour_troll_tricker::{Action, State};
 
 /// MAT-A with P0 Star, P1 Wave, P2 Tone, P3 Wind (spec §7), first player `first`.
@@ -121,22 +122,6 @@ impl Stack {
     }
 }
 
-fn run(players: u8, options: &str, entries: &[String]) -> Match<State> {
-    let refs: Vec<&str> = entries.iter().map(String::as_str).collect();
-    replay::<State>(players, options, 1, &refs).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn play(m: &mut Match<State>, seat: u8, c: &str) {
-    m.apply_entry(&format!("{seat}: play {c}"))
-        .unwrap_or_else(|e| panic!("seat {seat} play {c}: {e}"));
-}
-
-fn legal(m: &Match<State>, seat: u8) -> Vec<String> {
-    let mut out = Vec::new();
-    m.state().legal_actions(Seat(seat), &mut out);
-    out.iter().map(|a| a.card().text()).collect()
-}
-
 use Sign::*;
 
 /// Plays one stacked first trick on MAT-A and returns the match.
@@ -145,16 +130,16 @@ fn first_trick(
     plays: &[(u8, &str)],
     extra: &[(u8, &str)],
     free: &[Sign],
-) -> Match<State> {
+) -> Scenario<State> {
     let mut specific: Vec<Vec<&str>> = vec![Vec::new(); 4];
     for (s, c) in plays.iter().chain(extra) {
         specific[*s as usize].push(c);
     }
     let spec: Vec<&[&str]> = specific.iter().map(Vec::as_slice).collect();
     let st = Stack::new(4, first, &spec);
-    let mut m = run(4, "traditional_mat", &st.entries(&table_a(first), free));
+    let mut m = Scenario::<State>::new(4, "traditional_mat", 1, &st.entries(&table_a(first), free));
     for (s, c) in plays {
-        play(&mut m, *s, c);
+        m.act(&format!("{s}: play {c}"));
     }
     m
 }
@@ -195,15 +180,16 @@ fn tt1_void_player_may_play_anything() {
         1,
         &[&["flame-10"], &["flame-6"], &["flame-3"], &["stone-4"]],
     );
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         4,
         "traditional_mat",
+        1,
         &st.entries(&table_a(1), &[Tree, Tone, Wind, Wave]),
     );
-    play(&mut m, 1, "flame-6");
-    play(&mut m, 2, "flame-3");
+    m.act("1: play flame-6");
+    m.act("2: play flame-3");
     assert_eq!(
-        legal(&m, 3).len(),
+        m.legal(3).len(),
         11,
         "P3 holds no flame: every card is legal"
     );
@@ -230,10 +216,10 @@ fn tt2_fey_points_by_player_count_three_players() {
         ("traditional_mat", 3),
         ("traditional_mat,fey_trump_points_by_player_count", 5),
     ] {
-        let mut m = run(3, opts, &entries);
-        play(&mut m, 1, "wave-8");
-        play(&mut m, 2, "bone-2");
-        play(&mut m, 0, "wave-1");
+        let mut m = Scenario::<State>::new(3, opts, 1, &entries);
+        m.act("1: play wave-8");
+        m.act("2: play bone-2");
+        m.act("0: play wave-1");
         assert_eq!(m.state().scores(), vec![0, 0, want], "{opts}");
     }
 }
@@ -254,15 +240,16 @@ fn tt4_fey_lead_scores_one_for_a_higher_fey() {
     let mut specific: Vec<&[&str]> = vec![&["bone-7"], &["bone-10"], &["flame-1"], &["bone-3"]];
     specific.truncate(4);
     let st = Stack::new(4, 0, &specific);
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         4,
         "traditional_mat",
+        1,
         &st.entries(&table_a(0), &[Tree, Tone, Wind, Flame]),
     );
-    play(&mut m, 0, "bone-7");
+    m.act("0: play bone-7");
     assert_eq!(
-        legal(&m, 1),
-        vec!["bone-10"],
+        m.legal(1),
+        vec!["play bone-10"],
         "a fey lead must be followed with fey"
     );
     let err = m.apply_entry("1: play tree-1").unwrap_err();
@@ -270,10 +257,10 @@ fn tt4_fey_lead_scores_one_for_a_higher_fey() {
         err.to_string().contains("must-follow-fey-lead") || err.to_string().contains("not in"),
         "{err}"
     );
-    play(&mut m, 1, "bone-10");
-    assert_eq!(legal(&m, 2).len(), 11, "no fey held: anything");
-    play(&mut m, 2, "flame-1");
-    play(&mut m, 3, "bone-3");
+    m.act("1: play bone-10");
+    assert_eq!(m.legal(2).len(), 11, "no fey held: anything");
+    m.act("2: play flame-1");
+    m.act("3: play bone-3");
     assert_eq!(m.state().scores(), vec![0, 1, 0, 0]);
 }
 
@@ -324,11 +311,11 @@ fn tt7_tone_wins_stone_lead_opposing_one() {
 
 /// TT-8 / TT-9 positions: `tricks` filler tricks won by `winner` (who then leads), P1 left with
 /// exactly `p1`, P0 holding `p0`.
-fn late_position(winner: u8, tricks: usize, p0: &[&str], p1: &[&str]) -> Match<State> {
+fn late_position(winner: u8, tricks: usize, p0: &[&str], p1: &[&str]) -> Scenario<State> {
     let mut st = Stack::new(4, winner, &[p0, p1, &[], &[]]);
     st.fillers(&vec![winner; tricks], &[Tone, Star, Stone, Wind, Flame]);
     let entries = st.entries(&table_a(winner), &[Flame, Tree, Tone, Star, Stone, Wind]);
-    let m = run(4, "traditional_mat", &entries);
+    let m = Scenario::<State>::new(4, "traditional_mat", 1, &entries);
     assert_eq!(m.state().hand_of(Seat(1)).len() as usize, 11 - tricks);
     m
 }
@@ -353,37 +340,37 @@ fn tt8_legal_sets_follow_or_fey() {
         let mut want_hand: Vec<String> = p1.iter().map(ToString::to_string).collect();
         want_hand.sort();
         assert_eq!(hand, want_hand);
-        play(&mut m, 0, lead);
-        let mut got = legal(&m, 1);
+        m.act(&format!("0: play {lead}"));
+        let mut got = m.legal(1);
         got.sort();
-        let mut want: Vec<String> = want.iter().map(ToString::to_string).collect();
+        let mut want: Vec<String> = want.iter().map(|c| format!("play {c}")).collect();
         want.sort();
         assert_eq!(got, want, "lead {lead}");
         if lead == "wave-6" {
-            let before = format!("{:?}", m.state());
-            let err = m.apply_entry("1: play tree-1").unwrap_err();
-            assert!(err.to_string().contains("must-follow-led-sign"), "{err}");
-            assert_eq!(format!("{:?}", m.state()), before);
+            assert_eq!(m.refused("1: play tree-1"), "must-follow-led-sign");
         }
     }
     // P1 leads: all four legal.
     let m = late_position(1, 7, &[], &p1);
-    let mut got = legal(&m, 1);
+    let mut got = m.legal(1);
     got.sort();
-    assert_eq!(got, vec!["bone-5", "tree-1", "wave-10", "wave-3"]);
+    assert_eq!(
+        got,
+        vec!["play bone-5", "play tree-1", "play wave-10", "play wave-3"]
+    );
 }
 
 #[test]
 fn tt9_no_fey_held_on_fey_lead_anything_goes() {
     let mut m = late_position(0, 9, &["bone-6"], &["tree-1", "stone-9"]);
-    play(&mut m, 0, "bone-6");
-    let mut got = legal(&m, 1);
+    m.act("0: play bone-6");
+    let mut got = m.legal(1);
     got.sort();
-    assert_eq!(got, vec!["stone-9", "tree-1"]);
+    assert_eq!(got, vec!["play stone-9", "play tree-1"]);
 }
 
 /// A whole hand of filler tricks won by `winners` (11 of them).
-fn whole_hand(players: u8, winners: &[u8]) -> Match<State> {
+fn whole_hand(players: u8, winners: &[u8]) -> Scenario<State> {
     let signs = ["star", "wave", "tone", "wind", "tree", "stone", "flame"];
     let mut st = Stack::new(players, winners[0], &vec![&[][..]; players as usize]);
     st.fillers(winners, &[Tone, Star, Stone, Wind, Flame, Tree, Wave]);
@@ -393,7 +380,7 @@ fn whole_hand(players: u8, winners: &[u8]) -> Match<State> {
         winners[0]
     );
     let entries = st.entries(&lead, &[Tone]);
-    run(players, "traditional_mat", &entries)
+    Scenario::<State>::new(players, "traditional_mat", 1, &entries)
 }
 
 #[test]
@@ -424,11 +411,11 @@ fn tt11_mat_b_star_neutral_to_flame_scores_two() {
         1,
         &[&["flame-10"], &["flame-6"], &["flame-3"], &["stone-4"]],
     );
-    let mut m = run(4, "", &st.entries(lead, &[Tree, Tone, Wind, Star]));
-    play(&mut m, 1, "flame-6");
-    play(&mut m, 2, "flame-3");
-    play(&mut m, 3, "stone-4");
-    play(&mut m, 0, "flame-10");
+    let mut m = Scenario::<State>::new(4, "", 1, &st.entries(lead, &[Tree, Tone, Wind, Star]));
+    m.act("1: play flame-6");
+    m.act("2: play flame-3");
+    m.act("3: play stone-4");
+    m.act("0: play flame-10");
     assert_eq!(m.state().scores(), vec![2, 0, 0, 0]);
 }
 
@@ -532,14 +519,13 @@ fn illegal_plays_are_rejected_with_the_rule() {
         1,
         &[&["flame-10"], &["flame-6"], &["flame-3"], &["stone-4"]],
     );
-    let mut m = run(
+    let mut m = Scenario::<State>::new(
         4,
         "traditional_mat",
+        1,
         &st.entries(&table_a(1), &[Tree, Tone, Wind, Wave]),
     );
-    let e = m.apply_entry("0: play flame-10").unwrap_err();
-    assert!(e.to_string().contains("turn-order"), "{e}");
-    let e = m.apply_entry("1: play flame-10").unwrap_err();
-    assert!(e.to_string().contains("card-in-hand"), "{e}");
+    assert_eq!(m.refused("0: play flame-10"), "turn-order");
+    assert_eq!(m.refused("1: play flame-10"), "card-in-hand");
     assert!(m.apply_entry("chance: deal flame-1").is_err());
 }
