@@ -50,7 +50,7 @@ pub type Policy<G> = fn(&G, Seat, &mut GameRng) -> <G as Game>::Action;
 ///   rule broken, leaving the state unchanged. They never panic on bad input.
 /// * Every game ends: `to_act` reaches [`ToAct::Terminal`] in at most a bounded number of steps
 ///   (turn limits where the rulebook allows endless play).
-pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
+pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     /// A player's decision. Small and `Copy`; self-contained, so it prints without the state.
     type Action: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static;
     /// The outcome of a random event.

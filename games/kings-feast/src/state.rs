@@ -205,30 +205,25 @@ pub struct State {
 }
 
 impl fmt::Debug for State {
+    // Every field but `geo`, which `Geometry::new` derives from `arr` and `rules`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "State {{ arrangement: {}, phase: {:?}, turns: {}, board: [",
-            self.arr.name, self.phase, self.turns
-        )?;
-        for s in 0..self.n() {
-            let c = self.board[s];
-            if s > 0 {
-                f.write_str(" ")?;
-            }
-            if c == 0 {
-                f.write_str("-")?;
-            } else {
-                let face = if self.up & bit(c) != 0 { 'U' } else { 'D' };
-                let k = if self.known & bit(c) != 0 { "" } else { "?" };
-                write!(f, "{c}{face}{k}")?;
-            }
-        }
-        write!(
-            f,
-            "], stack: {:?}, active: {}, reacted: {:#x}, reveals: {}, end: {:?}, rules: {:?} }}",
-            self.stack, self.active, self.reacted, self.reveals, self.end, self.rules
-        )
+        f.debug_struct("State")
+            .field("arr", &self.arr)
+            .field("rules", &self.rules)
+            .field("in_play", &format_args!("{:#x}", self.in_play))
+            .field("goal", &self.goal)
+            .field("board", &self.board)
+            .field("pos", &self.pos)
+            .field("up", &format_args!("{:#x}", self.up))
+            .field("known", &format_args!("{:#x}", self.known))
+            .field("phase", &self.phase)
+            .field("stack", &self.stack)
+            .field("active", &self.active)
+            .field("turns", &self.turns)
+            .field("reveals", &self.reveals)
+            .field("reacted", &format_args!("{:#x}", self.reacted))
+            .field("end", &self.end)
+            .finish()
     }
 }
 
