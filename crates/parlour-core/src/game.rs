@@ -50,6 +50,9 @@ pub type Policy<G> = fn(&G, Seat, &mut GameRng) -> <G as Game>::Action;
 ///   rule broken, leaving the state unchanged. They never panic on bad input.
 /// * Every game ends: `to_act` reaches [`ToAct::Terminal`] in at most a bounded number of steps
 ///   (turn limits where the rulebook allows endless play).
+/// * `==` compares whole states, hidden parts included: the conformance suite uses it to see
+///   that a rejected action changed nothing and that a replay reaches the same state. A field
+///   may be left out only where it is a pure function of the others (a cache).
 pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     /// A player's decision. Small and `Copy`; self-contained, so it prints without the state.
     type Action: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static;
@@ -161,6 +164,17 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     /// from `rng` (OpenSpiel's `ResampleFromInfostate`). The observer's view and legal actions are
     /// the same in the result. Must never fail.
     fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self;
+
+    /// Whether nothing but how many hidden cards each place holds (a hand, the stock)
+    /// constrains where the cards `observer` cannot see are: no void shown, no card passed or
+    /// glimpsed, so every arrangement with those counts is equally likely given what `observer`
+    /// knows. At such positions the conformance suite checks that [`Game::sample_consistent`]
+    /// spreads the hidden cards uniformly over the places. The default, `false`, declares no
+    /// such position; a wrong `true` makes the suite fail, never pass.
+    fn hidden_placement_is_free(&self, observer: Seat) -> bool {
+        let _ = observer;
+        false
+    }
 
     /// A heuristic value of the position for `seat`, higher is better; used by the greedy bot
     /// (one-ply lookahead) and as a playout cut-off. Must read only what `seat` may know.
