@@ -10,6 +10,7 @@
 mod conformance;
 mod perft_file;
 mod playout;
+pub mod toy;
 
 pub use conformance::{MAX_STEPS, check_game};
 pub use perft_file::{PerftSetup, check_perft_file, parse_perft_file};
