@@ -176,6 +176,17 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
         false
     }
 
+    /// Where each card hidden from `observer` lies now, as `(card id, place)` pairs with the
+    /// places named as the game likes (`"hand 2"`, `"stock"`, `"seat b3"`); the conformance
+    /// suite compares them between the true state and its determinizations. `None` (the
+    /// default) lets the suite name a place by the other seats whose views show the card (a
+    /// hand, or nobody for the stock), which is enough where hidden cards differ by holder, but
+    /// cannot see where a card lies within one place (the seats of a one-player board, say).
+    fn hidden_places(&self, observer: Seat) -> Option<Vec<(String, String)>> {
+        let _ = observer;
+        None
+    }
+
     /// A heuristic value of the position for `seat`, higher is better; used by the greedy bot
     /// (one-ply lookahead) and as a playout cut-off. Must read only what `seat` may know.
     fn evaluate(&self, seat: Seat) -> f64;

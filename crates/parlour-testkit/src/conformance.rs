@@ -15,6 +15,9 @@ use resample::{check_resample, check_resample_spread, is_deep_step};
 /// Most steps a conformance playout may take before it is declared endless.
 pub const MAX_STEPS: usize = 200_000;
 
+/// Most uniformity tests of `sample_consistent` per game (each draws hundreds of samples).
+const SPREAD_TESTS_PER_GAME: usize = 2;
+
 /// Runs one seeded random game per seed in `seeds` and checks the [`Game`] contract at every
 /// node (OpenSpiel's random simulation test plus parlour's own):
 ///
@@ -35,8 +38,9 @@ pub const MAX_STEPS: usize = 200_000;
 ///   lie in more than one place, they must not all put every card where it truly is, and where
 ///   the game declares the placement free ([`Game::hidden_placement_is_free`]), each card must
 ///   land in each place about as often as that place's share of the hidden cards (a
-///   Hoeffding bound with a false alarm rate of 1e-9 per card and place); a place is the set
-///   of other seats whose views show the card;
+///   Hoeffding bound with a false alarm rate of 1e-9 per card and place); a place is what
+///   [`Game::hidden_places`] names, or by default the set of other seats whose views show the
+///   card;
 /// * the game ends within [`MAX_STEPS`] with an outcome whose scores match `scores()` and whose
 ///   winners (possibly none, where the rules say everyone loses) are seats of the table;
 /// * the game's record replays to the same state, both fully stated and with every chance
@@ -60,6 +64,8 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64, chances: &mut Ch
     let mut rng = rng_from_seed(derive_seed(seed, 0x00C0_FFEE));
     // A stream of its own, so the deep determinization checks do not change the playout.
     let mut deep_rng = rng_from_seed(derive_seed(seed, 0x005A_3D1E));
+    // Uniformity tests (hundreds of draws each) per game.
+    let mut spread_budget = SPREAD_TESTS_PER_GAME;
     let mut pool: BTreeSet<G::Action> = BTreeSet::new();
     let mut buf = Vec::new();
     let ctx = |step: usize| format!("{} seed {seed} step {step}", G::ID);
@@ -226,8 +232,16 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64, chances: &mut Ch
                     }
                     pool.extend(buf.iter().copied());
                     check_resample(state, seat, &mut rng, &ctx(step));
-                    if is_deep_step(step) {
-                        check_resample_spread(state, seat, &mut deep_rng, &ctx(step));
+                    if is_deep_step(step)
+                        && check_resample_spread(
+                            state,
+                            seat,
+                            &mut deep_rng,
+                            spread_budget > 0,
+                            &ctx(step),
+                        )
+                    {
+                        spread_budget -= 1;
                     }
                 }
                 let seat = seats.first().expect("non-empty");

@@ -1056,6 +1056,24 @@ impl Game for State {
         out
     }
 
+    fn hidden_places(&self, observer: Seat) -> Option<Vec<(String, String)>> {
+        let _ = observer;
+        // One player: what is hidden is which seat each unknown card is on, not who holds it.
+        if matches!(self.phase, Phase::Deal | Phase::Over) {
+            return Some(Vec::new());
+        }
+        let unknown = self.in_play & !self.knows();
+        Some(
+            (1..=18)
+                .filter(|&v| unknown & bit(v) != 0)
+                .map(|v| {
+                    let at = notation::pos_text(self.p(self.pos[usize::from(v)]));
+                    (card_id(v).to_owned(), at)
+                })
+                .collect(),
+        )
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         let _ = seat;
         if self.phase == Phase::Over {

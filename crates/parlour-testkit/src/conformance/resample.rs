@@ -48,47 +48,44 @@ pub(crate) fn check_resample<G: Game>(state: &G, seat: Seat, rng: &mut GameRng, 
         a, b,
         "{ctx}: determinization changed seat {seat}'s legal actions"
     );
-    let secrets = state.secrets(Some(seat));
     if sampled != *state {
         assert!(
-            !secrets.is_empty(),
+            !state.secrets(Some(seat)).is_empty(),
             "{ctx}: seat {seat} cannot tell the true state from a determinization that differs, \
              yet secrets(Some({seat})) is empty"
         );
     }
-    let mut resampled = sampled.secrets(Some(seat));
-    let mut truth = secrets;
-    resampled.sort();
-    truth.sort();
-    assert_eq!(
-        resampled, truth,
-        "{ctx}: determinization changed which cards seat {seat} cannot see"
-    );
 }
 
-/// Where each card hidden from `observer` sits, as seen from outside: the other seats whose
-/// views show it (none for the stock, say). Two cards in one hand share a place; the test needs
-/// no game-specific notion of zones.
-fn placement<G: Game>(state: &G, observer: Seat, hidden: &[String]) -> BTreeMap<String, Vec<u8>> {
-    let mut out: BTreeMap<String, Vec<u8>> =
+/// Where each card hidden from `observer` lies: the game's own names where it gives them
+/// ([`Game::hidden_places`]), else the other seats whose views show the card (none for the
+/// stock, say), which needs no game-specific notion of places.
+fn placement<G: Game>(state: &G, observer: Seat, hidden: &[String]) -> BTreeMap<String, String> {
+    if let Some(places) = state.hidden_places(observer) {
+        return places.into_iter().collect();
+    }
+    let mut seen_by: BTreeMap<String, Vec<u8>> =
         hidden.iter().map(|c| (c.clone(), Vec::new())).collect();
     for other in Seat::all(state.players()).filter(|&s| s != observer) {
         let json = serde_json::to_value(state.view(Some(other)))
             .expect("views serialise (checked at every node)");
         let mut strings = BTreeSet::new();
         json_strings(&json, &mut strings);
-        for (card, seen_by) in &mut out {
+        for (card, seats) in &mut seen_by {
             if strings.contains(card) {
-                seen_by.push(other.0);
+                seats.push(other.0);
             }
         }
     }
-    out
+    seen_by
+        .into_iter()
+        .map(|(card, seats)| (card, format!("seen by {seats:?}")))
+        .collect()
 }
 
 /// How many ways `n` cards split into places of these sizes (a multinomial coefficient),
 /// saturating in `f64`.
-fn arrangements(sizes: &BTreeMap<Vec<u8>, usize>) -> f64 {
+fn arrangements(sizes: &BTreeMap<String, usize>) -> f64 {
     let mut ways = 1.0;
     let mut placed = 0.0;
     for &size in sizes.values() {
@@ -109,24 +106,34 @@ fn arrangements(sizes: &BTreeMap<Vec<u8>, usize>) -> f64 {
 ///   hidden card must land in every place with a frequency within Hoeffding's bound of that
 ///   place's share of the hidden cards: `|f - p| <= sqrt(ln(2 / δ) / 2n)` with n draws, which
 ///   a correct sampler breaks with chance at most δ = [`FALSE_ALARM`] per card and place.
-pub(crate) fn check_resample_spread<G: Game>(state: &G, seat: Seat, rng: &mut GameRng, ctx: &str) {
+///
+/// Returns whether it ran the uniformity test; `spread` false skips it (a free position then
+/// gets only the first check), to bound the time a game spends on it.
+pub(crate) fn check_resample_spread<G: Game>(
+    state: &G,
+    seat: Seat,
+    rng: &mut GameRng,
+    spread: bool,
+    ctx: &str,
+) -> bool {
     let hidden = state.secrets(Some(seat));
     if hidden.len() < 2 {
-        return;
+        return false;
     }
     let truth = placement(state, seat, &hidden);
-    let mut sizes: BTreeMap<Vec<u8>, usize> = BTreeMap::new();
+    let mut sizes: BTreeMap<String, usize> = BTreeMap::new();
     for place in truth.values() {
         *sizes.entry(place.clone()).or_default() += 1;
     }
-    let free = state.hidden_placement_is_free(seat);
+    let free = spread && state.hidden_placement_is_free(seat);
     let ways = arrangements(&sizes);
-    let must_move = sizes.len() > 1 && ways >= if free { 2.0 } else { MIN_ARRANGEMENTS };
+    let declared_free = state.hidden_placement_is_free(seat);
+    let must_move = sizes.len() > 1 && ways >= if declared_free { 2.0 } else { MIN_ARRANGEMENTS };
     if !must_move && !free {
-        return;
+        return false;
     }
     let draws = if free { SPREAD_DRAWS } else { DEEP_DRAWS };
-    let mut landed: BTreeMap<(&str, &[u8]), usize> = BTreeMap::new();
+    let mut landed: BTreeMap<(&str, &str), usize> = BTreeMap::new();
     let mut moved = 0;
     for _ in 0..draws {
         let sample = state.sample_consistent(seat, rng);
@@ -135,17 +142,19 @@ pub(crate) fn check_resample_spread<G: Game>(state: &G, seat: Seat, rng: &mut Ga
             moved += 1;
         }
         if free {
-            for (card, seen_by) in &place {
-                let (card, _) = truth.get_key_value(card).expect("same hidden cards");
-                let (seen_by, _) = sizes.get_key_value(seen_by).unwrap_or_else(|| {
+            for (card, where_) in &place {
+                let (card, _) = truth.get_key_value(card).unwrap_or_else(|| {
                     panic!(
-                        "{ctx}: a determinization for seat {seat} puts {card} in a place \
-                         (seen by {seen_by:?}) that holds no hidden card in the true state"
+                        "{ctx}: a determinization for seat {seat} hides {card}, which is not hidden"
                     )
                 });
-                *landed
-                    .entry((card.as_str(), seen_by.as_slice()))
-                    .or_default() += 1;
+                let (where_, _) = sizes.get_key_value(where_).unwrap_or_else(|| {
+                    panic!(
+                        "{ctx}: a determinization for seat {seat} puts {card} in a place \
+                         ({where_}) that holds no hidden card in the true state"
+                    )
+                });
+                *landed.entry((card.as_str(), where_.as_str())).or_default() += 1;
             }
         }
     }
@@ -153,32 +162,33 @@ pub(crate) fn check_resample_spread<G: Game>(state: &G, seat: Seat, rng: &mut Ga
         !must_move || moved > 0,
         "{ctx}: all {draws} determinizations for seat {seat} put each of the {} hidden cards \
          where it truly is, though {ways:.0} arrangements fit the place sizes \
-         ({:?} by seats seeing them): sample_consistent returns the true hidden cards",
-        hidden.len(),
+         ({:?}): sample_consistent returns the true hidden cards",
+        truth.len(),
         sizes
     );
     if !free {
-        return;
+        return false;
     }
     let n = draws as f64;
     let tolerance = ((2.0 / FALSE_ALARM).ln() / (2.0 * n)).sqrt();
-    let total = hidden.len() as f64;
+    let total = truth.len() as f64;
     for card in truth.keys() {
         for (place, &size) in &sizes {
             let expected = size as f64 / total;
             let got = landed
-                .get(&(card.as_str(), place.as_slice()))
+                .get(&(card.as_str(), place.as_str()))
                 .copied()
                 .unwrap_or(0) as f64
                 / n;
             assert!(
                 (got - expected).abs() <= tolerance,
-                "{ctx}: seat {seat}'s determinizations put {card} in the place seen by \
-                 {place:?} in {got:.3} of {draws} draws, expected {expected:.3} ± {tolerance:.3} \
+                "{ctx}: seat {seat}'s determinizations put {card} in the place ({place}) in a \
+                 share {got:.3} of {draws} draws, expected {expected:.3} ± {tolerance:.3} \
                  (the game declares the placement free)"
             );
         }
     }
+    true
 }
 
 #[cfg(test)]
@@ -187,9 +197,11 @@ mod tests {
 
     #[test]
     fn arrangements_count_splits_into_places() {
-        let sizes: BTreeMap<Vec<u8>, usize> = [(vec![], 3), (vec![1], 3)].into_iter().collect();
+        let sizes: BTreeMap<String, usize> = [("stock".into(), 3), ("hand 1".into(), 3)]
+            .into_iter()
+            .collect();
         assert!((arrangements(&sizes) - 20.0).abs() < 1e-9);
-        let one: BTreeMap<Vec<u8>, usize> = [(vec![1], 4)].into_iter().collect();
+        let one: BTreeMap<String, usize> = [("hand 1".into(), 4)].into_iter().collect();
         assert!((arrangements(&one) - 1.0).abs() < 1e-9);
     }
 
