@@ -125,9 +125,9 @@ pub(crate) fn check_resample_spread<G: Game>(
     for place in truth.values() {
         *sizes.entry(place.clone()).or_default() += 1;
     }
-    let free = spread && state.hidden_placement_is_free(seat);
-    let ways = arrangements(&sizes);
     let declared_free = state.hidden_placement_is_free(seat);
+    let free = spread && declared_free;
+    let ways = arrangements(&sizes);
     let must_move = sizes.len() > 1 && ways >= if declared_free { 2.0 } else { MIN_ARRANGEMENTS };
     if !must_move && !free {
         return false;
