@@ -50,7 +50,10 @@ pub type Policy<G> = fn(&G, Seat, &mut GameRng) -> <G as Game>::Action;
 ///   rule broken, leaving the state unchanged. They never panic on bad input.
 /// * Every game ends: `to_act` reaches [`ToAct::Terminal`] in at most a bounded number of steps
 ///   (turn limits where the rulebook allows endless play).
-pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
+/// * `==` compares whole states, hidden parts included: the conformance suite uses it to see
+///   that a rejected action changed nothing and that a replay reaches the same state. A field
+///   may be left out only where it is a pure function of the others (a cache).
+pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     /// A player's decision. Small and `Copy`; self-contained, so it prints without the state.
     type Action: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static;
     /// The outcome of a random event.
@@ -161,6 +164,28 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// from `rng` (OpenSpiel's `ResampleFromInfostate`). The observer's view and legal actions are
     /// the same in the result. Must never fail.
     fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self;
+
+    /// Whether nothing but how many hidden cards each place holds (a hand, the stock)
+    /// constrains where the cards `observer` cannot see are: no void shown, no card passed or
+    /// glimpsed, so every arrangement with those counts is equally likely given what `observer`
+    /// knows. At such positions the conformance suite checks that [`Game::sample_consistent`]
+    /// spreads the hidden cards uniformly over the places. The default, `false`, declares no
+    /// such position; a wrong `true` makes the suite fail, never pass.
+    fn hidden_placement_is_free(&self, observer: Seat) -> bool {
+        let _ = observer;
+        false
+    }
+
+    /// Where each card hidden from `observer` lies now, as `(card id, place)` pairs with the
+    /// places named as the game likes (`"hand 2"`, `"stock"`, `"seat b3"`); the conformance
+    /// suite compares them between the true state and its determinizations. `None` (the
+    /// default) lets the suite name a place by the other seats whose views show the card (a
+    /// hand, or nobody for the stock), which is enough where hidden cards differ by holder, but
+    /// cannot see where a card lies within one place (the seats of a one-player board, say).
+    fn hidden_places(&self, observer: Seat) -> Option<Vec<(String, String)>> {
+        let _ = observer;
+        None
+    }
 
     /// A heuristic value of the position for `seat`, higher is better; used by the greedy bot
     /// (one-ply lookahead) and as a playout cut-off. Must read only what `seat` may know.

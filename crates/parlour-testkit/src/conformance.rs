@@ -1,3 +1,6 @@
+mod chance_probe;
+mod resample;
+
 use std::collections::BTreeSet;
 use std::ops::Range;
 
@@ -6,8 +9,14 @@ use parlour_record::{Match, Record};
 use rand::Rng;
 use serde_json::Value;
 
+use chance_probe::{ChancePool, probe_chance};
+use resample::{check_resample, check_resample_spread, is_deep_step};
+
 /// Most steps a conformance playout may take before it is declared endless.
 pub const MAX_STEPS: usize = 200_000;
+
+/// Most uniformity tests of `sample_consistent` per game (each draws hundreds of samples).
+const SPREAD_TESTS_PER_GAME: usize = 2;
 
 /// Runs one seeded random game per seed in `seeds` and checks the [`Game`] contract at every
 /// node (OpenSpiel's random simulation test plus parlour's own):
@@ -16,10 +25,22 @@ pub const MAX_STEPS: usize = 200_000;
 ///   to act;
 /// * action and chance texts round-trip through their parsers;
 /// * actions not legal now, and actions by seats not to act, are rejected and leave the state
-///   unchanged, as do garbage chance outcomes;
+///   unchanged (`==`);
+/// * chance outcomes that parse but are impossible here (outcomes seen at other nodes and
+///   seeds, and the sampled outcome with a card dropped or repeated) are rejected with the
+///   state unchanged, or, if accepted, keep the invariants;
 /// * `check_invariants` holds (cards conserved);
 /// * no view, and no event text a viewer is shown, contains any of that viewer's `secrets`;
-/// * `sample_consistent` keeps the observer's view, turn and legal actions;
+/// * `sample_consistent` keeps the observer's view, turn, legal actions and secrets, and where
+///   it draws a state other than the true one (so the observer cannot tell them apart),
+///   `secrets` of that observer is not empty;
+/// * at a few positions per game, many determinizations are drawn: where enough hidden cards
+///   lie in more than one place, they must not all put every card where it truly is, and where
+///   the game declares the placement free ([`Game::hidden_placement_is_free`]), each card must
+///   land in each place about as often as that place's share of the hidden cards (a
+///   Hoeffding bound with a false alarm rate of 1e-9 per card and place); a place is what
+///   [`Game::hidden_places`] names, or by default the set of other seats whose views show the
+///   card;
 /// * the game ends within [`MAX_STEPS`] with an outcome whose scores match `scores()` and whose
 ///   winners (possibly none, where the rules say everyone loses) are seats of the table;
 /// * the game's record replays to the same state, both fully stated and with every chance
@@ -30,15 +51,21 @@ pub const MAX_STEPS: usize = 200_000;
 pub fn check_game<G: Game>(players: u8, options: &str, seeds: Range<u64>) {
     let opts = Options::parse_list(G::OPTIONS, options)
         .unwrap_or_else(|e| panic!("{}: bad options `{options}`: {e}", G::ID));
+    // Chance texts seen so far, kept across seeds: outcomes that parse but belong elsewhere.
+    let mut chances = ChancePool::default();
     for seed in seeds {
-        check_one::<G>(players, opts.clone(), seed);
+        check_one::<G>(players, opts.clone(), seed, &mut chances);
     }
 }
 
-fn check_one<G: Game>(players: u8, options: Options, seed: u64) {
+fn check_one<G: Game>(players: u8, options: Options, seed: u64, chances: &mut ChancePool) {
     let mut m = Match::<G>::new(players, options, seed)
         .unwrap_or_else(|e| panic!("{}: setup failed: {e}", G::ID));
     let mut rng = rng_from_seed(derive_seed(seed, 0x00C0_FFEE));
+    // A stream of its own, so the deep determinization checks do not change the playout.
+    let mut deep_rng = rng_from_seed(derive_seed(seed, 0x005A_3D1E));
+    // Uniformity tests (hundreds of draws each) per game.
+    let mut spread_budget = SPREAD_TESTS_PER_GAME;
     let mut pool: BTreeSet<G::Action> = BTreeSet::new();
     let mut buf = Vec::new();
     let ctx = |step: usize| format!("{} seed {seed} step {step}", G::ID);
@@ -83,7 +110,6 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64) {
                     "{}: outcome before the end",
                     ctx(step)
                 );
-                let before = format!("{state:?}");
                 let mut probe = state.clone();
                 assert!(
                     probe
@@ -112,25 +138,15 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64) {
                             "{}: action accepted at a chance node",
                             ctx(step)
                         );
-                        assert_eq!(
-                            format!("{s:?}"),
-                            before,
-                            "{}: rejected action changed the state",
+                        assert!(
+                            s == *state,
+                            "{}: rejected action {a:?} changed the state",
                             ctx(step)
                         );
                     }
                 }
-                if let Ok(garbage) = state.parse_chance("") {
-                    let mut s = state.clone();
-                    if s.apply_chance(garbage, &mut ()).is_err() {
-                        assert_eq!(
-                            format!("{s:?}"),
-                            before,
-                            "{}: rejected chance changed the state",
-                            ctx(step)
-                        );
-                    }
-                }
+                probe_chance(state, &text, chances, &ctx(step));
+                chances.add(text);
                 m.draw_chance();
             }
             ToAct::Seats(seats) => {
@@ -140,7 +156,6 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64) {
                     "{}: outcome before the end",
                     ctx(step)
                 );
-                let before = format!("{state:?}");
                 for seat in Seat::all(players) {
                     state.legal_actions(seat, &mut buf);
                     if !seats.contains(seat) {
@@ -156,10 +171,9 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64) {
                                 "{}: seat {seat} acted out of turn",
                                 ctx(step)
                             );
-                            assert_eq!(
-                                format!("{s:?}"),
-                                before,
-                                "{}: rejected action changed the state",
+                            assert!(
+                                s == *state,
+                                "{}: rejected action {a:?} by seat {seat} changed the state",
                                 ctx(step)
                             );
                         }
@@ -210,15 +224,25 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64) {
                             "{}: unlisted {a:?} was applied",
                             ctx(step)
                         );
-                        assert_eq!(
-                            format!("{s:?}"),
-                            before,
-                            "{}: rejected action changed the state",
+                        assert!(
+                            s == *state,
+                            "{}: rejected action {a:?} by seat {seat} changed the state",
                             ctx(step)
                         );
                     }
                     pool.extend(buf.iter().copied());
                     check_resample(state, seat, &mut rng, &ctx(step));
+                    if is_deep_step(step)
+                        && check_resample_spread(
+                            state,
+                            seat,
+                            &mut deep_rng,
+                            spread_budget > 0,
+                            &ctx(step),
+                        )
+                    {
+                        spread_budget -= 1;
+                    }
                 }
                 let seat = seats.first().expect("non-empty");
                 state.legal_actions(seat, &mut buf);
@@ -233,7 +257,7 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64) {
     check_replay(&m, seed);
 }
 
-fn json_strings(v: &Value, out: &mut BTreeSet<String>) {
+pub(crate) fn json_strings(v: &Value, out: &mut BTreeSet<String>) {
     match v {
         Value::String(s) => {
             out.insert(s.clone());
@@ -252,7 +276,7 @@ fn json_strings(v: &Value, out: &mut BTreeSet<String>) {
     }
 }
 
-fn check_views<G: Game>(state: &G, ctx: &str) {
+pub(crate) fn check_views<G: Game>(state: &G, ctx: &str) {
     let viewers = std::iter::once(None).chain(Seat::all(state.players()).map(Some));
     for viewer in viewers {
         let view = state.view(viewer);
@@ -287,30 +311,6 @@ fn check_event_texts<G: Game>(m: &Match<G>, ctx: &str) {
     }
 }
 
-fn check_resample<G: Game>(state: &G, seat: Seat, rng: &mut parlour_core::GameRng, ctx: &str) {
-    let sampled = state.sample_consistent(seat, rng);
-    if let Err(e) = sampled.check_invariants() {
-        panic!("{ctx}: determinization for seat {seat} breaks an invariant: {e}");
-    }
-    assert_eq!(
-        sampled.to_act(),
-        state.to_act(),
-        "{ctx}: determinization changed who acts"
-    );
-    assert_eq!(
-        sampled.view(Some(seat)),
-        state.view(Some(seat)),
-        "{ctx}: determinization changed seat {seat}'s view"
-    );
-    let (mut a, mut b) = (Vec::new(), Vec::new());
-    state.legal_actions(seat, &mut a);
-    sampled.legal_actions(seat, &mut b);
-    assert_eq!(
-        a, b,
-        "{ctx}: determinization changed seat {seat}'s legal actions"
-    );
-}
-
 fn check_replay<G: Game>(m: &Match<G>, seed: u64) {
     let record = m.to_record();
     let json = record.to_json();
@@ -318,9 +318,8 @@ fn check_replay<G: Game>(m: &Match<G>, seed: u64) {
         .unwrap_or_else(|e| panic!("{} seed {seed}: record does not re-read: {e}", G::ID));
     let full = Match::<G>::from_record(&reread)
         .unwrap_or_else(|e| panic!("{} seed {seed}: record does not replay: {e}", G::ID));
-    assert_eq!(
-        format!("{:?}", full.state()),
-        format!("{:?}", m.state()),
+    assert!(
+        full.state() == m.state(),
         "{} seed {seed}: replay differs",
         G::ID
     );
@@ -328,10 +327,9 @@ fn check_replay<G: Game>(m: &Match<G>, seed: u64) {
     short.actions.retain(|e| !e.starts_with("chance:"));
     let short = Match::<G>::from_record(&short)
         .unwrap_or_else(|e| panic!("{} seed {seed}: short record does not replay: {e}", G::ID));
-    assert_eq!(
-        format!("{:?}", short.state()),
-        format!("{:?}", m.state()),
-        "{} seed {seed}: short replay differs",
+    assert!(
+        short.state() == m.state(),
+        "{} seed {seed}: short replay (chance from the seed) differs",
         G::ID
     );
 }

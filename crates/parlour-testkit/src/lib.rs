@@ -13,6 +13,7 @@ mod conformance;
 mod perft_file;
 mod playout;
 mod scenario;
+pub mod toy;
 
 #[cfg(feature = "criterion")]
 pub use bench::{PLAYOUT_BATCH, bench_playouts};

@@ -135,13 +135,11 @@ impl<G: Game> Scenario<G> {
     /// # Panics
     /// If the entry is accepted, does not parse, or is refused but changes the state.
     pub fn refused(&mut self, entry: &str) -> &'static str {
-        // Until `Game` requires `PartialEq`, the debug text stands in for equality.
-        let before = format!("{:?}", self.game.state());
+        let before = self.game.state().clone();
         match self.game.apply_entry(entry) {
             Err(StepError::Illegal(e)) => {
-                assert_eq!(
-                    format!("{:?}", self.game.state()),
-                    before,
+                assert!(
+                    *self.game.state() == before,
                     "refused `{entry}` changed the state"
                 );
                 e.rule
@@ -199,7 +197,7 @@ mod tests {
 
     /// Two seats take one or two counters in turn from a pile dealt by chance; whoever takes
     /// the last one wins. `take 0` is refused but, as a planted bug, counts a complaint first.
-    #[derive(Clone, Debug)]
+    #[derive(Clone, PartialEq, Debug)]
     struct Take {
         pile: Option<u8>,
         turn: Seat,

@@ -42,7 +42,7 @@ pub(crate) struct LastRound {
 }
 
 /// A full (omniscient) Holy Matrimony state. See the crate docs for the rules.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct State {
     pub(crate) n: u8,
     pub(crate) rules: Rules,

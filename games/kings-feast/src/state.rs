@@ -52,30 +52,25 @@ pub struct State {
 }
 
 impl fmt::Debug for State {
+    // Every field but `geo`, which `Geometry::new` derives from `arr` and `rules`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "State {{ arrangement: {}, phase: {:?}, turns: {}, board: [",
-            self.arr.name, self.phase, self.turns
-        )?;
-        for s in 0..self.n() {
-            let c = self.board[s];
-            if s > 0 {
-                f.write_str(" ")?;
-            }
-            if c == 0 {
-                f.write_str("-")?;
-            } else {
-                let face = if self.up & bit(c) != 0 { 'U' } else { 'D' };
-                let k = if self.known & bit(c) != 0 { "" } else { "?" };
-                write!(f, "{c}{face}{k}")?;
-            }
-        }
-        write!(
-            f,
-            "], stack: {:?}, active: {}, reacted: {:#x}, reveals: {}, end: {:?}, rules: {:?} }}",
-            self.stack, self.active, self.reacted, self.reveals, self.end, self.rules
-        )
+        f.debug_struct("State")
+            .field("arr", &self.arr)
+            .field("rules", &self.rules)
+            .field("in_play", &format_args!("{:#x}", self.in_play))
+            .field("goal", &self.goal)
+            .field("board", &self.board)
+            .field("pos", &self.pos)
+            .field("up", &format_args!("{:#x}", self.up))
+            .field("known", &format_args!("{:#x}", self.known))
+            .field("phase", &self.phase)
+            .field("stack", &self.stack)
+            .field("active", &self.active)
+            .field("turns", &self.turns)
+            .field("reveals", &self.reveals)
+            .field("reacted", &format_args!("{:#x}", self.reacted))
+            .field("end", &self.end)
+            .finish()
     }
 }
 
@@ -451,6 +446,24 @@ impl Game for State {
     fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
         let _ = observer;
         crate::resample::sample(self, rng)
+    }
+
+    fn hidden_places(&self, observer: Seat) -> Option<Vec<(String, String)>> {
+        let _ = observer;
+        // One player: what is hidden is which seat each unknown card is on, not who holds it.
+        if matches!(self.phase, Phase::Deal | Phase::Over) {
+            return Some(Vec::new());
+        }
+        let unknown = self.in_play & !self.knows();
+        Some(
+            (1..=18)
+                .filter(|&v| unknown & bit(v) != 0)
+                .map(|v| {
+                    let at = notation::pos_text(self.p(self.pos[usize::from(v)]));
+                    (card_id(v).to_owned(), at)
+                })
+                .collect(),
+        )
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {

@@ -146,7 +146,7 @@ impl Phase {
 }
 
 /// A full Queen of Scots game state (omniscient).
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct State {
     pub(crate) deck: &'static Deck,
     pub(crate) settings: Settings,

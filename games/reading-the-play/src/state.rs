@@ -24,7 +24,7 @@ pub const MAX_SEATS: usize = 6;
 pub(crate) const PUBLIC: usize = MAX_SEATS;
 
 /// The validated card list, shown briefly in `Debug`.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 pub(crate) struct Table(pub(crate) &'static LineTable);
 
 impl fmt::Debug for Table {
@@ -41,7 +41,7 @@ impl fmt::Debug for Table {
 /// A game of Reading the Play: the whole (omniscient) state.
 ///
 /// Build one with [`Game::new`]; the first node is the shuffle (a chance node).
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct State {
     pub(crate) table: Table,
     pub(crate) rules: Rules,

@@ -40,7 +40,7 @@ pub struct HandSummary {
 /// The stock keeps the order of the deal, so a stock draw is not a chance node; the stock order
 /// is hidden from every view and [`Game::sample_consistent`] reshuffles it with the other unknown
 /// cards.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct State {
     pub(crate) rules: Rules,
     pub(crate) players: u8,

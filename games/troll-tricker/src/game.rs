@@ -253,6 +253,17 @@ impl Game for State {
         crate::resample::sample_consistent(self, observer, rng)
     }
 
+    fn hidden_placement_is_free(&self, observer: Seat) -> bool {
+        // Voids and deal provenance are the only constraints beyond sizes (see `resample`).
+        let hidden = Seat::all(self.n)
+            .filter(|&p| p != observer)
+            .fold(self.draw, |a, p| a.or(self.hands[p]));
+        Seat::all(self.n)
+            .filter(|&p| p != observer)
+            .all(|p| self.voids[p] == 0)
+            && hidden.and(self.pre_reshuffle).is_empty()
+    }
+
     /// One hand: the later hands are dealt afresh, so random play through them is only noise;
     /// `evaluate` at the next deal is the cumulative score.
     fn playout_rounds(&self) -> Option<u32> {

@@ -41,7 +41,7 @@ pub(crate) struct LastTrick {
 }
 
 /// A full (omniscient) Troll Tricker state. See the crate docs for the rules.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct State {
     pub(crate) n: u8,
     pub(crate) rules: Rules,

@@ -11,7 +11,7 @@ use parlour_core::{
 use rand::Rng;
 use serde::Serialize;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct State {
     players: u8,
     rule: String,

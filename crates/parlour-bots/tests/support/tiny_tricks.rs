@@ -83,7 +83,7 @@ pub enum Event {
     Took(Seat),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct State {
     players: u8,
     blind: bool,
