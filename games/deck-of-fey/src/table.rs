@@ -1,9 +1,6 @@
-use parlour_core::{GameRng, Seat};
+use parlour_core::{BySeat, GameRng, MAX_SEATS, Seat};
 
 use crate::{FeyRules, FirstPlayer, Mat, Relation, Sign, TableSetup, sample_layout};
-
-/// Most seats at a Deck of Fey table (one sign each from the seven live ones).
-const SEATS: usize = 7;
 
 /// The table of a Deck of Fey game (spec §1.6, D-GEN-1): the mat, with the fey sign in its
 /// centre, and each seat's sign. Its chance events are the opening setup, a new table between
@@ -35,7 +32,7 @@ pub struct FeyTable {
     players: u8,
     set: bool,
     mat: Mat,
-    signs: [Sign; SEATS],
+    signs: BySeat<Sign>,
 }
 
 impl FeyTable {
@@ -45,12 +42,12 @@ impl FeyTable {
     /// With more than seven players (debug builds; the games check the count first).
     #[must_use]
     pub fn new(players: u8) -> FeyTable {
-        debug_assert!(usize::from(players) <= SEATS, "at most seven seats");
+        debug_assert!(usize::from(players) <= MAX_SEATS, "at most seven seats");
         FeyTable {
             players,
             set: false,
             mat: Mat::traditional(Sign::Bone),
-            signs: [Sign::Flame; SEATS],
+            signs: BySeat::splat(Sign::Flame),
         }
     }
 
@@ -84,13 +81,13 @@ impl FeyTable {
     /// If `seat` is not a seat of this table.
     #[must_use]
     pub fn sign(&self, seat: Seat) -> Sign {
-        self.signs()[seat.index()]
+        self.signs[seat]
     }
 
     /// Each seat's sign, by seat (placeholders before the opening setup).
     #[must_use]
     pub fn signs(&self) -> &[Sign] {
-        &self.signs[..usize::from(self.players)]
+        self.signs.seats(self.players)
     }
 
     /// How a card of sign `card` stands to `seat`'s sign on the mat (spec §1.4).

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use parlour_cards::{CardSet, check_permutation, shuffled};
+use parlour_cards::{CardSet, ZoneLedger, check_permutation, shuffled};
 use parlour_core::{
     EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
     SetupError, ToAct, Viewer, check_players,
@@ -481,16 +481,13 @@ impl Game for State {
         if self.phase == Phase::Deal {
             return Ok(());
         }
-        let mut seen = 0u32;
+        let mut ledger = ZoneLedger::new(|c| card_id(c).to_owned());
         for s in 0..self.n() {
             let c = self.board[s];
-            if c == 0 || c > 18 || self.in_play & bit(c) == 0 {
-                return Err(format!("seat {s} holds {c}, not a card in play"));
+            if c == 0 || c > 18 {
+                return Err(format!("seat {s} holds {c}, not a card"));
             }
-            if seen & bit(c) != 0 {
-                return Err(format!("card {c} is on two seats"));
-            }
-            seen |= bit(c);
+            ledger.place(format_args!("seat {s}"), CardSet::single(c))?;
             if usize::from(self.pos[usize::from(c)]) != s {
                 return Err(format!(
                     "card {c} is on seat {s} but indexed at {}",
@@ -498,9 +495,7 @@ impl Game for State {
                 ));
             }
         }
-        if seen != self.in_play {
-            return Err("not every card in play is on a seat".into());
-        }
+        ledger.finish(CardSet(u128::from(self.in_play)))?;
         if self.up & !self.in_play != 0 {
             return Err("a card not in play is face up".into());
         }

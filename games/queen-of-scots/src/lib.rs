@@ -93,6 +93,8 @@ mod event;
 mod notation;
 mod pickup;
 mod play;
+mod resample;
+mod rules;
 mod scoring;
 mod state;
 mod table;
@@ -104,6 +106,7 @@ pub use deck::{Deck, DeckError, Kind, KindInfo, MAX_CARDS, MAX_KINDS, MIN_CARDS,
 pub use event::Event;
 pub use notation::{action_text, parse_action};
 pub use scoring::{RoundEnd, RoundResult, game_ends, leaders, round_score};
-pub use state::{HAND_SIZE, MAX_PLAYERS, Phase, Settings, State, options};
+pub use rules::{OPTIONS, Settings, options};
+pub use state::{HAND_SIZE, MAX_PLAYERS, Phase, State};
 pub use table::{SetType, TableSet};
 pub use view::{RoundView, SeatView, SetView, View};

@@ -86,7 +86,7 @@ pub(crate) fn sample(state: &State, observer: Seat, rng: &mut GameRng) -> State 
     let mut drawn = CardSet::EMPTY;
     if let Some((zone, need)) = constraint {
         let known = match zone {
-            Zone::Hand(s) => state.hands[s.index()].minus(hidden),
+            Zone::Hand(s) => state.hands[s].minus(hidden),
             _ => CardSet::EMPTY,
         };
         let k = zone_size(&zones, zone);
@@ -114,14 +114,14 @@ fn zones(state: &State, hidden: CardSet) -> Vec<(Zone, usize)> {
     // The deck's order is unknown to everybody: it is always dealt again.
     zones.push((Zone::Deck, state.deck_set().and(hidden).len() as usize));
     for s in Seat::all(state.n) {
-        let k = state.hands[s.index()].and(hidden).len() as usize;
+        let k = state.hands[s].and(hidden).len() as usize;
         if k > 0 {
             zones.push((Zone::Hand(s), k));
         }
     }
     if state.phase == Phase::Commit {
         for s in Seat::all(state.n) {
-            if state.commits[s.index()].is_some_and(|c| hidden.contains(c)) {
+            if state.commits[s].is_some_and(|c| hidden.contains(c)) {
                 zones.push((Zone::Commit(s), 1));
             }
         }
@@ -149,11 +149,11 @@ fn constraint(state: &State, observer: Seat, hidden: CardSet) -> Option<(Zone, N
     if p == observer {
         return None;
     }
-    let hand = state.hands[p.index()];
+    let hand = state.hands[p];
     let (zone, need) = match state.phase {
         // With cards to draw the Player may always act; without, only by trading.
         Phase::DrawOrTrade if state.deck_len == 0 => (Zone::Hand(p), Need::NonYellow),
-        Phase::Commit => match state.commits[p.index()] {
+        Phase::Commit => match state.commits[p] {
             Some(c) if hidden.contains(c) => (Zone::Commit(p), Need::NonYellow),
             Some(_) => return None,
             None => (Zone::Hand(p), Need::NonYellow),
@@ -161,7 +161,7 @@ fn constraint(state: &State, observer: Seat, hidden: CardSet) -> Option<(Zone, N
         Phase::ElderSign => (Zone::Hand(p), Need::ElderStep),
         Phase::Sequence => (Zone::Hand(p), Need::SequenceStep),
         Phase::Finish => {
-            let extend = state.seqs[p.index()].map(|(lo, hi)| {
+            let extend = state.seqs[p].map(|(lo, hi)| {
                 let mut e = CardSet::single(hi + 1);
                 if lo > 0 {
                     e.insert(lo - 1);
@@ -294,13 +294,13 @@ fn refill(
                 deck.shuffle(rng);
             }
             Zone::Hand(h) => {
-                let mut hand = s.hands[h.index()].minus(hidden);
+                let mut hand = s.hands[h].minus(hidden);
                 for _ in 0..k {
                     hand.insert(next.next().expect("enough cards"));
                 }
-                s.hands[h.index()] = hand;
+                s.hands[h] = hand;
             }
-            Zone::Commit(h) => s.commits[h.index()] = next.next(),
+            Zone::Commit(h) => s.commits[h] = next.next(),
             Zone::Pool => {
                 let mut pool = s.pool.minus(hidden);
                 for _ in 0..k {
@@ -395,8 +395,8 @@ mod tests {
 
     fn zone_cards(st: &State, zone: Zone, hidden: CardSet) -> CardSet {
         match zone {
-            Zone::Hand(s) => st.hands[s.index()].and(hidden),
-            Zone::Commit(s) => st.commits[s.index()].map_or(CardSet::EMPTY, CardSet::single),
+            Zone::Hand(s) => st.hands[s].and(hidden),
+            Zone::Commit(s) => st.commits[s].map_or(CardSet::EMPTY, CardSet::single),
             _ => unreachable!("only hands and commitments are constrained"),
         }
     }
@@ -404,7 +404,7 @@ mod tests {
     fn satisfying(st: &State, obs: Seat, zone: Zone, need: Need) -> u64 {
         let hidden = hidden_cards(st, Some(obs));
         let known = match zone {
-            Zone::Hand(s) => st.hands[s.index()].minus(hidden),
+            Zone::Hand(s) => st.hands[s].minus(hidden),
             _ => CardSet::EMPTY,
         };
         let k = zone_cards(st, zone, hidden).len() as usize;
@@ -456,7 +456,7 @@ mod tests {
                         }
                     }
                     let known = match zone {
-                        Zone::Hand(p) => s.hands[p.index()].minus(hidden),
+                        Zone::Hand(p) => s.hands[p].minus(hidden),
                         _ => CardSet::EMPTY,
                     };
                     let got = zone_cards(&s, zone, hidden);

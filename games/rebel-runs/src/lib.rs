@@ -94,6 +94,7 @@ mod hand;
 mod meld;
 mod notation;
 mod phase;
+mod resample;
 mod rules;
 mod scoring;
 mod state;

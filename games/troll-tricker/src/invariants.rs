@@ -1,6 +1,7 @@
 //! The invariants of a Troll Tricker state, checked by the conformance suite.
 
-use parlour_cards::CardSet;
+use parlour_cards::ZoneLedger;
+use parlour_core::Seat;
 use parlour_fey::{card_name, full_deck};
 
 use crate::scoring::SIGN_MASK;
@@ -11,25 +12,14 @@ impl State {
     /// fit the phase.
     pub(crate) fn invariants(&self) -> Result<(), String> {
         let n = self.n as usize;
-        let mut seen = CardSet::EMPTY;
-        let zones = self.hands.seats(self.n).iter().copied().chain([
-            self.draw,
-            self.discard,
-            self.trick_set,
-        ]);
-        for z in zones {
-            if let Some(c) = seen.and(z).first() {
-                return Err(format!("{} is in two places", card_name(c)));
-            }
-            seen = seen.or(z);
+        let mut ledger = ZoneLedger::new(card_name);
+        for s in Seat::all(self.n) {
+            ledger.place(format_args!("hand {s}"), self.hands[s])?;
         }
-        if seen != full_deck() {
-            let missing = full_deck().minus(seen);
-            return Err(format!(
-                "cards missing or foreign: {:?}",
-                missing.or(seen.minus(full_deck()))
-            ));
-        }
+        ledger.place("the draw pile", self.draw)?;
+        ledger.place("the discard pile", self.discard)?;
+        ledger.place("the trick", self.trick_set)?;
+        ledger.finish(full_deck())?;
         if self.hands.beyond(self.n).iter().any(|h| !h.is_empty()) {
             return Err("a seat beyond the table holds cards".into());
         }
