@@ -9,7 +9,9 @@ use crate::state::State;
 /// A state `observer` cannot tell from `state`.
 pub(crate) fn sample(state: &State, observer: Seat, rng: &mut GameRng) -> State {
     let mut s = state.clone();
-    let others: Vec<Seat> = Seat::all(state.players).filter(|o| *o != observer).collect();
+    let others: Vec<Seat> = Seat::all(state.players)
+        .filter(|o| *o != observer)
+        .collect();
     let mut places: Vec<CardSet> = others
         .iter()
         .map(|&o| state.hands[o].minus(state.fixed_part(o)))

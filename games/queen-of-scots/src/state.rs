@@ -1,6 +1,6 @@
 //! The full game state and its [`Game`] implementation.
 
-use parlour_cards::{CardSet, ZoneLedger, redeal, shuffled};
+use parlour_cards::{CardSet, ZoneLedger, shuffled};
 use parlour_core::{
     BySeat, EventSink, Game, GameRng, IllegalAction, MAX_SEATS, OptionSpec, Options, Outcome,
     ParseError, Seat, SetupError, ToAct, Viewer, check_players,
@@ -361,7 +361,7 @@ impl State {
     }
 
     /// Seats other than `observer` and what of each hand stays fixed in a determinization.
-    fn fixed_part(&self, seat: Seat) -> CardSet {
+    pub(crate) fn fixed_part(&self, seat: Seat) -> CardSet {
         if self.hands_revealed() {
             self.hands[seat]
         } else {

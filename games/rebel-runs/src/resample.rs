@@ -2,7 +2,6 @@
 
 use parlour_cards::{CardSet, redeal};
 use parlour_core::{BySeat, GameRng, Seat};
-use rand::Rng;
 use rand::seq::SliceRandom;
 
 use crate::state::State;

@@ -1,12 +1,11 @@
 //! The full (omniscient) state of a game of Rebel Runs and its [`Game`] implementation.
 
-use parlour_cards::{CardSet, ZoneLedger, redeal};
+use parlour_cards::{CardSet, ZoneLedger};
 use parlour_core::{
     BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
     Seat, SetupError, ToAct, Viewer, check_players,
 };
 use parlour_fey::{Card, FeyTable, Mat, Sign, TableSetup, card_name, full_deck};
-use rand::seq::SliceRandom;
 
 use crate::chance::{Chance, parse_order};
 use crate::event::Event;

@@ -1,7 +1,7 @@
 //! Statistics of uniformly random games: rounds per game, moves per game, how rounds end, pile
 //! takes and the largest legal list met.
 //!
-//! `cargo run --release -p parlour-queen-of-scots --example stats -- [players] [options] [games]`
+//! `cargo run --release -p parlour-queen-of-scots --example scots_stats -- [players] [options] [games]`
 
 use parlour_core::{Game, Options, ToAct, rng_from_seed};
 use parlour_queen_of_scots::{Event, RoundEnd, State};
