@@ -40,6 +40,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
         std::io::stdout().flush()?;
         let config = Config {
             allowed_origins: args.allow_origins,
+            ..Config::default()
         };
         parlour_server::serve(listener, store, config, shutdown_signal()).await?;
         Ok(())

@@ -190,15 +190,10 @@ async fn ask<T>(
     id: &str,
     cmd: impl FnOnce(oneshot::Sender<T>) -> Cmd,
 ) -> Result<T, AppError> {
-    let table = app
-        .table(id)
+    let (tx, rx) = oneshot::channel();
+    app.send(id, cmd(tx))
         .await?
         .ok_or_else(|| AppError::NotFound("no such table".to_owned()))?;
-    let (tx, rx) = oneshot::channel();
-    table
-        .send(cmd(tx))
-        .await
-        .map_err(|_| AppError::Internal("a table stopped".to_owned()))?;
     rx.await
         .map_err(|_| AppError::Internal("a table stopped".to_owned()))
 }

@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::sync::{Mutex, mpsc, watch};
@@ -46,12 +47,23 @@ use crate::table::{Cmd, Table};
 pub type ConnId = u64;
 
 /// Server settings.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Config {
     /// Origins (`scheme://host[:port]`) allowed to open websockets. Empty: only pages served
     /// from this server's own host (the `Origin`'s host must equal the `Host` header).
     /// Requests without an `Origin` (programs, not browsers) are always allowed.
     pub allowed_origins: Vec<String>,
+    /// How long a finished table with no connection stays in memory.
+    pub unload_after: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            allowed_origins: Vec::new(),
+            unload_after: Duration::from_secs(60),
+        }
+    }
 }
 
 /// Counters for `/api/stats`, shared by every task.
@@ -118,17 +130,47 @@ impl AppState {
         let Some(stored) = self.store.load(id).await? else {
             return Ok(None);
         };
-        let tx = Table::spawn(stored, self.store.clone(), self.shared.clone())
-            .map_err(|e| AppError::Internal(e.to_string()))?;
+        let tx = Table::spawn(
+            stored,
+            self.store.clone(),
+            self.shared.clone(),
+            self.config.unload_after,
+        )
+        .map_err(|e| AppError::Internal(e.to_string()))?;
         tables.insert(id.to_owned(), tx.clone());
         Ok(Some(tx))
+    }
+
+    /// Sends `cmd` to table `id`; returns the table's inbox, or `None` if there is no such
+    /// table. A table unloaded just now is loaded again and asked once more.
+    pub(crate) async fn send(
+        &self,
+        id: &str,
+        cmd: Cmd,
+    ) -> Result<Option<mpsc::Sender<Cmd>>, AppError> {
+        let mut cmd = cmd;
+        for _ in 0..2 {
+            let Some(table) = self.table(id).await? else {
+                return Ok(None);
+            };
+            match table.send(cmd).await {
+                Ok(()) => return Ok(Some(table)),
+                Err(mpsc::error::SendError(back)) => cmd = back,
+            }
+        }
+        Err(AppError::Internal("a table stopped".to_owned()))
     }
 
     /// Starts a stored new table.
     pub(crate) async fn start_table(&self, stored: StoredTable) -> Result<(), AppError> {
         let id = stored.id.clone();
-        let tx = Table::spawn(stored, self.store.clone(), self.shared.clone())
-            .map_err(|e| AppError::Internal(e.to_string()))?;
+        let tx = Table::spawn(
+            stored,
+            self.store.clone(),
+            self.shared.clone(),
+            self.config.unload_after,
+        )
+        .map_err(|e| AppError::Internal(e.to_string()))?;
         self.tables.lock().await.insert(id, tx);
         Ok(())
     }

@@ -217,7 +217,15 @@ async fn handle(
             "this connection is already at a table; open another to join again",
         ));
     }
-    let table = match app.table(&table_id).await {
+    let (tx, rx) = mpsc::channel(OUTBOX);
+    let (reply, answer) = oneshot::channel();
+    let join = Cmd::Join {
+        token,
+        conn,
+        tx,
+        reply,
+    };
+    let table = match app.send(&table_id, join).await {
         Ok(Some(t)) => t,
         Ok(None) => {
             return Some(ServerMsg::rejected(
@@ -226,24 +234,10 @@ async fn handle(
             ));
         }
         Err(e) => {
-            tracing::warn!(error = %e, "loading a table failed");
+            tracing::warn!(error = %e, "reaching a table failed");
             return Some(internal());
         }
     };
-    let (tx, rx) = mpsc::channel(OUTBOX);
-    let (reply, answer) = oneshot::channel();
-    if table
-        .send(Cmd::Join {
-            token,
-            conn,
-            tx,
-            reply,
-        })
-        .await
-        .is_err()
-    {
-        return Some(internal());
-    }
     match answer.await {
         Ok(Ok(seat)) => {
             *joined = Some(Joined { table, seat });

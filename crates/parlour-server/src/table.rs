@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use parlour_core::{Seat, ToAct, Viewer};
 use parlour_games::DynMatch;
@@ -101,6 +102,7 @@ pub(crate) struct Table {
     store: Store,
     shared: Arc<Shared>,
     inbox: mpsc::WeakSender<Cmd>,
+    unload_after: Duration,
 }
 
 /// Errors of rebuilding a stored table.
@@ -126,6 +128,7 @@ impl Table {
         stored: StoredTable,
         store: Store,
         shared: Arc<Shared>,
+        unload_after: Duration,
     ) -> Result<mpsc::Sender<Cmd>, LoadError> {
         let fail = |reason: String| LoadError::Replay {
             table: stored.id.clone(),
@@ -180,6 +183,7 @@ impl Table {
             store,
             shared,
             inbox: tx.downgrade(),
+            unload_after,
         };
         // The replay may have drawn chance after the last stored entry: store those too.
         let span = info_span!("table", id = %table.id, game = %table.game);
@@ -205,7 +209,24 @@ impl Table {
     }
 
     async fn run(&mut self, mut rx: mpsc::Receiver<Cmd>) {
-        while let Some(cmd) = rx.recv().await {
+        loop {
+            // A finished table nobody watches is unloaded after a while; it is loaded again
+            // from the database when asked for.
+            let cmd = if self.status == Status::Finished && self.subs.is_empty() {
+                match tokio::time::timeout(self.unload_after, rx.recv()).await {
+                    Ok(Some(cmd)) => cmd,
+                    Ok(None) => break,
+                    Err(_) => {
+                        info!("unloading an idle finished table");
+                        break;
+                    }
+                }
+            } else {
+                match rx.recv().await {
+                    Some(cmd) => cmd,
+                    None => break,
+                }
+            };
             if self.status == Status::Playing && self.m.to_act() == ToAct::Chance {
                 // A chance step whose store failed earlier: try again.
                 self.progress().await;

@@ -912,6 +912,41 @@ async fn a_table_with_only_bots_plays_to_the_end_and_stats_count_it() {
     let stats = s.app.stats();
     assert!(stats.actions_applied > 0);
     assert_eq!(stats.connections, 1);
+    assert_eq!(stats.tables_open, 0);
+}
+
+#[tokio::test]
+async fn idle_finished_tables_are_unloaded_and_loaded_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let config = Config {
+        unload_after: Duration::from_millis(50),
+        ..Config::default()
+    };
+    let app = AppState::new(Store::connect(&url).await.unwrap(), config)
+        .await
+        .unwrap();
+    let t = create(
+        &app,
+        "troll-tricker",
+        json!([{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]),
+    )
+    .await;
+    let mut finished = false;
+    for _ in 0..600 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        if summary(&app, &t.table).await.status == Status::Finished {
+            finished = true;
+            break;
+        }
+    }
+    assert!(finished);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let sum = summary(&app, &t.table).await;
+    assert_eq!(sum.status, Status::Finished);
+    assert!(sum.outcome.is_some());
+    let (st, _) = call(&app, "GET", &format!("/api/tables/{}/record", t.table), "").await;
+    assert_eq!(st, StatusCode::OK);
 }
 
 proptest! {
