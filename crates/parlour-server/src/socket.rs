@@ -105,7 +105,10 @@ where
             }
         };
         tokio::select! {
-            _ = shutdown.changed() => break,
+            _ = shutdown.changed() => {
+                let _ = sink.send(Message::Close(None)).await;
+                break;
+            }
             msg = out => match msg {
                 Some(msg) => if !send(&mut sink, &msg).await { break },
                 // The table dropped this connection (too slow) or stopped.

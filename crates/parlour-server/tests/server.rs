@@ -982,3 +982,16 @@ proptest! {
         });
     }
 }
+
+#[tokio::test]
+async fn shutting_down_closes_connections() {
+    let s = server().await;
+    let mut c = channel_socket(&s.app);
+    c.say(r#"{"type":"view"}"#).await;
+    assert_eq!(
+        rejected(&c.hear().await.unwrap()),
+        Some(RejectCode::NotJoined)
+    );
+    s.app.shut_down().await;
+    assert!(c.hear().await.is_none());
+}
