@@ -185,7 +185,6 @@ impl Table {
             inbox: tx.downgrade(),
             unload_after,
         };
-        // The replay may have drawn chance after the last stored entry: store those too.
         let span = info_span!("table", id = %table.id, game = %table.game);
         tokio::spawn(
             async move {
@@ -196,6 +195,12 @@ impl Table {
                 table.mark_logs_sent();
                 if table.status == Status::Playing {
                     info!(step = table.step, "table resumes");
+                    // After a crash between storing an action and the chance it made due, the
+                    // replay drew that chance from the seed, as the table would have: store it.
+                    if table.m.record().actions.len() as u64 > table.step {
+                        let old = table.step;
+                        let _ = table.commit(old).await;
+                    }
                     table.progress().await;
                 }
                 table.run(rx).await;

@@ -995,3 +995,61 @@ async fn shutting_down_closes_connections() {
     s.app.shut_down().await;
     assert!(c.hear().await.is_none());
 }
+
+/// A crash between storing an action and the chance it made due: on restart the replay draws
+/// the same chance from the seed, stores it, and the bots play on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_stores_the_chance_a_crash_left_undrawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = |name: &str| format!("sqlite://{}", dir.path().join(name).display());
+    let store = Store::connect(&url("a.db")).await.unwrap();
+    let app = AppState::new(store.clone(), Config::default())
+        .await
+        .unwrap();
+    let t = create(
+        &app,
+        "troll-tricker",
+        json!([{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]),
+    )
+    .await;
+    let mut done = None;
+    for _ in 0..600 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let stored = store.load(&t.table).await.unwrap().unwrap();
+        if stored.status == Status::Finished {
+            done = Some(stored);
+            break;
+        }
+    }
+    let full = done.expect("the bots finish");
+    let cut = full
+        .entries
+        .windows(2)
+        .position(|w| !w[0].starts_with("chance:") && w[1].starts_with("chance:"))
+        .expect("an action followed by chance");
+    let mut crashed = full.clone();
+    crashed.id = "00000000000000aa".to_owned();
+    crashed.status = Status::Playing;
+    crashed.entries = Vec::new();
+    let other = Store::connect(&url("b.db")).await.unwrap();
+    other.create_table(&crashed).await.unwrap();
+    other
+        .append(&crashed.id, 0, &full.entries[..=cut], Status::Playing)
+        .await
+        .unwrap();
+
+    let _restored = AppState::new(other.clone(), Config::default())
+        .await
+        .unwrap();
+    let mut resumed = None;
+    for _ in 0..600 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let stored = other.load(&crashed.id).await.unwrap().unwrap();
+        if stored.status == Status::Finished {
+            resumed = Some(stored);
+            break;
+        }
+    }
+    let resumed = resumed.expect("the restored table plays to the end");
+    assert_eq!(resumed.entries[..=cut + 1], full.entries[..=cut + 1]);
+}
