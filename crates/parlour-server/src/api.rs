@@ -214,8 +214,15 @@ async fn record(
     State(app): State<AppState>,
     Path(id): Path<String>,
     Query(q): Query<RecordQuery>,
+    headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    if let Some(token) = q.token {
+    // The header keeps the token out of URLs (and so out of proxies' access logs).
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_owned);
+    if let Some(token) = q.token.or(bearer) {
         let r: Option<SeatRecord> =
             ask(&app, &id, |reply| Cmd::SeatRecord { token, reply }).await?;
         let r = r.ok_or_else(|| {

@@ -364,6 +364,14 @@ macro_rules! full_game_tests {
             assert_eq!(status, StatusCode::OK, "{text}");
             let r: SeatRecord = serde_json::from_str(&text).unwrap();
             assert_eq!(r.format, SEAT_RECORD_FORMAT);
+            let req = Request::builder()
+                .uri(format!("/api/tables/{}/record", t.table))
+                .header("authorization", format!("Bearer {}", t.seats[0].token))
+                .body(Body::empty())
+                .unwrap();
+            let res = router(s.app.clone()).oneshot(req).await.unwrap();
+            let bytes = axum::body::to_bytes(res.into_body(), 1 << 24).await.unwrap();
+            assert_eq!(serde_json::from_slice::<SeatRecord>(&bytes).unwrap(), r);
             assert!(!r.actions.is_empty());
             assert!(!text.contains("\"seed\""));
             assert!(!text.contains("chance:"));
