@@ -373,6 +373,16 @@ macro_rules! full_game_tests {
             let bytes = axum::body::to_bytes(res.into_body(), 1 << 24).await.unwrap();
             assert_eq!(serde_json::from_slice::<SeatRecord>(&bytes).unwrap(), r);
             assert!(!r.actions.is_empty());
+            // The welcome's log and then every state's events make up the whole log.
+            let mut log = Vec::new();
+            for x in seen.iter().filter(|x| x.viewer == Some(0)) {
+                match ServerMsg::decode(&x.text).unwrap() {
+                    ServerMsg::Welcome { log: l, .. } => log.extend(l),
+                    ServerMsg::State { events, .. } => log.extend(events),
+                    ServerMsg::Rejected { .. } => {}
+                }
+            }
+            assert_eq!(log, r.log);
             assert!(!text.contains("\"seed\""));
             assert!(!text.contains("chance:"));
         }
