@@ -1071,3 +1071,99 @@ async fn a_restart_stores_the_chance_a_crash_left_undrawn() {
     let resumed = resumed.expect("the restored table plays to the end");
     assert_eq!(resumed.entries[..=cut + 1], full.entries[..=cut + 1]);
 }
+
+/// Junk from a seated connection is refused one message at a time and never stops the table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn junk_from_a_seat_is_refused_and_play_goes_on() {
+    let s = server().await;
+    let t = create(&s.app, "holy-matrimony", seats_for("holy-matrimony")).await;
+    let mut c = channel_socket(&s.app);
+    c.say(
+        &ClientMsg::Join {
+            table: t.table.clone(),
+            token: t.seats[0].token.clone(),
+        }
+        .encode(),
+    )
+    .await;
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let junk = [
+        "",
+        "play",
+        "play play",
+        "🂡",
+        "\u{0}",
+        "0: play x",
+        "chance: deal",
+    ];
+    let mut last_step = 0;
+    let mut legal: Vec<String> = Vec::new();
+    for i in 0..100 {
+        let text = match next() % 5 {
+            0 => String::from_utf8_lossy(&next().to_le_bytes()).into_owned(),
+            1 => r#"{"type":"act","action":7,"step":"x"}"#.to_owned(),
+            2 => ClientMsg::Act {
+                action: junk[(next() % junk.len() as u64) as usize].to_owned(),
+                step: last_step,
+            }
+            .encode(),
+            3 => ClientMsg::Act {
+                action: legal.first().cloned().unwrap_or_default(),
+                step: next() % 1000 + 1000,
+            }
+            .encode(),
+            _ => ClientMsg::View.encode(),
+        };
+        c.say(&text).await;
+        // Every tenth message, a legal move keeps the game going.
+        if i % 10 == 9
+            && let Some(a) = legal.first()
+        {
+            c.say(
+                &ClientMsg::Act {
+                    action: a.clone(),
+                    step: last_step,
+                }
+                .encode(),
+            )
+            .await;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        while let Ok(Some(m)) =
+            tokio::time::timeout(Duration::from_millis(5), c.from_server.next()).await
+        {
+            let AxMessage::Text(t) = m else { continue };
+            match ServerMsg::decode(&t).unwrap() {
+                ServerMsg::State { step, legal: l, .. } => {
+                    last_step = step;
+                    legal = l;
+                }
+                ServerMsg::Rejected { code, reason } => {
+                    assert_ne!(code, RejectCode::Internal, "{reason}");
+                    assert_ne!(code, RejectCode::Throttled, "{reason}");
+                }
+                ServerMsg::Welcome { .. } => {}
+            }
+        }
+    }
+    c.say(&ClientMsg::View.encode()).await;
+    loop {
+        match c.hear().await.expect("still connected") {
+            ServerMsg::State { step, .. } => {
+                assert!(step >= last_step);
+                break;
+            }
+            ServerMsg::Rejected { code, .. } => assert_ne!(code, RejectCode::Internal),
+            ServerMsg::Welcome { .. } => {}
+        }
+    }
+    let sum = summary(&s.app, &t.table).await;
+    assert_ne!(sum.status, Status::Waiting);
+    assert!(sum.step > 0);
+}
