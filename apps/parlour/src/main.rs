@@ -6,6 +6,7 @@ mod engine;
 mod games_cmd;
 mod play;
 mod replay;
+mod serve;
 mod sim_cmd;
 mod solve;
 
@@ -174,6 +175,19 @@ enum Command {
     },
     /// Serve the JSON line protocol on standard input and output (docs/engine-protocol.md).
     Engine,
+    /// Run the online table server: people and bots play over websockets (docs/serving.md).
+    Serve {
+        /// Address to listen on; port 0 picks a free port (the line `listening on http://ADDR`
+        /// says which).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// Database URL, `sqlite://PATH` (default: parlour.db in the user's data directory).
+        #[arg(long)]
+        db: Option<String>,
+        /// Origins allowed to open websockets, comma-separated (default: this server's own host).
+        #[arg(long, value_delimiter = ',')]
+        allow_origin: Vec<String>,
+    },
 }
 
 fn main() {
@@ -327,6 +341,15 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
             let stdin = std::io::stdin();
             engine::serve(&mut stdin.lock(), out)?;
         }
+        Command::Serve {
+            addr,
+            db,
+            allow_origin,
+        } => serve::run(serve::ServeArgs {
+            addr,
+            db,
+            allow_origins: allow_origin,
+        })?,
     }
     Ok(0)
 }

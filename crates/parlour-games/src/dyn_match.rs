@@ -50,6 +50,11 @@ pub trait DynMatch: Send {
     fn log(&self, viewer: Viewer) -> Vec<String>;
     /// What the latest entry caused, as `viewer` may see it.
     fn last_events(&self, viewer: Viewer) -> Vec<String>;
+    /// Ids of the cards (or other secrets) `viewer` must not see now ([`Game::secrets`]), for
+    /// leak tests of anything that shows a game to a viewer (`None` = spectator).
+    fn secrets(&self, viewer: Option<Seat>) -> Vec<String>;
+    /// The concrete `Match<G>`, for code that dispatches on the game type again (bots).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 impl<G: Game> DynMatch for Match<G> {
@@ -110,5 +115,11 @@ impl<G: Game> DynMatch for Match<G> {
     }
     fn last_events(&self, viewer: Viewer) -> Vec<String> {
         Match::last_events(self, viewer)
+    }
+    fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
+        self.state().secrets(viewer)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

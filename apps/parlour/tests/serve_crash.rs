@@ -1,0 +1,175 @@
+//! `parlour serve` survives being killed: every acknowledged action is stored, and the game
+//! resumes on restart, bots and all.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::Path;
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use parlour_protocol::{ClientMsg, CreatedTable, SeatRecord, ServerMsg, Status};
+use parlour_record::Record;
+use tokio_tungstenite::tungstenite::Message;
+
+struct Served {
+    child: Child,
+    addr: SocketAddr,
+    _stdout: BufReader<ChildStdout>,
+}
+
+fn start(db: &Path) -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(format!("sqlite://{}", db.display()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("listening on http://")
+        .unwrap_or_else(|| panic!("unexpected first line `{line}`"))
+        .parse()
+        .unwrap();
+    Served {
+        child,
+        addr,
+        _stdout: stdout,
+    }
+}
+
+fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text[9..12].parse().unwrap();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap();
+    (status, body)
+}
+
+fn seat_record(addr: SocketAddr, t: &CreatedTable) -> SeatRecord {
+    let (st, body) = http(
+        addr,
+        "GET",
+        &format!("/api/tables/{}/record?token={}", t.table, t.seats[0].token),
+        "",
+    );
+    assert_eq!(st, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn join(addr: SocketAddr, t: &CreatedTable) -> Ws {
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .unwrap();
+    let join = ClientMsg::Join {
+        table: t.table.clone(),
+        token: t.seats[0].token.clone(),
+    };
+    ws.send(Message::text(join.encode())).await.unwrap();
+    ws
+}
+
+async fn recv(ws: &mut Ws) -> ServerMsg {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(60), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("open")
+            .unwrap();
+        if let Message::Text(t) = m {
+            return ServerMsg::decode(&t).unwrap();
+        }
+    }
+}
+
+/// Plays the first legal action whenever asked, `turns` times (or to the end); returns the
+/// latest step seen.
+async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
+    let mut played = 0;
+    loop {
+        match recv(ws).await {
+            ServerMsg::State {
+                step,
+                status,
+                legal,
+                ..
+            } => {
+                if status == Status::Finished || (played == turns && !legal.is_empty()) {
+                    return (step, status);
+                }
+                if let Some(a) = legal.first() {
+                    played += 1;
+                    let act = ClientMsg::Act {
+                        action: a.clone(),
+                        step,
+                    };
+                    ws.send(Message::text(act.encode())).await.unwrap();
+                }
+            }
+            ServerMsg::Welcome { .. } | ServerMsg::Rejected { .. } => {}
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_loses_no_acknowledged_action_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let mut first = start(&db);
+    let body = r#"{"game":"troll-tricker","seats":[{"human":{"name":"Ann"}},{"bot":"random"},{"bot":"random"},{"bot":"greedy"}]}"#;
+    let (st, text) = http(first.addr, "POST", "/api/tables", body);
+    assert_eq!(st, 201, "{text}");
+    let t: CreatedTable = serde_json::from_str(&text).unwrap();
+
+    let mut ws = join(first.addr, &t).await;
+    // Every state the table sent was stored before it was sent.
+    let (acked, status) = play(&mut ws, 6).await;
+    assert_eq!(status, Status::Playing);
+    let before = seat_record(first.addr, &t);
+    assert!(before.step >= acked);
+    assert_eq!(before.actions.len(), 6);
+    first.child.kill().unwrap();
+    first.child.wait().unwrap();
+    drop(ws);
+
+    let second = start(&db);
+    let after = seat_record(second.addr, &t);
+    assert!(after.step >= before.step);
+    assert_eq!(after.actions[..before.actions.len()], before.actions[..]);
+    assert_eq!(after.log[..before.log.len()], before.log[..]);
+
+    let mut ws = join(second.addr, &t).await;
+    let (_, status) = play(&mut ws, usize::MAX).await;
+    assert_eq!(status, Status::Finished);
+    let (st, text) = http(
+        second.addr,
+        "GET",
+        &format!("/api/tables/{}/record", t.table),
+        "",
+    );
+    assert_eq!(st, 200, "{text}");
+    let record = Record::from_json(&text).unwrap();
+    let replayed = parlour_games::replay(&record).unwrap();
+    assert!(replayed.outcome().is_some());
+    let mut second = second;
+    second.child.kill().unwrap();
+    second.child.wait().unwrap();
+}

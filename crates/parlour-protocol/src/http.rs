@@ -1,0 +1,192 @@
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::{OutcomeMsg, Status};
+
+/// The format tag of a [`SeatRecord`].
+pub const SEAT_RECORD_FORMAT: &str = "parlour-seat-record/1";
+
+/// `POST /api/tables`: a new table.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTable {
+    /// Registry id (`parlour games`).
+    pub game: String,
+    /// Number of seats (default: the number of `seats`).
+    #[serde(default)]
+    pub players: Option<u8>,
+    /// Variant options.
+    #[serde(default)]
+    pub options: OptionsInput,
+    /// Who sits in each seat, in seat order.
+    pub seats: Vec<SeatSpec>,
+}
+
+/// Variant options: a `k=v,k2=v2` list or a map of values.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum OptionsInput {
+    /// `k=v,k2=v2`.
+    List(String),
+    /// `{"k": v}` with booleans, numbers or strings.
+    Map(BTreeMap<String, Value>),
+}
+
+impl Default for OptionsInput {
+    fn default() -> Self {
+        OptionsInput::List(String::new())
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum SeatSpec {
+    /// A person, who joins with the seat's token.
+    Human {
+        /// Display name (1 to 40 characters, no control characters).
+        name: String,
+    },
+    /// A bot by its command-line name (`random`, `greedy`, `ismcts:easy`, ...).
+    Bot(String),
+}
+
+/// The answer to [`CreateTable`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct CreatedTable {
+    /// Table id.
+    pub table: String,
+    /// One entry per person's seat: its secret token. It is shown only here.
+    pub seats: Vec<CreatedSeat>,
+    /// The spectators' link.
+    pub spectate: String,
+}
+
+/// A person's seat of a new table.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct CreatedSeat {
+    /// The seat.
+    pub seat: u8,
+    /// Display name.
+    pub name: String,
+    /// The secret token to join with.
+    pub token: String,
+    /// The join link to hand to this person (it carries the token).
+    pub link: String,
+}
+
+/// Whether a seat holds a person or a bot.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeatKind {
+    /// A person.
+    Human,
+    /// A bot.
+    Bot,
+}
+
+/// One seat as anyone may see it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SeatSummary {
+    /// The seat.
+    pub seat: u8,
+    /// Person or bot.
+    pub kind: SeatKind,
+    /// The person's name, or the bot's spec.
+    pub name: String,
+    /// Whether a person has joined this seat at least once (bots always have).
+    pub joined: bool,
+}
+
+/// `GET /api/tables/{id}`, and the table in [`crate::ServerMsg::Welcome`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TableSummary {
+    /// Table id.
+    pub id: String,
+    /// Registry id.
+    pub game: String,
+    /// Number of seats.
+    pub players: u8,
+    /// Variant options, every option listed.
+    pub options: BTreeMap<String, Value>,
+    /// The seats in order.
+    pub seats: Vec<SeatSummary>,
+    /// The table's stage.
+    pub status: Status,
+    /// Number of record entries so far.
+    pub step: u64,
+    /// The result once finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<OutcomeMsg>,
+}
+
+/// `GET /api/stats`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Stats {
+    /// Tables loaded that are not finished.
+    pub tables_open: u64,
+    /// Open websocket connections.
+    pub connections: u64,
+    /// Player actions applied since the server started.
+    pub actions_applied: u64,
+}
+
+/// One seat's own action in a [`SeatRecord`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SeatAction {
+    /// The step (record entry index) it was applied at.
+    pub step: u64,
+    /// The action in notation.
+    pub action: String,
+}
+
+/// What one seat saw of a table (`parlour-seat-record/1`, docs/records.md): no seed, no hidden
+/// chance outcomes, only what that seat was shown.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct SeatRecord {
+    /// Always [`SEAT_RECORD_FORMAT`].
+    pub format: String,
+    /// Table id.
+    pub table: String,
+    /// Registry id.
+    pub game: String,
+    /// Number of seats.
+    pub players: u8,
+    /// Variant options, every option listed.
+    pub options: BTreeMap<String, Value>,
+    /// The seat this record belongs to.
+    pub seat: u8,
+    /// Number of record entries so far.
+    pub step: u64,
+    /// The table's stage.
+    pub status: Status,
+    /// This seat's own actions in order.
+    pub actions: Vec<SeatAction>,
+    /// Everything that happened, as this seat saw it.
+    pub log: Vec<String>,
+    /// This seat's view now.
+    pub view: Value,
+    /// The result once finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<OutcomeMsg>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn create_table_accepts_list_or_map_options() {
+        let a: CreateTable = serde_json::from_str(
+            r#"{"game":"haunted","options":"a=1","seats":[{"human":{"name":"Ann"}},{"bot":"greedy"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(a.options, OptionsInput::List("a=1".into()));
+        assert_eq!(a.seats[1], SeatSpec::Bot("greedy".into()));
+        let b: CreateTable =
+            serde_json::from_str(r#"{"game":"haunted","options":{"a":true},"seats":[]}"#).unwrap();
+        assert!(matches!(b.options, OptionsInput::Map(_)));
+    }
+}

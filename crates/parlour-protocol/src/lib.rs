@@ -1,0 +1,25 @@
+//! The parlour table protocol (`parlour-table/1`): every message between an online table
+//! (`parlour serve`) and its clients, as Rust types.
+//!
+//! Websocket messages are JSON objects tagged by `type` ([`ClientMsg`], [`ServerMsg`]); the HTTP
+//! API's bodies are [`CreateTable`], [`CreatedTable`], [`TableSummary`], [`Stats`] and
+//! [`SeatRecord`]. docs/table-protocol.md describes the contract these types implement.
+//!
+//! ```
+//! use parlour_protocol::ClientMsg;
+//!
+//! let msg = ClientMsg::decode(r#"{"type": "act", "action": "play wave-8", "step": 12}"#).unwrap();
+//! assert_eq!(msg, ClientMsg::Act { action: "play wave-8".into(), step: 12 });
+//! assert!(ClientMsg::decode(r#"{"type": "shout"}"#).is_err());
+//! ```
+
+mod http;
+mod messages;
+
+pub use http::{
+    CreateTable, CreatedSeat, CreatedTable, OptionsInput, SEAT_RECORD_FORMAT, SeatAction, SeatKind,
+    SeatRecord, SeatSpec, SeatSummary, Stats, TableSummary,
+};
+pub use messages::{
+    ClientMsg, DecodeError, FORMAT, MAX_MESSAGE_BYTES, OutcomeMsg, RejectCode, ServerMsg, Status,
+};

@@ -1,0 +1,307 @@
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use thiserror::Error;
+
+use crate::TableSummary;
+
+/// The protocol's format tag, sent in every [`ServerMsg::Welcome`].
+pub const FORMAT: &str = "parlour-table/1";
+
+/// The largest message either side accepts, in bytes of JSON text.
+pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+
+/// A message from a client to the table server.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ClientMsg {
+    /// Take a seat with its secret token (from the table's creation).
+    Join {
+        /// Table id.
+        table: String,
+        /// The seat's token.
+        token: String,
+    },
+    /// Watch a table as a spectator: public information only.
+    Spectate {
+        /// Table id.
+        table: String,
+    },
+    /// Play an action. `step` is the step of the latest [`ServerMsg::State`] the client saw; an
+    /// action decided on an out-of-date state is refused as `stale`.
+    Act {
+        /// The action in the game's notation (one of the `legal` texts).
+        action: String,
+        /// The step the client decided on.
+        step: u64,
+    },
+    /// Give up: the table ends and the seat loses.
+    Resign,
+    /// Ask for the current state again.
+    View,
+}
+
+impl ClientMsg {
+    /// Decodes one message, refusing text over [`MAX_MESSAGE_BYTES`].
+    ///
+    /// # Errors
+    /// Oversized text, malformed JSON, an unknown `type` or missing fields.
+    pub fn decode(text: &str) -> Result<ClientMsg, DecodeError> {
+        if text.len() > MAX_MESSAGE_BYTES {
+            return Err(DecodeError::TooLarge { len: text.len() });
+        }
+        serde_json::from_str(text).map_err(|e| DecodeError::Malformed(e.to_string()))
+    }
+
+    /// The message as JSON text.
+    #[must_use]
+    pub fn encode(&self) -> String {
+        serde_json::to_string(self).expect("client messages serialise")
+    }
+}
+
+/// Why a message could not be decoded.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum DecodeError {
+    /// Longer than [`MAX_MESSAGE_BYTES`].
+    #[error("message of {len} bytes is over the limit of {MAX_MESSAGE_BYTES}")]
+    TooLarge {
+        /// Its length in bytes.
+        len: usize,
+    },
+    /// Not a message of this protocol.
+    #[error("malformed message: {0}")]
+    Malformed(String),
+}
+
+/// A table's stage.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Some person has not taken their seat yet; nothing is dealt.
+    Waiting,
+    /// In play.
+    Playing,
+    /// Over: see the outcome.
+    Finished,
+}
+
+/// How a finished table ended.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct OutcomeMsg {
+    /// Final score per seat (running scores if someone resigned).
+    pub scores: Vec<i32>,
+    /// Seats sharing first place; empty if someone resigned.
+    pub winners: Vec<u8>,
+    /// The seat that resigned, if the game did not run to its end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<u8>,
+}
+
+/// Why a client message was refused. Sent to the offending socket only; nothing changed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RejectCode {
+    /// Not a message of this protocol.
+    BadMessage,
+    /// Over [`MAX_MESSAGE_BYTES`].
+    TooLarge,
+    /// Too many messages too fast.
+    Throttled,
+    /// No such table.
+    UnknownTable,
+    /// The token is not one of this table's seats.
+    BadToken,
+    /// `join` or `spectate` first (or a second `join` on one socket).
+    NotJoined,
+    /// Spectators cannot act.
+    Spectator,
+    /// The table is not in play (waiting for people, or finished).
+    NotPlaying,
+    /// This seat is not to act now.
+    NotYourTurn,
+    /// The action was decided on an out-of-date state; look again.
+    Stale,
+    /// The rules refuse it (or it does not parse).
+    Illegal,
+    /// The server failed; try again.
+    Internal,
+}
+
+/// A message from the table server to one client.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ServerMsg {
+    /// The answer to `join` or `spectate`; a [`ServerMsg::State`] follows at once.
+    Welcome {
+        /// Always [`FORMAT`].
+        format: String,
+        /// The table.
+        table: TableSummary,
+        /// The client's seat, or `None` for a spectator.
+        seat: Option<u8>,
+        /// Everything that happened so far, as this client may see it.
+        log: Vec<String>,
+    },
+    /// The table as this client may see it, sent after every step and on request.
+    State {
+        /// Number of record entries so far (actions and chance outcomes); echo it in `act`.
+        step: u64,
+        /// The table's stage.
+        status: Status,
+        /// The game's view for this seat (or a spectator), as JSON.
+        view: Value,
+        /// What the latest step caused, as this client may see it.
+        events: Vec<String>,
+        /// Seats that must act now (several for simultaneous secret choices).
+        to_act: Vec<u8>,
+        /// This seat's legal actions in canonical order (empty unless it is to act).
+        legal: Vec<String>,
+        /// The result once finished.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outcome: Option<OutcomeMsg>,
+    },
+    /// The client's message was refused; nothing changed.
+    Rejected {
+        /// What kind of refusal.
+        code: RejectCode,
+        /// Why, for a person.
+        reason: String,
+    },
+}
+
+impl ServerMsg {
+    /// A refusal.
+    #[must_use]
+    pub fn rejected(code: RejectCode, reason: impl Into<String>) -> ServerMsg {
+        ServerMsg::Rejected {
+            code,
+            reason: reason.into(),
+        }
+    }
+
+    /// The message as JSON text.
+    #[must_use]
+    pub fn encode(&self) -> String {
+        serde_json::to_string(self).expect("server messages serialise")
+    }
+
+    /// Decodes one message (for clients and tests).
+    ///
+    /// # Errors
+    /// Oversized text or text that is not a server message.
+    pub fn decode(text: &str) -> Result<ServerMsg, DecodeError> {
+        if text.len() > MAX_MESSAGE_BYTES {
+            return Err(DecodeError::TooLarge { len: text.len() });
+        }
+        serde_json::from_str(text).map_err(|e| DecodeError::Malformed(e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn client_messages_round_trip() {
+        let all = [
+            ClientMsg::Join {
+                table: "t1".into(),
+                token: "abc".into(),
+            },
+            ClientMsg::Spectate { table: "t1".into() },
+            ClientMsg::Act {
+                action: "play wave-8".into(),
+                step: 3,
+            },
+            ClientMsg::Resign,
+            ClientMsg::View,
+        ];
+        for m in all {
+            assert_eq!(ClientMsg::decode(&m.encode()), Ok(m));
+        }
+    }
+
+    #[test]
+    fn server_messages_round_trip() {
+        let m = ServerMsg::State {
+            step: 4,
+            status: Status::Finished,
+            view: serde_json::json!({"hand": ["flame-1"]}),
+            events: vec!["seat 1 plays wave-8".into()],
+            to_act: vec![],
+            legal: vec![],
+            outcome: Some(OutcomeMsg {
+                scores: vec![1, 2],
+                winners: vec![1],
+                resigned: None,
+            }),
+        };
+        assert_eq!(ServerMsg::decode(&m.encode()), Ok(m));
+        let r = ServerMsg::rejected(RejectCode::Stale, "look again");
+        assert_eq!(
+            r.encode(),
+            r#"{"type":"rejected","code":"stale","reason":"look again"}"#
+        );
+    }
+
+    #[test]
+    fn unknown_type_is_a_clear_error() {
+        let e = ClientMsg::decode(r#"{"type":"shout","text":"hi"}"#).unwrap_err();
+        assert!(e.to_string().contains("unknown variant `shout`"), "{e}");
+    }
+
+    #[test]
+    fn malformed_json_and_missing_fields_are_errors() {
+        for text in [
+            "",
+            "{",
+            "[]",
+            "null",
+            r#"{"type":"act"}"#,
+            r#"{"action":"x"}"#,
+        ] {
+            assert!(
+                matches!(ClientMsg::decode(text), Err(DecodeError::Malformed(_))),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn oversized_messages_are_refused_before_parsing() {
+        let text = format!(
+            r#"{{"type":"act","action":"{}","step":1}}"#,
+            "x".repeat(MAX_MESSAGE_BYTES)
+        );
+        assert_eq!(
+            ClientMsg::decode(&text),
+            Err(DecodeError::TooLarge { len: text.len() })
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn decoder_never_panics_on_random_text(text in ".{0,300}") {
+            let _ = ClientMsg::decode(&text);
+        }
+
+        #[test]
+        fn decoder_never_panics_on_random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = ClientMsg::decode(&text);
+        }
+
+        #[test]
+        fn decoder_never_panics_on_near_messages(
+            ty in "(join|spectate|act|resign|view|[a-z]{0,6})",
+            field in "(table|token|action|step|[a-z]{0,5})",
+            value in r#"("[^"\\]{0,10}"|-?[0-9]{1,25}|null|true|\[\]|\{\})"#,
+        ) {
+            let text = format!(r#"{{"type":"{ty}","{field}":{value}}}"#);
+            let _ = ClientMsg::decode(&text);
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! The HTTP API: create tables, read summaries, records and counters, and upgrade to the
+//! table protocol's websocket.
+
+use std::collections::BTreeMap;
+
+use axum::body::Bytes;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::StreamExt;
+use parlour_core::Seat;
+use parlour_protocol::{
+    CreateTable, CreatedSeat, CreatedTable, MAX_MESSAGE_BYTES, OptionsInput, SeatKind, SeatRecord,
+    SeatSpec, Stats, Status, TableSummary,
+};
+use parlour_record::{Record, options_json};
+use serde::Deserialize;
+use tokio::sync::oneshot;
+use tracing::info;
+
+use crate::bots::make_seat_bot;
+use crate::store::{SeatRow, StoredTable};
+use crate::table::Cmd;
+use crate::token::{hash_token, new_seed, new_table_id, new_token};
+use crate::{AppError, AppState, run_socket};
+
+/// The longest name a person may take.
+pub const MAX_NAME_CHARS: usize = 40;
+/// The most seats a table may have, checked before anything else.
+const MAX_SEATS: usize = 16;
+
+/// The server's routes over `app`.
+pub fn router(app: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/api/stats", get(stats))
+        .route("/api/tables", post(create_table))
+        .route("/api/tables/{id}", get(summary))
+        .route("/api/tables/{id}/record", get(record))
+        .route("/ws", get(websocket))
+        .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
+        .with_state(app)
+}
+
+async fn stats(State(app): State<AppState>) -> Json<Stats> {
+    Json(app.stats())
+}
+
+fn check_name(name: &str) -> Result<(), AppError> {
+    let n = name.chars().count();
+    if n == 0 || n > MAX_NAME_CHARS {
+        return Err(AppError::BadRequest(format!(
+            "a name has 1 to {MAX_NAME_CHARS} characters, not {n}"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(AppError::BadRequest(
+            "a name may not hold control characters".to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+/// A checked request: everything needed to store the table.
+fn plan(req: &CreateTable) -> Result<(u8, BTreeMap<String, serde_json::Value>), AppError> {
+    let bad = AppError::BadRequest;
+    if req.seats.len() > MAX_SEATS {
+        return Err(bad(format!("at most {MAX_SEATS} seats")));
+    }
+    let info = parlour_games::find(&req.game).map_err(|e| bad(e.to_string()))?;
+    let players = u8::try_from(req.seats.len()).expect("seats were counted");
+    if req.players.is_some_and(|p| p != players) {
+        return Err(bad(format!(
+            "players is {} but {players} seats are given",
+            req.players.unwrap_or_default()
+        )));
+    }
+    if !info.players.contains(&players) {
+        return Err(bad(format!(
+            "{} takes {} to {} players, not {players}",
+            info.id,
+            info.players.start(),
+            info.players.end()
+        )));
+    }
+    let options = match &req.options {
+        OptionsInput::List(list) => info
+            .parse_options(list)
+            .map_err(|e| bad(format!("options: {e}")))?,
+        OptionsInput::Map(map) => Record {
+            format: parlour_record::FORMAT.to_owned(),
+            game: info.id.to_owned(),
+            players,
+            options: map.clone(),
+            seed: 0,
+            actions: Vec::new(),
+        }
+        .resolve_options(info.options)
+        .map_err(|e| bad(format!("options: {e}")))?,
+    };
+    for (i, s) in req.seats.iter().enumerate() {
+        let seat = Seat(u8::try_from(i).expect("seats were counted"));
+        match s {
+            SeatSpec::Human { name } => check_name(name)?,
+            SeatSpec::Bot(spec) => {
+                make_seat_bot(info.id, spec, 0, seat)
+                    .map_err(|e| bad(format!("seat {seat}: {e}")))?;
+            }
+        }
+    }
+    // Checks the setup (option combinations, player count) the way the table will start it.
+    parlour_games::new_match(info.id, players, options.clone(), 0)
+        .map_err(|e| bad(e.to_string()))?;
+    Ok((players, options_json(&options)))
+}
+
+async fn create_table(
+    State(app): State<AppState>,
+    body: Bytes,
+) -> Result<(StatusCode, Json<CreatedTable>), AppError> {
+    let req: CreateTable = serde_json::from_slice(&body)
+        .map_err(|e| AppError::BadRequest(format!("bad table request: {e}")))?;
+    let (players, options) = plan(&req)?;
+    let id = new_table_id()?;
+    let mut seats = Vec::new();
+    let mut created = Vec::new();
+    for (i, s) in req.seats.iter().enumerate() {
+        let seat = u8::try_from(i).expect("seats were counted");
+        seats.push(match s {
+            SeatSpec::Human { name } => {
+                let token = new_token()?;
+                let row = SeatRow {
+                    seat,
+                    kind: SeatKind::Human,
+                    name: name.clone(),
+                    token_hash: Some(hash_token(&token)),
+                    joined: false,
+                };
+                created.push(CreatedSeat {
+                    seat,
+                    name: name.clone(),
+                    link: format!("/play/{id}?token={token}"),
+                    token,
+                });
+                row
+            }
+            SeatSpec::Bot(spec) => SeatRow {
+                seat,
+                kind: SeatKind::Bot,
+                name: spec.trim().to_owned(),
+                token_hash: None,
+                joined: true,
+            },
+        });
+    }
+    let status = if created.is_empty() {
+        Status::Playing
+    } else {
+        Status::Waiting
+    };
+    let stored = StoredTable {
+        id: id.clone(),
+        game: req.game.clone(),
+        players,
+        options,
+        seed: new_seed()?,
+        status,
+        resigned: None,
+        seats,
+        entries: Vec::new(),
+    };
+    app.store.create_table(&stored).await?;
+    app.start_table(stored).await?;
+    info!(table = %id, game = %req.game, players, "table created");
+    Ok((
+        StatusCode::CREATED,
+        Json(CreatedTable {
+            spectate: format!("/watch/{id}"),
+            table: id,
+            seats: created,
+        }),
+    ))
+}
+
+async fn ask<T>(
+    app: &AppState,
+    id: &str,
+    cmd: impl FnOnce(oneshot::Sender<T>) -> Cmd,
+) -> Result<T, AppError> {
+    let (tx, rx) = oneshot::channel();
+    app.send(id, cmd(tx))
+        .await?
+        .ok_or_else(|| AppError::NotFound("no such table".to_owned()))?;
+    rx.await
+        .map_err(|_| AppError::Internal("a table stopped".to_owned()))
+}
+
+async fn summary(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<TableSummary>, AppError> {
+    Ok(Json(ask(&app, &id, |reply| Cmd::Summary { reply }).await?))
+}
+
+#[derive(Deserialize)]
+struct RecordQuery {
+    token: Option<String>,
+}
+
+async fn record(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<RecordQuery>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    // The header keeps the token out of URLs (and so out of proxies' access logs).
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_owned);
+    if let Some(token) = q.token.or(bearer) {
+        let r: Option<SeatRecord> =
+            ask(&app, &id, |reply| Cmd::SeatRecord { token, reply }).await?;
+        let r = r.ok_or_else(|| {
+            AppError::Forbidden("that token is not a seat of this table".to_owned())
+        })?;
+        return Ok(Json(r).into_response());
+    }
+    let r: Option<Record> = ask(&app, &id, |reply| Cmd::Record { reply }).await?;
+    let r = r.ok_or_else(|| {
+        AppError::Forbidden(
+            "the full record is public once the table is finished; a seat may read its own \
+             with ?token="
+                .to_owned(),
+        )
+    })?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], r.to_json()).into_response())
+}
+
+/// Whether a websocket from `headers`' `Origin` may connect.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        // Not a browser: origins guard people's browsers from foreign pages, not programs.
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if !allowed.is_empty() {
+        return allowed.iter().any(|a| a.trim_end_matches('/') == origin);
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
+}
+
+async fn websocket(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, AppError> {
+    if !origin_allowed(&headers, &app.config.allowed_origins) {
+        return Err(AppError::Forbidden(
+            "websockets from this origin are not allowed".to_owned(),
+        ));
+    }
+    // Twice the protocol's limit: a little over gets a `too-large` refusal, far over is cut.
+    Ok(ws
+        .max_message_size(2 * MAX_MESSAGE_BYTES)
+        .max_frame_size(2 * MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| async move {
+            let (sink, stream) = socket.split();
+            run_socket(app, sink, stream).await;
+        }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, HeaderValue::from_str(host).unwrap());
+        if let Some(o) = origin {
+            h.insert(header::ORIGIN, HeaderValue::from_str(o).unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn same_host_origins_are_allowed_by_default() {
+        assert!(origin_allowed(&headers(None, "a:1"), &[]));
+        assert!(origin_allowed(&headers(Some("http://a:1"), "a:1"), &[]));
+        assert!(!origin_allowed(&headers(Some("http://evil:1"), "a:1"), &[]));
+        assert!(!origin_allowed(&headers(Some("null"), "a:1"), &[]));
+    }
+
+    #[test]
+    fn configured_origins_replace_the_default() {
+        let allowed = vec!["https://cards.example".to_owned()];
+        assert!(origin_allowed(
+            &headers(Some("https://cards.example"), "a:1"),
+            &allowed
+        ));
+        assert!(!origin_allowed(
+            &headers(Some("http://a:1"), "a:1"),
+            &allowed
+        ));
+    }
+
+    #[test]
+    fn names_are_checked() {
+        assert!(check_name("Ann").is_ok());
+        assert!(check_name("").is_err());
+        assert!(check_name(&"x".repeat(41)).is_err());
+        assert!(check_name("a\u{7}b").is_err());
+        assert!(check_name(&"é".repeat(40)).is_ok());
+    }
+}

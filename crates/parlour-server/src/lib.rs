@@ -1,0 +1,228 @@
+//! `parlour serve`: the authoritative online table server.
+//!
+//! People and bots sit at tables; each table is one task that alone owns its game, checks every
+//! action with the rules engine, stores each step in the database before anyone hears of it, and
+//! sends each seat only its own view (docs/table-protocol.md). Tables survive a restart: every
+//! unfinished table is rebuilt by replaying its stored entries, and its bots play on.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! use parlour_server::{Config, Store, serve};
+//!
+//! let store = Store::connect("sqlite://parlour.db").await?;
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! serve(listener, store, Config::default(), std::future::pending()).await?;
+//! # Ok(())
+//! # }
+//! ```
+
+mod api;
+mod bots;
+mod error;
+mod socket;
+mod store;
+mod table;
+mod token;
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio::sync::{Mutex, mpsc, watch};
+use tracing::{info, warn};
+
+pub use api::router;
+pub use error::AppError;
+pub use socket::run_socket;
+pub use store::{SeatRow, Store, StoreError, StoredTable};
+pub use table::LoadError;
+pub use token::{hash_token, is_table_id, new_seed, new_table_id, new_token, token_matches};
+
+use crate::table::{Cmd, Table};
+
+/// A connection's number, for logs and for a table's subscriber list.
+pub type ConnId = u64;
+
+/// Server settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Origins (`scheme://host[:port]`) allowed to open websockets. Empty: only pages served
+    /// from this server's own host (the `Origin`'s host must equal the `Host` header).
+    /// Requests without an `Origin` (programs, not browsers) are always allowed.
+    pub allowed_origins: Vec<String>,
+    /// How long a finished table with no connection stays in memory.
+    pub unload_after: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            allowed_origins: Vec::new(),
+            unload_after: Duration::from_secs(60),
+        }
+    }
+}
+
+/// Counters for `/api/stats`, shared by every task.
+#[derive(Debug, Default)]
+pub(crate) struct Shared {
+    pub(crate) tables_open: AtomicU64,
+    pub(crate) connections: AtomicU64,
+    pub(crate) actions_applied: AtomicU64,
+    pub(crate) next_conn: AtomicU64,
+}
+
+/// Everything the handlers share: the database, the running tables and the counters.
+#[derive(Clone)]
+pub struct AppState {
+    pub(crate) store: Store,
+    pub(crate) config: Arc<Config>,
+    pub(crate) shared: Arc<Shared>,
+    tables: Arc<Mutex<HashMap<String, mpsc::Sender<Cmd>>>>,
+    shutdown: watch::Receiver<bool>,
+    shutdown_tx: Arc<watch::Sender<bool>>,
+}
+
+impl AppState {
+    /// The shared state over `store`, with every unfinished table restored and its bots
+    /// playing again.
+    ///
+    /// # Errors
+    /// The database failed. A table that no longer replays is logged and skipped.
+    pub async fn new(store: Store, config: Config) -> Result<AppState, StoreError> {
+        let (shutdown_tx, shutdown) = watch::channel(false);
+        let app = AppState {
+            store,
+            config: Arc::new(config),
+            shared: Arc::new(Shared::default()),
+            tables: Arc::new(Mutex::new(HashMap::new())),
+            shutdown,
+            shutdown_tx: Arc::new(shutdown_tx),
+        };
+        let ids = app.store.unfinished().await?;
+        let n = ids.len();
+        for id in ids {
+            if let Err(e) = app.table(&id).await {
+                warn!(table = %id, error = %e, "table not restored");
+            }
+        }
+        if n > 0 {
+            info!(tables = n, "restored unfinished tables");
+        }
+        Ok(app)
+    }
+
+    /// The running table `id`, loading it from the database if need be.
+    pub(crate) async fn table(&self, id: &str) -> Result<Option<mpsc::Sender<Cmd>>, AppError> {
+        if !is_table_id(id) {
+            return Ok(None);
+        }
+        // Held across the load so two requests never start two tasks for one table.
+        let mut tables = self.tables.lock().await;
+        if let Some(tx) = tables.get(id)
+            && !tx.is_closed()
+        {
+            return Ok(Some(tx.clone()));
+        }
+        let Some(stored) = self.store.load(id).await? else {
+            return Ok(None);
+        };
+        let tx = Table::spawn(
+            stored,
+            self.store.clone(),
+            self.shared.clone(),
+            self.config.unload_after,
+        )
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+        tables.insert(id.to_owned(), tx.clone());
+        Ok(Some(tx))
+    }
+
+    /// Sends `cmd` to table `id`; returns the table's inbox, or `None` if there is no such
+    /// table. A table unloaded just now is loaded again and asked once more.
+    pub(crate) async fn send(
+        &self,
+        id: &str,
+        cmd: Cmd,
+    ) -> Result<Option<mpsc::Sender<Cmd>>, AppError> {
+        let mut cmd = cmd;
+        for _ in 0..2 {
+            let Some(table) = self.table(id).await? else {
+                return Ok(None);
+            };
+            match table.send(cmd).await {
+                Ok(()) => return Ok(Some(table)),
+                Err(mpsc::error::SendError(back)) => cmd = back,
+            }
+        }
+        Err(AppError::Internal("a table stopped".to_owned()))
+    }
+
+    /// Starts a stored new table.
+    pub(crate) async fn start_table(&self, stored: StoredTable) -> Result<(), AppError> {
+        let id = stored.id.clone();
+        let tx = Table::spawn(
+            stored,
+            self.store.clone(),
+            self.shared.clone(),
+            self.config.unload_after,
+        )
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+        self.tables.lock().await.insert(id, tx);
+        Ok(())
+    }
+
+    /// Counters for `/api/stats`.
+    #[must_use]
+    pub fn stats(&self) -> parlour_protocol::Stats {
+        parlour_protocol::Stats {
+            tables_open: self.shared.tables_open.load(Ordering::Relaxed),
+            connections: self.shared.connections.load(Ordering::Relaxed),
+            actions_applied: self.shared.actions_applied.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Tells every connection to close, and stops the table tasks once idle.
+    pub async fn shut_down(&self) {
+        let _ = self.shutdown_tx.send(true);
+        self.tables.lock().await.clear();
+    }
+}
+
+/// Serves the HTTP API and websockets on `listener` until `shutdown` completes, then closes
+/// connections and the database.
+///
+/// # Errors
+/// The database failed at start, or the listener failed.
+pub async fn serve(
+    listener: TcpListener,
+    store: Store,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let app = AppState::new(store.clone(), config).await?;
+    let signal_app = app.clone();
+    axum::serve(listener, router(app))
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            info!("shutting down");
+            signal_app.shut_down().await;
+        })
+        .await?;
+    store.close().await;
+    Ok(())
+}
+
+/// Errors of [`serve`].
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The listener failed.
+    #[error("listener: {0}")]
+    Io(#[from] std::io::Error),
+}

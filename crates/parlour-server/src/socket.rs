@@ -1,0 +1,268 @@
+//! One websocket connection: decode the client's messages, pass them to its table, and write
+//! the table's messages back. Generic over any `Sink` and `Stream` of messages so tests drive it
+//! over channels (axum's testing-websockets example).
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use axum::extract::ws::Message;
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
+use parlour_core::Seat;
+use parlour_protocol::{ClientMsg, DecodeError, RejectCode, ServerMsg};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+use tracing::{Instrument, debug, info_span};
+
+use crate::AppState;
+use crate::table::{Cmd, OUTBOX};
+
+/// Messages a connection may send in a burst before it is throttled.
+const BURST: f64 = 100.0;
+/// Messages per second it may send after a burst.
+const RATE: f64 = 50.0;
+/// Throttled messages after which a connection is closed.
+const STRIKES: u32 = 50;
+
+/// A token bucket: `BURST` messages at once, `RATE` per second after that.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+    strikes: u32,
+}
+
+impl Bucket {
+    fn new() -> Self {
+        Bucket {
+            tokens: BURST,
+            at: Instant::now(),
+            strikes: 0,
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.at).as_secs_f64() * RATE;
+        self.tokens = (self.tokens + refill).min(BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            self.strikes += 1;
+            false
+        }
+    }
+}
+
+struct Joined {
+    table: mpsc::Sender<Cmd>,
+    seat: Option<Seat>,
+}
+
+/// Keeps the connection count right however the connection ends.
+struct Counted<'a>(&'a AppState);
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        self.0.shared.connections.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Serves one connection until the client leaves, the table drops it, or the server shuts
+/// down.
+pub async fn run_socket<S, R, E>(app: AppState, sink: S, stream: R)
+where
+    S: Sink<Message> + Unpin,
+    R: Stream<Item = Result<Message, E>> + Unpin,
+{
+    let conn = app.shared.next_conn.fetch_add(1, Ordering::Relaxed);
+    app.shared.connections.fetch_add(1, Ordering::Relaxed);
+    let _counted = Counted(&app);
+    connection(&app, conn, sink, stream)
+        .instrument(info_span!("conn", id = conn))
+        .await;
+}
+
+async fn send<S: Sink<Message> + Unpin>(sink: &mut S, msg: &ServerMsg) -> bool {
+    sink.send(Message::Text(msg.encode().into())).await.is_ok()
+}
+
+async fn connection<S, R, E>(app: &AppState, conn: u64, mut sink: S, mut stream: R)
+where
+    S: Sink<Message> + Unpin,
+    R: Stream<Item = Result<Message, E>> + Unpin,
+{
+    debug!("connected");
+    let mut shutdown = app.shutdown.clone();
+    let mut bucket = Bucket::new();
+    let mut joined: Option<Joined> = None;
+    let mut outbox: Option<mpsc::Receiver<ServerMsg>> = None;
+    loop {
+        let out = async {
+            match outbox.as_mut() {
+                Some(rx) => rx.recv().await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            _ = shutdown.changed() => {
+                let _ = sink.send(Message::Close(None)).await;
+                break;
+            }
+            msg = out => match msg {
+                Some(msg) => if !send(&mut sink, &msg).await { break },
+                // The table dropped this connection (too slow) or stopped.
+                None => break,
+            },
+            incoming = stream.next() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        let r = ServerMsg::rejected(RejectCode::BadMessage, "messages are JSON text");
+                        if !send(&mut sink, &r).await { break }
+                        continue;
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                };
+                if !bucket.take() {
+                    if bucket.strikes >= STRIKES {
+                        debug!("closing a flooding connection");
+                        let _ = sink.send(Message::Close(None)).await;
+                        break;
+                    }
+                    let r = ServerMsg::rejected(RejectCode::Throttled, "too many messages; slow down");
+                    if !send(&mut sink, &r).await { break }
+                    // Make the flood itself slow.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+                let reply = handle(app, conn, text.as_str(), &mut joined, &mut outbox).await;
+                if let Some(r) = reply
+                    && !send(&mut sink, &r).await
+                {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(j) = joined {
+        let _ = j.table.send(Cmd::Leave { conn }).await;
+    }
+    debug!("disconnected");
+}
+
+/// Handles one client message; returns a refusal to send back, if any.
+async fn handle(
+    app: &AppState,
+    conn: u64,
+    text: &str,
+    joined: &mut Option<Joined>,
+    outbox: &mut Option<mpsc::Receiver<ServerMsg>>,
+) -> Option<ServerMsg> {
+    let msg = match ClientMsg::decode(text) {
+        Ok(m) => m,
+        Err(e @ DecodeError::TooLarge { .. }) => {
+            return Some(ServerMsg::rejected(RejectCode::TooLarge, e.to_string()));
+        }
+        Err(e) => return Some(ServerMsg::rejected(RejectCode::BadMessage, e.to_string())),
+    };
+    let (table_id, token) = match msg {
+        ClientMsg::Join { table, token } => (table, Some(token)),
+        ClientMsg::Spectate { table } => (table, None),
+        ClientMsg::Act { action, step } => {
+            return match joined {
+                None => Some(not_joined()),
+                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected(
+                    RejectCode::Spectator,
+                    "spectators cannot act",
+                )),
+                Some(Joined {
+                    table,
+                    seat: Some(seat),
+                }) => {
+                    forward(
+                        table,
+                        Cmd::Act {
+                            conn,
+                            seat: *seat,
+                            action,
+                            step,
+                        },
+                    )
+                    .await
+                }
+            };
+        }
+        ClientMsg::Resign => {
+            return match joined {
+                None => Some(not_joined()),
+                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected(
+                    RejectCode::Spectator,
+                    "spectators cannot resign",
+                )),
+                Some(Joined {
+                    table,
+                    seat: Some(seat),
+                }) => forward(table, Cmd::Resign { conn, seat: *seat }).await,
+            };
+        }
+        ClientMsg::View => {
+            return match joined {
+                None => Some(not_joined()),
+                Some(j) => forward(&j.table, Cmd::View { conn }).await,
+            };
+        }
+    };
+    if joined.is_some() {
+        return Some(ServerMsg::rejected(
+            RejectCode::NotJoined,
+            "this connection is already at a table; open another to join again",
+        ));
+    }
+    let (tx, rx) = mpsc::channel(OUTBOX);
+    let (reply, answer) = oneshot::channel();
+    let join = Cmd::Join {
+        token,
+        conn,
+        tx,
+        reply,
+    };
+    let table = match app.send(&table_id, join).await {
+        Ok(Some(t)) => t,
+        Ok(None) => {
+            return Some(ServerMsg::rejected(
+                RejectCode::UnknownTable,
+                "no such table",
+            ));
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "reaching a table failed");
+            return Some(internal());
+        }
+    };
+    match answer.await {
+        Ok(Ok(seat)) => {
+            *joined = Some(Joined { table, seat });
+            *outbox = Some(rx);
+            None
+        }
+        Ok(Err(refusal)) => Some(refusal),
+        Err(_) => Some(internal()),
+    }
+}
+
+async fn forward(table: &mpsc::Sender<Cmd>, cmd: Cmd) -> Option<ServerMsg> {
+    table.send(cmd).await.err().map(|_| internal())
+}
+
+fn not_joined() -> ServerMsg {
+    ServerMsg::rejected(RejectCode::NotJoined, "join or spectate a table first")
+}
+
+fn internal() -> ServerMsg {
+    ServerMsg::rejected(
+        RejectCode::Internal,
+        "the table is not available; try again",
+    )
+}

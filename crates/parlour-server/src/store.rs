@@ -1,0 +1,438 @@
+//! Durable tables: each table's setup and its record entries, appended as they happen.
+//!
+//! [`Store`] is an enum over database back ends so the table code never names one. SQLite is the
+//! only back end today; PostgreSQL (with a lease per table so several servers can share one
+//! database) is the planned second variant.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::str::FromStr;
+
+use futures_util::future::BoxFuture;
+use parlour_protocol::{SeatKind, Status};
+use serde_json::Value;
+use sqlx::Row;
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use thiserror::Error;
+
+/// Errors of the store.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// A database URL this build cannot serve.
+    #[error("unsupported database url `{0}` (use sqlite://PATH)")]
+    Unsupported(String),
+    /// The database failed.
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    /// Migrating the schema failed.
+    #[error("database migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A stored row does not make sense.
+    #[error("corrupt stored table `{table}`: {reason}")]
+    Corrupt {
+        /// Table id.
+        table: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// One seat as stored.
+#[derive(Clone, Debug)]
+pub struct SeatRow {
+    /// The seat number.
+    pub seat: u8,
+    /// Person or bot.
+    pub kind: SeatKind,
+    /// The person's name, or the bot's spec.
+    pub name: String,
+    /// SHA-256 of a person's token.
+    pub token_hash: Option<Vec<u8>>,
+    /// Whether the person has joined at least once.
+    pub joined: bool,
+}
+
+/// A table as stored: enough to rebuild it exactly.
+#[derive(Clone, Debug)]
+pub struct StoredTable {
+    /// Table id.
+    pub id: String,
+    /// Registry id.
+    pub game: String,
+    /// Number of seats.
+    pub players: u8,
+    /// Every option by id.
+    pub options: BTreeMap<String, Value>,
+    /// The secret seed.
+    pub seed: u64,
+    /// Stage.
+    pub status: Status,
+    /// The seat that resigned, if any.
+    pub resigned: Option<u8>,
+    /// The seats in order.
+    pub seats: Vec<SeatRow>,
+    /// Record entries in order.
+    pub entries: Vec<String>,
+}
+
+/// The database behind the server.
+#[derive(Clone, Debug)]
+pub enum Store {
+    /// SQLite (bundled; one file).
+    Sqlite(SqlitePool),
+}
+
+/// The migrations in `migrations/`, compiled in so the binary carries its schema.
+#[derive(Debug)]
+struct Embedded;
+
+impl MigrationSource<'static> for Embedded {
+    fn resolve(self) -> BoxFuture<'static, Result<Vec<Migration>, BoxDynError>> {
+        Box::pin(async {
+            Ok(vec![Migration::new(
+                1,
+                Cow::Borrowed("tables"),
+                MigrationType::Simple,
+                Cow::Borrowed(include_str!("../migrations/0001_tables.sql")),
+                false,
+            )])
+        })
+    }
+}
+
+fn status_text(s: Status) -> &'static str {
+    match s {
+        Status::Waiting => "waiting",
+        Status::Playing => "playing",
+        Status::Finished => "finished",
+    }
+}
+
+fn parse_status(table: &str, s: &str) -> Result<Status, StoreError> {
+    match s {
+        "waiting" => Ok(Status::Waiting),
+        "playing" => Ok(Status::Playing),
+        "finished" => Ok(Status::Finished),
+        other => Err(corrupt(table, format!("status `{other}`"))),
+    }
+}
+
+fn corrupt(table: &str, reason: impl Into<String>) -> StoreError {
+    StoreError::Corrupt {
+        table: table.to_owned(),
+        reason: reason.into(),
+    }
+}
+
+fn small(table: &str, what: &str, v: i64) -> Result<u8, StoreError> {
+    u8::try_from(v).map_err(|_| corrupt(table, format!("{what} {v}")))
+}
+
+impl Store {
+    /// Opens (creating if need be) the database at `url` and brings its schema up to date.
+    ///
+    /// # Errors
+    /// An unsupported URL, or a database that cannot be opened or migrated.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        if url.starts_with("sqlite:") {
+            let opts = SqliteConnectOptions::from_str(url)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .foreign_keys(true);
+            let pool = SqlitePoolOptions::new()
+                .max_connections(4)
+                .connect_with(opts)
+                .await?;
+            Migrator::new(Embedded).await?.run(&pool).await?;
+            Ok(Store::Sqlite(pool))
+        } else {
+            Err(StoreError::Unsupported(url.to_owned()))
+        }
+    }
+
+    /// Stores a new table with no entries.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn create_table(&self, t: &StoredTable) -> Result<(), StoreError> {
+        let Store::Sqlite(pool) = self;
+        let mut tx = pool.begin().await?;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+        sqlx::query(
+            "INSERT INTO tables (id, game, players, options, seed, status, resigned, created_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&t.id)
+        .bind(&t.game)
+        .bind(i64::from(t.players))
+        .bind(serde_json::to_string(&t.options).expect("options serialise"))
+        .bind(t.seed.cast_signed())
+        .bind(status_text(t.status))
+        .bind(t.resigned.map(i64::from))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        for s in &t.seats {
+            sqlx::query(
+                "INSERT INTO seats (table_id, seat, kind, name, token_hash, joined) \
+                 VALUES (?, ?, ?, ?, ?, ?)",
+            )
+            .bind(&t.id)
+            .bind(i64::from(s.seat))
+            .bind(match s.kind {
+                SeatKind::Human => "human",
+                SeatKind::Bot => "bot",
+            })
+            .bind(&s.name)
+            .bind(s.token_hash.as_deref())
+            .bind(s.joined)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Appends entries `first..` of a table and sets its status, in one transaction: after it
+    /// returns, they survive a crash.
+    ///
+    /// # Errors
+    /// The database failed; nothing was stored.
+    pub async fn append(
+        &self,
+        table: &str,
+        first: u64,
+        entries: &[String],
+        status: Status,
+    ) -> Result<(), StoreError> {
+        let Store::Sqlite(pool) = self;
+        let mut tx = pool.begin().await?;
+        for (i, e) in (first..).zip(entries) {
+            sqlx::query("INSERT INTO entries (table_id, idx, entry) VALUES (?, ?, ?)")
+                .bind(table)
+                .bind(i.cast_signed())
+                .bind(e)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query("UPDATE tables SET status = ? WHERE id = ?")
+            .bind(status_text(status))
+            .bind(table)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Sets a table's status (and who resigned).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn set_status(
+        &self,
+        table: &str,
+        status: Status,
+        resigned: Option<u8>,
+    ) -> Result<(), StoreError> {
+        let Store::Sqlite(pool) = self;
+        sqlx::query("UPDATE tables SET status = ?, resigned = ? WHERE id = ?")
+            .bind(status_text(status))
+            .bind(resigned.map(i64::from))
+            .bind(table)
+            .execute(pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Marks a person's seat as joined.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn set_joined(&self, table: &str, seat: u8) -> Result<(), StoreError> {
+        let Store::Sqlite(pool) = self;
+        sqlx::query("UPDATE seats SET joined = 1 WHERE table_id = ? AND seat = ?")
+            .bind(table)
+            .bind(i64::from(seat))
+            .execute(pool)
+            .await?;
+        Ok(())
+    }
+
+    /// A table with its seats and entries, or `None` if there is no such table.
+    ///
+    /// # Errors
+    /// The database failed, or the rows are corrupt.
+    pub async fn load(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        let Store::Sqlite(pool) = self;
+        let Some(row) = sqlx::query(
+            "SELECT game, players, options, seed, status, resigned FROM tables WHERE id = ?",
+        )
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let options: BTreeMap<String, Value> =
+            serde_json::from_str(row.try_get::<&str, _>("options")?)
+                .map_err(|e| corrupt(id, format!("options: {e}")))?;
+        let resigned: Option<i64> = row.try_get("resigned")?;
+        let mut seats = Vec::new();
+        for s in sqlx::query(
+            "SELECT seat, kind, name, token_hash, joined FROM seats \
+             WHERE table_id = ? ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(pool)
+        .await?
+        {
+            seats.push(SeatRow {
+                seat: small(id, "seat", s.try_get("seat")?)?,
+                kind: match s.try_get::<&str, _>("kind")? {
+                    "human" => SeatKind::Human,
+                    "bot" => SeatKind::Bot,
+                    other => return Err(corrupt(id, format!("seat kind `{other}`"))),
+                },
+                name: s.try_get("name")?,
+                token_hash: s.try_get("token_hash")?,
+                joined: s.try_get("joined")?,
+            });
+        }
+        let entries = sqlx::query("SELECT entry FROM entries WHERE table_id = ? ORDER BY idx")
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get("entry"))
+            .collect::<Result<Vec<String>, _>>()?;
+        Ok(Some(StoredTable {
+            id: id.to_owned(),
+            game: row.try_get("game")?,
+            players: small(id, "players", row.try_get("players")?)?,
+            options,
+            seed: row.try_get::<i64, _>("seed")?.cast_unsigned(),
+            status: parse_status(id, row.try_get("status")?)?,
+            resigned: resigned
+                .map(|r| small(id, "resigned seat", r))
+                .transpose()?,
+            seats,
+            entries,
+        }))
+    }
+
+    /// Ids of every table not finished, oldest first.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let Store::Sqlite(pool) = self;
+        let rows =
+            sqlx::query("SELECT id FROM tables WHERE status != 'finished' ORDER BY created_at, id")
+                .fetch_all(pool)
+                .await?;
+        rows.iter()
+            .map(|r| r.try_get("id").map_err(StoreError::from))
+            .collect()
+    }
+
+    /// Closes the connections (after the last write).
+    pub async fn close(&self) {
+        let Store::Sqlite(pool) = self;
+        pool.close().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(id: &str) -> StoredTable {
+        StoredTable {
+            id: id.to_owned(),
+            game: "haunted".to_owned(),
+            players: 2,
+            options: BTreeMap::from([("a".to_owned(), Value::Bool(true))]),
+            seed: u64::MAX - 1,
+            status: Status::Playing,
+            resigned: None,
+            seats: vec![
+                SeatRow {
+                    seat: 0,
+                    kind: SeatKind::Human,
+                    name: "Ann".to_owned(),
+                    token_hash: Some(vec![7; 32]),
+                    joined: false,
+                },
+                SeatRow {
+                    seat: 1,
+                    kind: SeatKind::Bot,
+                    name: "greedy".to_owned(),
+                    token_hash: None,
+                    joined: true,
+                },
+            ],
+            entries: Vec::new(),
+        }
+    }
+
+    #[tokio::test]
+    async fn tables_and_entries_round_trip() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("s.db").display());
+        let store = Store::connect(&url).await.unwrap();
+        store.create_table(&table("t1")).await.unwrap();
+        store
+            .append(
+                "t1",
+                0,
+                &["chance: x".into(), "0: y".into()],
+                Status::Playing,
+            )
+            .await
+            .unwrap();
+        store
+            .append("t1", 2, &["1: z".into()], Status::Playing)
+            .await
+            .unwrap();
+        store.set_joined("t1", 0).await.unwrap();
+        // An entry index already stored is refused, and the whole append with it.
+        assert!(
+            store
+                .append("t1", 2, &["1: again".into()], Status::Finished)
+                .await
+                .is_err()
+        );
+        let t = store.load("t1").await.unwrap().unwrap();
+        assert_eq!(t.entries, ["chance: x", "0: y", "1: z"]);
+        assert_eq!(t.seed, u64::MAX - 1);
+        assert_eq!(t.status, Status::Playing);
+        assert!(t.seats[0].joined);
+        assert_eq!(t.seats[0].token_hash.as_deref(), Some(&[7; 32][..]));
+        assert_eq!(t.seats[1].kind, SeatKind::Bot);
+        assert_eq!(t.options, table("t1").options);
+        assert_eq!(store.unfinished().await.unwrap(), ["t1"]);
+        store
+            .set_status("t1", Status::Finished, Some(0))
+            .await
+            .unwrap();
+        assert!(store.unfinished().await.unwrap().is_empty());
+        assert_eq!(store.load("t1").await.unwrap().unwrap().resigned, Some(0));
+        assert!(store.load("nope").await.unwrap().is_none());
+        store.close().await;
+        // Migrations run again harmlessly on an existing database.
+        let again = Store::connect(&url).await.unwrap();
+        assert_eq!(again.load("t1").await.unwrap().unwrap().entries.len(), 3);
+    }
+
+    #[tokio::test]
+    async fn only_sqlite_urls_are_served() {
+        assert!(matches!(
+            Store::connect("postgres://localhost/x").await,
+            Err(StoreError::Unsupported(_))
+        ));
+    }
+}

@@ -1,0 +1,665 @@
+//! One task per table: it alone owns the game, applies every action after the engine checks it,
+//! stores each step before anyone hears of it, and sends each seat only what that seat may see
+//! (boardgame.io's master).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use parlour_core::{Seat, ToAct, Viewer};
+use parlour_games::DynMatch;
+use parlour_protocol::{
+    FORMAT, OutcomeMsg, RejectCode, SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatRecord,
+    SeatSummary, ServerMsg, Status, TableSummary,
+};
+use parlour_record::{Entry, Record};
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot};
+use tracing::{Instrument, info, info_span, warn};
+
+use crate::bots::{SeatBot, make_seat_bot};
+use crate::store::{SeatRow, Store, StoredTable};
+use crate::token::token_matches;
+use crate::{ConnId, Shared};
+
+/// Messages queued for one connection; a connection that lets this many pile up is dropped.
+pub(crate) const OUTBOX: usize = 256;
+
+/// What a table's task is asked to do.
+pub(crate) enum Cmd {
+    /// A connection takes a seat (`token`) or watches (`None`). The table sends `welcome` and a
+    /// `state` to `tx`, then answers with the seat; or answers with a refusal.
+    Join {
+        token: Option<String>,
+        conn: ConnId,
+        tx: mpsc::Sender<ServerMsg>,
+        reply: oneshot::Sender<Result<Option<Seat>, ServerMsg>>,
+    },
+    /// A seated connection plays.
+    Act {
+        conn: ConnId,
+        seat: Seat,
+        action: String,
+        step: u64,
+    },
+    /// A seated connection resigns.
+    Resign { conn: ConnId, seat: Seat },
+    /// A connection asks for the state again.
+    View { conn: ConnId },
+    /// A connection went away.
+    Leave { conn: ConnId },
+    /// A bot decided.
+    BotDone {
+        seat: Seat,
+        bot: Box<dyn SeatBot>,
+        action: String,
+        step: u64,
+    },
+    /// The public summary.
+    Summary {
+        reply: oneshot::Sender<TableSummary>,
+    },
+    /// The full record, once finished.
+    Record {
+        reply: oneshot::Sender<Option<Record>>,
+    },
+    /// One seat's redacted record, if `token` is one of this table's.
+    SeatRecord {
+        token: String,
+        reply: oneshot::Sender<Option<SeatRecord>>,
+    },
+}
+
+struct Sub {
+    conn: ConnId,
+    seat: Option<Seat>,
+    tx: mpsc::Sender<ServerMsg>,
+}
+
+pub(crate) struct Table {
+    id: String,
+    game: String,
+    players: u8,
+    options: BTreeMap<String, Value>,
+    seed: u64,
+    m: Box<dyn DynMatch>,
+    status: Status,
+    resigned: Option<u8>,
+    seats: Vec<SeatRow>,
+    /// Idle bots; `None` for people and for bots thinking now.
+    bots: Vec<Option<Box<dyn SeatBot>>>,
+    subs: Vec<Sub>,
+    /// Entries stored so far.
+    step: u64,
+    /// Per seat: the step at which its view or legal set last changed. An action decided
+    /// before that is stale; one decided after it is not, even if other seats moved since
+    /// (simultaneous choices).
+    changed_at: Vec<u64>,
+    seen: Vec<(Value, Vec<String>)>,
+    /// Per viewer (`None` = spectators): how much of its log has been sent.
+    log_sent: BTreeMap<Option<Seat>, usize>,
+    store: Store,
+    shared: Arc<Shared>,
+    inbox: mpsc::WeakSender<Cmd>,
+    unload_after: Duration,
+}
+
+/// Errors of rebuilding a stored table.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The game or its record would not replay.
+    #[error("table `{table}` does not replay: {reason}")]
+    Replay {
+        /// Table id.
+        table: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+fn viewer(seat: Option<Seat>) -> Viewer {
+    seat.map_or(Viewer::Spectator, Viewer::Seat)
+}
+
+impl Table {
+    /// Rebuilds a stored table by replaying its entries, and starts its task.
+    pub(crate) fn spawn(
+        stored: StoredTable,
+        store: Store,
+        shared: Arc<Shared>,
+        unload_after: Duration,
+    ) -> Result<mpsc::Sender<Cmd>, LoadError> {
+        let fail = |reason: String| LoadError::Replay {
+            table: stored.id.clone(),
+            reason,
+        };
+        let record = Record {
+            format: parlour_record::FORMAT.to_owned(),
+            game: stored.game.clone(),
+            players: stored.players,
+            options: stored.options.clone(),
+            seed: stored.seed,
+            actions: stored.entries.clone(),
+        };
+        let m = if stored.entries.is_empty() {
+            // A replay draws due chance at its end; a table not yet started must not deal.
+            let info = parlour_games::find(&stored.game).map_err(|e| fail(e.to_string()))?;
+            let options = record
+                .resolve_options(info.options)
+                .map_err(|e| fail(e.to_string()))?;
+            parlour_games::new_match(&stored.game, stored.players, options, stored.seed)
+                .map_err(|e| fail(e.to_string()))?
+        } else {
+            parlour_games::replay(&record).map_err(|e| fail(e.to_string()))?
+        };
+        let mut bots = Vec::new();
+        for s in &stored.seats {
+            bots.push(match s.kind {
+                SeatKind::Human => None,
+                SeatKind::Bot => Some(
+                    make_seat_bot(&stored.game, &s.name, stored.seed, Seat(s.seat))
+                        .map_err(|e| fail(e.to_string()))?,
+                ),
+            });
+        }
+        let (tx, rx) = mpsc::channel(OUTBOX);
+        let mut table = Table {
+            id: stored.id,
+            game: stored.game,
+            players: stored.players,
+            options: stored.options,
+            seed: stored.seed,
+            m,
+            status: stored.status,
+            resigned: stored.resigned,
+            seats: stored.seats,
+            bots,
+            subs: Vec::new(),
+            step: stored.entries.len() as u64,
+            changed_at: vec![0; usize::from(stored.players)],
+            seen: vec![(Value::Null, Vec::new()); usize::from(stored.players)],
+            log_sent: BTreeMap::new(),
+            store,
+            shared,
+            inbox: tx.downgrade(),
+            unload_after,
+        };
+        let span = info_span!("table", id = %table.id, game = %table.game);
+        tokio::spawn(
+            async move {
+                if table.status != Status::Finished {
+                    table.shared.tables_open.fetch_add(1, Ordering::Relaxed);
+                }
+                table.note_changes();
+                table.mark_logs_sent();
+                if table.status == Status::Playing {
+                    info!(step = table.step, "table resumes");
+                    // After a crash between storing an action and the chance it made due, the
+                    // replay drew that chance from the seed, as the table would have: store it.
+                    if table.m.record().actions.len() as u64 > table.step {
+                        let old = table.step;
+                        let _ = table.commit(old).await;
+                    }
+                    table.progress().await;
+                }
+                table.run(rx).await;
+                if table.status != Status::Finished {
+                    table.shared.tables_open.fetch_sub(1, Ordering::Relaxed);
+                }
+            }
+            .instrument(span),
+        );
+        Ok(tx)
+    }
+
+    async fn run(&mut self, mut rx: mpsc::Receiver<Cmd>) {
+        loop {
+            // A finished table nobody watches is unloaded after a while; it is loaded again
+            // from the database when asked for.
+            let cmd = if self.status == Status::Finished && self.subs.is_empty() {
+                match tokio::time::timeout(self.unload_after, rx.recv()).await {
+                    Ok(Some(cmd)) => cmd,
+                    Ok(None) => break,
+                    Err(_) => {
+                        info!("unloading an idle finished table");
+                        break;
+                    }
+                }
+            } else {
+                match rx.recv().await {
+                    Some(cmd) => cmd,
+                    None => break,
+                }
+            };
+            if self.status == Status::Playing && self.m.to_act() == ToAct::Chance {
+                // A chance step whose store failed earlier: try again.
+                self.progress().await;
+            }
+            match cmd {
+                Cmd::Join {
+                    token,
+                    conn,
+                    tx,
+                    reply,
+                } => self.join(token, conn, tx, reply).await,
+                Cmd::Act {
+                    conn,
+                    seat,
+                    action,
+                    step,
+                } => {
+                    if let Err((code, reason)) = self.act(seat, &action, step).await {
+                        self.send_to(conn, ServerMsg::rejected(code, reason));
+                    }
+                }
+                Cmd::Resign { conn, seat } => {
+                    if let Err((code, reason)) = self.resign(seat).await {
+                        self.send_to(conn, ServerMsg::rejected(code, reason));
+                    }
+                }
+                Cmd::View { conn } => {
+                    if let Some(seat) = self.subs.iter().find(|s| s.conn == conn).map(|s| s.seat) {
+                        let msg = self.state_msg(seat, Vec::new());
+                        self.send_to(conn, msg);
+                    }
+                }
+                Cmd::Leave { conn } => self.subs.retain(|s| s.conn != conn),
+                Cmd::BotDone {
+                    seat,
+                    bot,
+                    action,
+                    step,
+                } => {
+                    self.bots[seat.index()] = Some(bot);
+                    if let Err((code, reason)) = self.act(seat, &action, step).await
+                        && code != RejectCode::Stale
+                        && code != RejectCode::NotPlaying
+                    {
+                        warn!(%seat, %action, ?code, %reason, "bot action refused");
+                    }
+                    self.schedule_bots();
+                }
+                Cmd::Summary { reply } => {
+                    let _ = reply.send(self.summary());
+                }
+                Cmd::Record { reply } => {
+                    let _ = reply.send((self.status == Status::Finished).then(|| self.m.record()));
+                }
+                Cmd::SeatRecord { token, reply } => {
+                    let r = self.seat_of(&token).map(|s| self.seat_record(s));
+                    let _ = reply.send(r);
+                }
+            }
+        }
+    }
+
+    /// The seat whose token this is, checking every seat in constant time.
+    fn seat_of(&self, token: &str) -> Option<Seat> {
+        let mut found = None;
+        for s in &self.seats {
+            if let Some(hash) = &s.token_hash
+                && token_matches(token, hash)
+            {
+                found = Some(Seat(s.seat));
+            }
+        }
+        found
+    }
+
+    async fn join(
+        &mut self,
+        token: Option<String>,
+        conn: ConnId,
+        tx: mpsc::Sender<ServerMsg>,
+        reply: oneshot::Sender<Result<Option<Seat>, ServerMsg>>,
+    ) {
+        let seat = match token {
+            None => None,
+            Some(t) => match self.seat_of(&t) {
+                Some(s) => Some(s),
+                None => {
+                    let _ = reply.send(Err(ServerMsg::rejected(
+                        RejectCode::BadToken,
+                        "that token is not a seat of this table",
+                    )));
+                    return;
+                }
+            },
+        };
+        info!(conn, seat = ?seat.map(|s| s.0), "joined");
+        let mut start = false;
+        if let Some(s) = seat {
+            let row = &mut self.seats[s.index()];
+            if !row.joined {
+                row.joined = true;
+                if let Err(e) = self.store.set_joined(&self.id, s.0).await {
+                    warn!(error = %e, "could not store a join");
+                }
+            }
+            start = self.status == Status::Waiting && self.seats.iter().all(|r| r.joined);
+        }
+        let welcome = ServerMsg::Welcome {
+            format: FORMAT.to_owned(),
+            table: self.summary(),
+            seat: seat.map(|s| s.0),
+            log: self.m.log(viewer(seat)),
+        };
+        let first = self.state_msg(seat, Vec::new());
+        if tx.try_send(welcome).is_err() || tx.try_send(first).is_err() {
+            return;
+        }
+        self.subs.push(Sub { conn, seat, tx });
+        let _ = reply.send(Ok(seat));
+        if start {
+            if let Err(e) = self.store.set_status(&self.id, Status::Playing, None).await {
+                warn!(error = %e, "could not store the start");
+                return;
+            }
+            self.status = Status::Playing;
+            info!("every seat is taken: play starts");
+            self.progress().await;
+        }
+    }
+
+    /// Checks and applies one seat's action, stores it with the chance it brings, and tells
+    /// everyone. On refusal nothing changes.
+    async fn act(
+        &mut self,
+        seat: Seat,
+        action: &str,
+        step: u64,
+    ) -> Result<(), (RejectCode, String)> {
+        if self.status != Status::Playing {
+            return Err((
+                RejectCode::NotPlaying,
+                format!("the table is {:?}", self.status).to_lowercase(),
+            ));
+        }
+        let to_act = match self.m.to_act() {
+            ToAct::Seats(s) => s,
+            _ => parlour_core::SeatSet::EMPTY,
+        };
+        if !to_act.contains(seat) {
+            return Err((
+                RejectCode::NotYourTurn,
+                format!("seat {seat} is not to act now"),
+            ));
+        }
+        if step < self.changed_at[seat.index()] || step > self.step {
+            return Err((
+                RejectCode::Stale,
+                format!(
+                    "decided at step {step}, but the table is at step {}",
+                    self.step
+                ),
+            ));
+        }
+        let old = self.step;
+        self.m
+            .apply_action_text(seat, action)
+            .map_err(|e| (RejectCode::Illegal, e.to_string()))?;
+        self.shared.actions_applied.fetch_add(1, Ordering::Relaxed);
+        self.progress_from(old).await.map_err(|()| {
+            (
+                RejectCode::Internal,
+                "the action could not be stored; try again".to_owned(),
+            )
+        })
+    }
+
+    /// Draws due chance one outcome at a time, storing and announcing each.
+    async fn progress(&mut self) {
+        while self.status == Status::Playing && self.m.to_act() == ToAct::Chance {
+            let old = self.step;
+            self.m.draw_chance();
+            if self.commit(old).await.is_err() {
+                return;
+            }
+        }
+        self.schedule_bots();
+    }
+
+    /// Stores an accepted action, then draws the chance it makes due.
+    async fn progress_from(&mut self, old: u64) -> Result<(), ()> {
+        self.commit(old).await?;
+        self.progress().await;
+        Ok(())
+    }
+
+    /// Stores the entries applied since step `old` (with the status they lead to) in one
+    /// transaction, then tells everyone. If the store fails the game is rolled back to `old`.
+    async fn commit(&mut self, old: u64) -> Result<(), ()> {
+        let record = self.m.record();
+        let first = usize::try_from(old).expect("steps fit in memory");
+        let new = &record.actions[first..];
+        let status = if self.m.to_act() == ToAct::Terminal {
+            Status::Finished
+        } else {
+            self.status
+        };
+        if let Err(e) = self.store.append(&self.id, old, new, status).await {
+            warn!(error = %e, "could not store a step; rolling back");
+            let mut back = record.clone();
+            back.actions.truncate(first);
+            self.m = if back.actions.is_empty() {
+                let info =
+                    parlour_games::find(&self.game).expect("a running table's game is registered");
+                let options = back
+                    .resolve_options(info.options)
+                    .expect("stored options resolve");
+                parlour_games::new_match(&self.game, self.players, options, self.seed)
+                    .expect("a running table's setup is valid")
+            } else {
+                parlour_games::replay(&back).expect("stored entries replay")
+            };
+            return Err(());
+        }
+        self.step = record.actions.len() as u64;
+        if status == Status::Finished && self.status != Status::Finished {
+            self.shared.tables_open.fetch_sub(1, Ordering::Relaxed);
+            info!(step = self.step, "table finished");
+        }
+        self.status = status;
+        self.note_changes();
+        self.broadcast();
+        Ok(())
+    }
+
+    async fn resign(&mut self, seat: Seat) -> Result<(), (RejectCode, String)> {
+        if self.status == Status::Finished {
+            return Err((RejectCode::NotPlaying, "the table is finished".to_owned()));
+        }
+        if let Err(e) = self
+            .store
+            .set_status(&self.id, Status::Finished, Some(seat.0))
+            .await
+        {
+            warn!(error = %e, "could not store a resignation");
+            return Err((
+                RejectCode::Internal,
+                "could not resign; try again".to_owned(),
+            ));
+        }
+        info!(%seat, "seat resigned");
+        self.status = Status::Finished;
+        self.resigned = Some(seat.0);
+        self.shared.tables_open.fetch_sub(1, Ordering::Relaxed);
+        self.broadcast();
+        Ok(())
+    }
+
+    fn note_changes(&mut self) {
+        for s in Seat::all(self.players) {
+            let now = (self.m.view_json(Some(s)), self.legal(s));
+            if self.seen[s.index()] != now {
+                self.seen[s.index()] = now;
+                self.changed_at[s.index()] = self.step;
+            }
+        }
+    }
+
+    fn mark_logs_sent(&mut self) {
+        for v in std::iter::once(None).chain(Seat::all(self.players).map(Some)) {
+            self.log_sent.insert(v, self.m.log(viewer(v)).len());
+        }
+    }
+
+    fn to_act(&self) -> Vec<u8> {
+        match (self.status, self.m.to_act()) {
+            (Status::Playing, ToAct::Seats(s)) => s.iter().map(|s| s.0).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<String> {
+        match (self.status, self.m.to_act()) {
+            (Status::Playing, ToAct::Seats(s)) if s.contains(seat) => self.m.legal(seat),
+            _ => Vec::new(),
+        }
+    }
+
+    fn outcome(&self) -> Option<OutcomeMsg> {
+        if self.status != Status::Finished {
+            return None;
+        }
+        if let Some(r) = self.resigned {
+            return Some(OutcomeMsg {
+                scores: self.m.scores(),
+                winners: Vec::new(),
+                resigned: Some(r),
+            });
+        }
+        self.m.outcome().map(|o| OutcomeMsg {
+            scores: o.scores,
+            winners: o.winners.iter().map(|s| s.0).collect(),
+            resigned: None,
+        })
+    }
+
+    fn state_msg(&self, seat: Option<Seat>, events: Vec<String>) -> ServerMsg {
+        ServerMsg::State {
+            step: self.step,
+            status: self.status,
+            view: self.m.view_json(seat),
+            events,
+            to_act: self.to_act(),
+            legal: seat.map(|s| self.legal(s)).unwrap_or_default(),
+            outcome: self.outcome(),
+        }
+    }
+
+    /// Sends every connection the new state as its seat sees it, with the log lines it has not
+    /// been sent yet.
+    fn broadcast(&mut self) {
+        let mut by_viewer: BTreeMap<Option<Seat>, ServerMsg> = BTreeMap::new();
+        for v in std::iter::once(None).chain(Seat::all(self.players).map(Some)) {
+            let log = self.m.log(viewer(v));
+            let sent = self.log_sent.get(&v).copied().unwrap_or(0).min(log.len());
+            let events = log[sent..].to_vec();
+            self.log_sent.insert(v, log.len());
+            by_viewer.insert(v, self.state_msg(v, events));
+        }
+        self.subs.retain(|sub| {
+            let msg = by_viewer[&sub.seat].clone();
+            // A connection that cannot keep up is dropped; it may join again.
+            sub.tx.try_send(msg).is_ok()
+        });
+    }
+
+    fn send_to(&mut self, conn: ConnId, msg: ServerMsg) {
+        self.subs
+            .retain(|sub| sub.conn != conn || sub.tx.try_send(msg.clone()).is_ok());
+    }
+
+    /// Starts every idle bot that must act on a blocking thread.
+    fn schedule_bots(&mut self) {
+        if self.status != Status::Playing {
+            return;
+        }
+        let ToAct::Seats(seats) = self.m.to_act() else {
+            return;
+        };
+        for seat in seats.iter() {
+            let Some(bot) = self.bots[seat.index()].take() else {
+                continue;
+            };
+            let job = bot.think(&*self.m, seat);
+            let step = self.step;
+            let inbox = self.inbox.clone();
+            tokio::spawn(
+                async move {
+                    match tokio::task::spawn_blocking(job).await {
+                        Ok((bot, action)) => {
+                            if let Some(tx) = inbox.upgrade() {
+                                let _ = tx
+                                    .send(Cmd::BotDone {
+                                        seat,
+                                        bot,
+                                        action,
+                                        step,
+                                    })
+                                    .await;
+                            }
+                        }
+                        Err(e) => warn!(%seat, error = %e, "a bot failed; its seat is stuck"),
+                    }
+                }
+                .in_current_span(),
+            );
+        }
+    }
+
+    fn summary(&self) -> TableSummary {
+        TableSummary {
+            id: self.id.clone(),
+            game: self.game.clone(),
+            players: self.players,
+            options: self.options.clone(),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SeatSummary {
+                    seat: s.seat,
+                    kind: s.kind,
+                    name: s.name.clone(),
+                    joined: s.joined,
+                })
+                .collect(),
+            status: self.status,
+            step: self.step,
+            outcome: self.outcome(),
+        }
+    }
+
+    fn seat_record(&self, seat: Seat) -> SeatRecord {
+        let actions = self
+            .m
+            .record()
+            .actions
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| match Entry::parse(e) {
+                Ok(Entry::Action(s, text)) if s == seat => Some(SeatAction {
+                    step: i as u64,
+                    action: text.to_owned(),
+                }),
+                _ => None,
+            })
+            .collect();
+        SeatRecord {
+            format: SEAT_RECORD_FORMAT.to_owned(),
+            table: self.id.clone(),
+            game: self.game.clone(),
+            players: self.players,
+            options: self.options.clone(),
+            seat: seat.0,
+            step: self.step,
+            status: self.status,
+            actions,
+            log: self.m.log(Viewer::Seat(seat)),
+            view: self.m.view_json(Some(seat)),
+            outcome: self.outcome(),
+        }
+    }
+}

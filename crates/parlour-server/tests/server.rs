@@ -1,0 +1,1169 @@
+//! The server end to end: handlers over channels, and real websocket clients on loopback.
+
+use std::collections::BTreeSet;
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::ws::Message as AxMessage;
+use axum::http::{Request, StatusCode};
+use futures_util::{SinkExt, StreamExt};
+use parlour_core::Seat;
+use parlour_protocol::{
+    ClientMsg, CreatedTable, FORMAT, RejectCode, SEAT_RECORD_FORMAT, SeatRecord, ServerMsg, Status,
+    TableSummary,
+};
+use parlour_record::Record;
+use parlour_server::{AppState, Config, Store, router, run_socket};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tower::ServiceExt;
+
+const WAIT: Duration = Duration::from_secs(60);
+
+struct Server {
+    addr: SocketAddr,
+    app: AppState,
+    _dir: tempfile::TempDir,
+}
+
+async fn server() -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let store = Store::connect(&url).await.unwrap();
+    let app = AppState::new(store, Config::default()).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let r = router(app.clone());
+    tokio::spawn(async move { axum::serve(listener, r).await });
+    Server {
+        addr,
+        app,
+        _dir: dir,
+    }
+}
+
+async fn call(app: &AppState, method: &str, uri: &str, body: &str) -> (StatusCode, String) {
+    let req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_owned()))
+        .unwrap();
+    let res = router(app.clone()).oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 24)
+        .await
+        .unwrap();
+    (status, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn create(app: &AppState, game: &str, seats: Value) -> CreatedTable {
+    let body = json!({ "game": game, "seats": seats }).to_string();
+    let (status, text) = call(app, "POST", "/api/tables", &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+async fn summary(app: &AppState, id: &str) -> TableSummary {
+    let (status, text) = call(app, "GET", &format!("/api/tables/{id}"), "").await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Human in seat 0, random bots elsewhere, at the game's usual size.
+fn seats_for(game: &str) -> Value {
+    let info = parlour_games::find(game).unwrap();
+    let mut seats = vec![json!({"human": {"name": "Ann"}})];
+    for _ in 1..info.default_players() {
+        seats.push(json!({"bot": "random"}));
+    }
+    Value::Array(seats)
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+async fn connect(addr: SocketAddr) -> Ws {
+    connect_async(format!("ws://{addr}/ws")).await.unwrap().0
+}
+
+async fn send(ws: &mut Ws, msg: &ClientMsg) {
+    ws.send(Message::text(msg.encode())).await.unwrap();
+}
+
+/// The next server message and its text.
+async fn recv_raw(ws: &mut Ws) -> (String, ServerMsg) {
+    loop {
+        let m = tokio::time::timeout(WAIT, ws.next())
+            .await
+            .expect("a message in time")
+            .expect("the connection is open")
+            .unwrap();
+        if let Message::Text(t) = m {
+            let msg = ServerMsg::decode(&t).unwrap();
+            return (t.to_string(), msg);
+        }
+    }
+}
+
+async fn recv(ws: &mut Ws) -> ServerMsg {
+    recv_raw(ws).await.1
+}
+
+/// Nothing arrives for a moment.
+async fn quiet(ws: &mut Ws) {
+    if let Ok(Some(Ok(Message::Text(t)))) =
+        tokio::time::timeout(Duration::from_millis(300), ws.next()).await
+    {
+        panic!("expected silence, got {t}");
+    }
+}
+
+fn rejected(msg: &ServerMsg) -> Option<RejectCode> {
+    match msg {
+        ServerMsg::Rejected { code, .. } => Some(*code),
+        _ => None,
+    }
+}
+
+/// One message a client was sent, with the step the table was at.
+struct Seen {
+    viewer: Option<u8>,
+    step: u64,
+    text: String,
+}
+
+fn step_of(msg: &ServerMsg) -> Option<u64> {
+    match msg {
+        ServerMsg::Welcome { table, .. } => Some(table.step),
+        ServerMsg::State { step, .. } => Some(*step),
+        ServerMsg::Rejected { .. } => None,
+    }
+}
+
+/// Plays a full game: a spectator watches, the person in seat 0 plays the first legal action
+/// each time, bots play the rest. Returns the table and every message both were sent.
+async fn play_full_game(s: &Server, game: &str) -> (CreatedTable, Vec<Seen>) {
+    let t = create(&s.app, game, seats_for(game)).await;
+    let mut spectator = connect(s.addr).await;
+    send(
+        &mut spectator,
+        &ClientMsg::Spectate {
+            table: t.table.clone(),
+        },
+    )
+    .await;
+    let watcher = tokio::spawn(async move {
+        let mut seen = Vec::new();
+        loop {
+            let (text, msg) = recv_raw(&mut spectator).await;
+            if let Some(step) = step_of(&msg) {
+                seen.push(Seen {
+                    viewer: None,
+                    step,
+                    text,
+                });
+            }
+            if let ServerMsg::State {
+                status: Status::Finished,
+                ..
+            } = msg
+            {
+                return seen;
+            }
+        }
+    });
+    let mut ws = connect(s.addr).await;
+    send(
+        &mut ws,
+        &ClientMsg::Join {
+            table: t.table.clone(),
+            token: t.seats[0].token.clone(),
+        },
+    )
+    .await;
+    let mut seen = Vec::new();
+    let mut moves = 0;
+    loop {
+        let (text, msg) = recv_raw(&mut ws).await;
+        if let Some(step) = step_of(&msg) {
+            seen.push(Seen {
+                viewer: Some(0),
+                step,
+                text,
+            });
+        }
+        match msg {
+            ServerMsg::Welcome { format, seat, .. } => {
+                assert_eq!(format, FORMAT);
+                assert_eq!(seat, Some(0));
+            }
+            ServerMsg::State {
+                status: Status::Finished,
+                outcome,
+                ..
+            } => {
+                assert!(outcome.is_some());
+                break;
+            }
+            ServerMsg::State { step, legal, .. } => {
+                if let Some(action) = legal.get(moves % legal.len().max(1)) {
+                    moves += 1;
+                    send(
+                        &mut ws,
+                        &ClientMsg::Act {
+                            action: action.clone(),
+                            step,
+                        },
+                    )
+                    .await;
+                }
+            }
+            // A second state may come before the table reads an action sent on the first.
+            // Too fast for the server's limit: wait, then look again.
+            ServerMsg::Rejected {
+                code: RejectCode::Throttled,
+                ..
+            } => {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                send(&mut ws, &ClientMsg::View).await;
+            }
+            ServerMsg::Rejected { code, reason } => assert!(
+                matches!(code, RejectCode::Stale | RejectCode::NotYourTurn),
+                "{code:?}: {reason}"
+            ),
+        }
+    }
+    seen.extend(watcher.await.unwrap());
+    (t, seen)
+}
+
+/// Every string in a JSON value, and every word of it (as the conformance suite splits them).
+fn json_strings(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::String(s) => {
+            out.insert(s.clone());
+            for tok in s.split(|c: char| c.is_whitespace() || ",;:()[]{}\"'".contains(c)) {
+                if !tok.is_empty() {
+                    out.insert(tok.to_owned());
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| json_strings(x, out)),
+        Value::Object(o) => o.iter().for_each(|(k, x)| {
+            out.insert(k.clone());
+            json_strings(x, out);
+        }),
+        _ => {}
+    }
+}
+
+fn assert_hides(game: &str, k: u64, x: &Seen, part: &Value, secrets: &BTreeSet<String>) {
+    let mut strings = BTreeSet::new();
+    json_strings(part, &mut strings);
+    if let Some(secret) = strings.intersection(secrets).next() {
+        panic!(
+            "{game} step {k}: a message to {:?} shows `{secret}`: {}",
+            x.viewer, x.text
+        );
+    }
+}
+
+/// Replays the finished table's record step by step and checks that no message shows its
+/// viewer a secret of the state at the step it was sent. A view must hide everything secret
+/// after the step. The step's events may also name what was visible before or after it (a
+/// card played, then shuffled into the stock) and what the step announced to everyone (the
+/// spectators' events: Haunted's first-player draw shows cards that go back to the stock); a
+/// welcome's log may name anything visible at some step so far or announced to everyone.
+async fn assert_no_leaks(s: &Server, game: &str, t: &CreatedTable, seen: &[Seen]) {
+    let (status, text) = call(
+        &s.app,
+        "GET",
+        &format!("/api/tables/{}/record", t.table),
+        "",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let record = Record::from_json(&text).unwrap();
+    let info = parlour_games::find(game).unwrap();
+    let options = record.resolve_options(info.options).unwrap();
+    let mut m = parlour_games::new_match(game, record.players, options, record.seed).unwrap();
+    let n = record.actions.len() as u64;
+    assert!(seen.iter().all(|x| x.step <= n));
+    let viewers: Vec<Option<u8>> = std::iter::once(None)
+        .chain((0..record.players).map(Some))
+        .collect();
+    let secrets = |m: &dyn parlour_games::DynMatch, v: Option<u8>| -> BTreeSet<String> {
+        m.secrets(v.map(Seat)).into_iter().collect()
+    };
+    let mut before: Vec<BTreeSet<String>> = viewers.iter().map(|v| secrets(&*m, *v)).collect();
+    let mut always = before.clone();
+    let mut checked = 0;
+    for k in 0..=n {
+        let mut announced = BTreeSet::new();
+        if k > 0 {
+            let texts = m.last_events(parlour_core::Viewer::Spectator);
+            json_strings(&json!(texts), &mut announced);
+        }
+        let now: Vec<BTreeSet<String>> = viewers.iter().map(|v| secrets(&*m, *v)).collect();
+        for (i, a) in always.iter_mut().enumerate() {
+            *a = a
+                .intersection(&now[i])
+                .filter(|x| !announced.contains(*x))
+                .cloned()
+                .collect();
+        }
+        for x in seen.iter().filter(|x| x.step == k) {
+            let i = viewers.iter().position(|v| *v == x.viewer).unwrap();
+            let mut msg: Value = serde_json::from_str(&x.text).unwrap();
+            let obj = msg.as_object_mut().unwrap();
+            let events = obj.remove("events").unwrap_or(Value::Null);
+            let log = obj.remove("log").unwrap_or(Value::Null);
+            assert_hides(game, k, x, &msg, &now[i]);
+            let hidden_throughout = now[i]
+                .intersection(&before[i])
+                .filter(|x| !announced.contains(*x))
+                .cloned()
+                .collect();
+            assert_hides(game, k, x, &events, &hidden_throughout);
+            assert_hides(game, k, x, &log, &always[i]);
+            checked += 1;
+        }
+        before = now;
+        if k < n {
+            m.apply_entry(&record.actions[usize::try_from(k).unwrap()])
+                .unwrap();
+        }
+    }
+    assert_eq!(checked, seen.len());
+}
+
+macro_rules! full_game_tests {
+    ($($name:ident: $game:literal,)*) => {$(
+        /// A full game with one person and bots, over real websockets; no message leaks.
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $name() {
+            let s = server().await;
+            let (t, seen) = play_full_game(&s, $game).await;
+            let sum = summary(&s.app, &t.table).await;
+            assert_eq!(sum.status, Status::Finished);
+            assert!(seen.iter().any(|x| x.viewer.is_none()));
+            assert_no_leaks(&s, $game, &t, &seen).await;
+            // The person's own record states only what it saw.
+            let (status, text) = call(
+                &s.app,
+                "GET",
+                &format!("/api/tables/{}/record?token={}", t.table, t.seats[0].token),
+                "",
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{text}");
+            let r: SeatRecord = serde_json::from_str(&text).unwrap();
+            assert_eq!(r.format, SEAT_RECORD_FORMAT);
+            let req = Request::builder()
+                .uri(format!("/api/tables/{}/record", t.table))
+                .header("authorization", format!("Bearer {}", t.seats[0].token))
+                .body(Body::empty())
+                .unwrap();
+            let res = router(s.app.clone()).oneshot(req).await.unwrap();
+            let bytes = axum::body::to_bytes(res.into_body(), 1 << 24).await.unwrap();
+            assert_eq!(serde_json::from_slice::<SeatRecord>(&bytes).unwrap(), r);
+            assert!(!r.actions.is_empty());
+            // The welcome's log and then every state's events make up the whole log.
+            let mut log = Vec::new();
+            for x in seen.iter().filter(|x| x.viewer == Some(0)) {
+                match ServerMsg::decode(&x.text).unwrap() {
+                    ServerMsg::Welcome { log: l, .. } => log.extend(l),
+                    ServerMsg::State { events, .. } => log.extend(events),
+                    ServerMsg::Rejected { .. } => {}
+                }
+            }
+            assert_eq!(log, r.log);
+            assert!(!text.contains("\"seed\""));
+            assert!(!text.contains("chance:"));
+        }
+    )*};
+}
+
+full_game_tests! {
+    full_game_troll_tricker: "troll-tricker",
+    full_game_rebel_runs: "rebel-runs",
+    full_game_holy_matrimony: "holy-matrimony",
+    full_game_reading_the_play: "reading-the-play",
+    full_game_queen_of_scots: "queen-of-scots",
+    full_game_kings_feast: "kings-feast",
+    full_game_haunted: "haunted",
+}
+
+/// Joins seat 0 of `t` and reads up to the first state where it must act.
+async fn join_until_my_turn(addr: SocketAddr, t: &CreatedTable) -> (Ws, u64, Vec<String>) {
+    let mut ws = connect(addr).await;
+    send(
+        &mut ws,
+        &ClientMsg::Join {
+            table: t.table.clone(),
+            token: t.seats[0].token.clone(),
+        },
+    )
+    .await;
+    loop {
+        if let ServerMsg::State { step, legal, .. } = recv(&mut ws).await
+            && !legal.is_empty()
+        {
+            return (ws, step, legal);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn illegal_and_stale_actions_are_refused_to_that_socket_only() {
+    let s = server().await;
+    let t = create(
+        &s.app,
+        "troll-tricker",
+        json!([{"human": {"name": "Ann"}}, {"bot": "random"}, {"bot": "random"}, {"bot": "random"}]),
+    )
+    .await;
+    let (mut ws, step, legal) = join_until_my_turn(s.addr, &t).await;
+    // A second tab on the same seat, and a spectator.
+    let mut tab = connect(s.addr).await;
+    send(
+        &mut tab,
+        &ClientMsg::Join {
+            table: t.table.clone(),
+            token: t.seats[0].token.clone(),
+        },
+    )
+    .await;
+    assert!(matches!(recv(&mut tab).await, ServerMsg::Welcome { .. }));
+    assert!(matches!(recv(&mut tab).await, ServerMsg::State { step: s2, .. } if s2 == step));
+    let mut spectator = connect(s.addr).await;
+    send(
+        &mut spectator,
+        &ClientMsg::Spectate {
+            table: t.table.clone(),
+        },
+    )
+    .await;
+    assert!(matches!(
+        recv(&mut spectator).await,
+        ServerMsg::Welcome { seat: None, .. }
+    ));
+    assert!(matches!(
+        recv(&mut spectator).await,
+        ServerMsg::State { .. }
+    ));
+
+    for bad in ["play nothing-99", "", "fly away"] {
+        send(
+            &mut ws,
+            &ClientMsg::Act {
+                action: bad.into(),
+                step,
+            },
+        )
+        .await;
+        assert_eq!(
+            rejected(&recv(&mut ws).await),
+            Some(RejectCode::Illegal),
+            "{bad}"
+        );
+    }
+    send(
+        &mut ws,
+        &ClientMsg::Act {
+            action: legal[0].clone(),
+            step: 0,
+        },
+    )
+    .await;
+    assert_eq!(rejected(&recv(&mut ws).await), Some(RejectCode::Stale));
+    send(
+        &mut ws,
+        &ClientMsg::Act {
+            action: legal[0].clone(),
+            step: step + 5,
+        },
+    )
+    .await;
+    assert_eq!(rejected(&recv(&mut ws).await), Some(RejectCode::Stale));
+    quiet(&mut tab).await;
+    quiet(&mut spectator).await;
+    assert_eq!(summary(&s.app, &t.table).await.step, step);
+
+    // The legal action at the right step goes through, and both tabs hear of it.
+    send(
+        &mut ws,
+        &ClientMsg::Act {
+            action: legal[0].clone(),
+            step,
+        },
+    )
+    .await;
+    for sock in [&mut ws, &mut tab] {
+        match recv(sock).await {
+            ServerMsg::State {
+                step: s2, events, ..
+            } => {
+                assert!(s2 > step);
+                assert!(!events.is_empty());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reconnecting_with_the_same_token_restores_view_log_and_turn() {
+    let s = server().await;
+    let t = create(&s.app, "troll-tricker", seats_for("troll-tricker")).await;
+    let (mut ws, mut step, mut legal) = join_until_my_turn(s.addr, &t).await;
+    // Play a few turns.
+    for _ in 0..3 {
+        send(
+            &mut ws,
+            &ClientMsg::Act {
+                action: legal[0].clone(),
+                step,
+            },
+        )
+        .await;
+        loop {
+            if let ServerMsg::State {
+                step: s2,
+                legal: l2,
+                ..
+            } = recv(&mut ws).await
+                && !l2.is_empty()
+            {
+                step = s2;
+                legal = l2;
+                break;
+            }
+        }
+    }
+    send(&mut ws, &ClientMsg::View).await;
+    let before = recv(&mut ws).await;
+    ws.close(None).await.unwrap();
+    drop(ws);
+
+    let mut again = connect(s.addr).await;
+    send(
+        &mut again,
+        &ClientMsg::Join {
+            table: t.table.clone(),
+            token: t.seats[0].token.clone(),
+        },
+    )
+    .await;
+    let ServerMsg::Welcome { seat, log, .. } = recv(&mut again).await else {
+        panic!("welcome first")
+    };
+    assert_eq!(seat, Some(0));
+    assert!(!log.is_empty());
+    let after = recv(&mut again).await;
+    assert_eq!(after, before);
+    let ServerMsg::State {
+        legal: l2,
+        step: s2,
+        ..
+    } = after
+    else {
+        panic!("a state")
+    };
+    assert_eq!((s2, &l2), (step, &legal));
+    // And it can play on.
+    send(
+        &mut again,
+        &ClientMsg::Act {
+            action: legal[0].clone(),
+            step,
+        },
+    )
+    .await;
+    assert!(matches!(recv(&mut again).await, ServerMsg::State { step: s3, .. } if s3 > step));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_tokens_and_spectators_cannot_act() {
+    let s = server().await;
+    let t = create(&s.app, "troll-tricker", seats_for("troll-tricker")).await;
+    let other = create(&s.app, "troll-tricker", seats_for("troll-tricker")).await;
+    let (mut ws, step, legal) = join_until_my_turn(s.addr, &t).await;
+
+    for token in ["0".repeat(32), other.seats[0].token.clone(), String::new()] {
+        let mut c = connect(s.addr).await;
+        send(
+            &mut c,
+            &ClientMsg::Join {
+                table: t.table.clone(),
+                token,
+            },
+        )
+        .await;
+        assert_eq!(rejected(&recv(&mut c).await), Some(RejectCode::BadToken));
+        send(
+            &mut c,
+            &ClientMsg::Act {
+                action: legal[0].clone(),
+                step,
+            },
+        )
+        .await;
+        assert_eq!(rejected(&recv(&mut c).await), Some(RejectCode::NotJoined));
+    }
+    let mut c = connect(s.addr).await;
+    send(
+        &mut c,
+        &ClientMsg::Join {
+            table: "ffffffffffffffff".into(),
+            token: t.seats[0].token.clone(),
+        },
+    )
+    .await;
+    assert_eq!(
+        rejected(&recv(&mut c).await),
+        Some(RejectCode::UnknownTable)
+    );
+
+    let mut spectator = connect(s.addr).await;
+    send(
+        &mut spectator,
+        &ClientMsg::Spectate {
+            table: t.table.clone(),
+        },
+    )
+    .await;
+    recv(&mut spectator).await;
+    recv(&mut spectator).await;
+    send(
+        &mut spectator,
+        &ClientMsg::Act {
+            action: legal[0].clone(),
+            step,
+        },
+    )
+    .await;
+    assert_eq!(
+        rejected(&recv(&mut spectator).await),
+        Some(RejectCode::Spectator)
+    );
+    send(&mut spectator, &ClientMsg::Resign).await;
+    assert_eq!(
+        rejected(&recv(&mut spectator).await),
+        Some(RejectCode::Spectator)
+    );
+
+    quiet(&mut ws).await;
+    let sum = summary(&s.app, &t.table).await;
+    assert_eq!((sum.step, sum.status), (step, Status::Playing));
+    // The full record stays private while the game runs; a wrong token gets no seat record.
+    let (st, _) = call(
+        &s.app,
+        "GET",
+        &format!("/api/tables/{}/record", t.table),
+        "",
+    )
+    .await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, _) = call(
+        &s.app,
+        "GET",
+        &format!(
+            "/api/tables/{}/record?token={}",
+            t.table, other.seats[0].token
+        ),
+        "",
+    )
+    .await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resigning_finishes_the_table_for_everyone() {
+    let s = server().await;
+    let t = create(&s.app, "haunted", seats_for("haunted")).await;
+    let (mut ws, _, _) = join_until_my_turn(s.addr, &t).await;
+    send(&mut ws, &ClientMsg::Resign).await;
+    loop {
+        if let ServerMsg::State {
+            status: Status::Finished,
+            outcome,
+            ..
+        } = recv(&mut ws).await
+        {
+            assert_eq!(outcome.unwrap().resigned, Some(0));
+            break;
+        }
+    }
+    let (st, _) = call(
+        &s.app,
+        "GET",
+        &format!("/api/tables/{}/record", t.table),
+        "",
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn create_table_checks_its_request() {
+    let s = server().await;
+    let cases = [
+        ("not json", "bad table request"),
+        (r#"{"game":"chess","seats":[]}"#, "unknown game"),
+        (
+            r#"{"game":"haunted","seats":[{"human":{"name":"Ann"}}]}"#,
+            "players",
+        ),
+        (
+            r#"{"game":"haunted","seats":[{"human":{"name":""}},{"bot":"random"},{"bot":"random"}]}"#,
+            "name",
+        ),
+        (
+            r#"{"game":"haunted","seats":[{"human":{"name":"a\u0007"}},{"bot":"random"},{"bot":"random"}]}"#,
+            "control",
+        ),
+        (
+            r#"{"game":"haunted","seats":[{"bot":"genius"},{"bot":"random"},{"bot":"random"}]}"#,
+            "genius",
+        ),
+        (
+            r#"{"game":"haunted","options":"nope=1","seats":[{"bot":"random"},{"bot":"random"},{"bot":"random"}]}"#,
+            "options",
+        ),
+        (
+            r#"{"game":"haunted","players":4,"seats":[{"bot":"random"},{"bot":"random"},{"bot":"random"}]}"#,
+            "players",
+        ),
+    ];
+    for (body, why) in cases {
+        let (st, text) = call(&s.app, "POST", "/api/tables", body).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{body}: {text}");
+        assert!(text.contains(why), "{body}: {text}");
+    }
+    let (st, _) = call(&s.app, "GET", "/api/tables/ffffffffffffffff", "").await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    let (st, _) = call(&s.app, "GET", "/api/tables/..", "").await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    let (st, text) = call(&s.app, "GET", "/healthz", "").await;
+    assert_eq!((st, text.as_str()), (StatusCode::OK, "ok"));
+    let (st, text) = call(&s.app, "GET", "/api/stats", "").await;
+    assert_eq!(st, StatusCode::OK, "{text}");
+}
+
+#[tokio::test]
+async fn foreign_origins_cannot_open_websockets() {
+    let s = server().await;
+    let mut req = tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(
+        format!("ws://{}/ws", s.addr),
+    )
+    .unwrap();
+    req.headers_mut()
+        .insert("origin", "http://evil.example".parse().unwrap());
+    assert!(connect_async(req).await.is_err());
+    let mut req = tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(
+        format!("ws://{}/ws", s.addr),
+    )
+    .unwrap();
+    req.headers_mut()
+        .insert("origin", format!("http://{}", s.addr).parse().unwrap());
+    assert!(connect_async(req).await.is_ok());
+}
+
+// Handlers over in-process channels.
+
+struct Chan {
+    to_server: futures_channel::mpsc::Sender<Result<AxMessage, Infallible>>,
+    from_server: futures_channel::mpsc::Receiver<AxMessage>,
+}
+
+fn channel_socket(app: &AppState) -> Chan {
+    let (to_server, server_in) = futures_channel::mpsc::channel(1024);
+    let (server_out, from_server) = futures_channel::mpsc::channel(1024);
+    tokio::spawn(run_socket(app.clone(), server_out, server_in));
+    Chan {
+        to_server,
+        from_server,
+    }
+}
+
+impl Chan {
+    async fn say(&mut self, text: &str) {
+        self.to_server
+            .send(Ok(AxMessage::Text(text.into())))
+            .await
+            .unwrap();
+    }
+
+    /// The next message, or `None` once the server closed the connection.
+    async fn hear(&mut self) -> Option<ServerMsg> {
+        loop {
+            match tokio::time::timeout(WAIT, self.from_server.next())
+                .await
+                .unwrap()
+            {
+                Some(AxMessage::Text(t)) => return Some(ServerMsg::decode(&t).unwrap()),
+                Some(AxMessage::Close(_)) | None => return None,
+                Some(_) => {}
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn bad_messages_are_refused_and_the_connection_stays() {
+    let s = server().await;
+    let mut c = channel_socket(&s.app);
+    let cases = [
+        ("{", RejectCode::BadMessage),
+        (r#"{"type":"shout"}"#, RejectCode::BadMessage),
+        (
+            r#"{"type":"act","action":"x","step":0}"#,
+            RejectCode::NotJoined,
+        ),
+        (r#"{"type":"view"}"#, RejectCode::NotJoined),
+        (
+            r#"{"type":"spectate","table":"nope"}"#,
+            RejectCode::UnknownTable,
+        ),
+    ];
+    for (text, code) in cases {
+        c.say(text).await;
+        assert_eq!(rejected(&c.hear().await.unwrap()), Some(code), "{text}");
+    }
+    let huge = format!(r#"{{"type":"view","pad":"{}"}}"#, "x".repeat(70_000));
+    c.say(&huge).await;
+    assert_eq!(
+        rejected(&c.hear().await.unwrap()),
+        Some(RejectCode::TooLarge)
+    );
+    c.to_server
+        .send(Ok(AxMessage::Binary(vec![1, 2, 3].into())))
+        .await
+        .unwrap();
+    assert_eq!(
+        rejected(&c.hear().await.unwrap()),
+        Some(RejectCode::BadMessage)
+    );
+    // Still served.
+    let t = create(&s.app, "troll-tricker", seats_for("troll-tricker")).await;
+    c.say(
+        &ClientMsg::Spectate {
+            table: t.table.clone(),
+        }
+        .encode(),
+    )
+    .await;
+    assert!(matches!(
+        c.hear().await,
+        Some(ServerMsg::Welcome { seat: None, .. })
+    ));
+    c.say(&ClientMsg::Spectate { table: t.table }.encode())
+        .await;
+    let mut codes = Vec::new();
+    while let Some(m) = c.hear().await {
+        if let Some(code) = rejected(&m) {
+            codes.push(code);
+            break;
+        }
+    }
+    assert_eq!(codes, [RejectCode::NotJoined]);
+}
+
+#[tokio::test]
+async fn a_flooding_connection_is_throttled_then_closed() {
+    let s = server().await;
+    let mut c = channel_socket(&s.app);
+    for _ in 0..2000 {
+        if c.to_server
+            .send(Ok(AxMessage::Text(r#"{"type":"view"}"#.into())))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let mut throttled = 0;
+    while let Some(m) = c.hear().await {
+        if rejected(&m) == Some(RejectCode::Throttled) {
+            throttled += 1;
+        }
+    }
+    assert!(throttled > 0);
+    assert!(throttled < 2000);
+}
+
+#[tokio::test]
+async fn a_table_with_only_bots_plays_to_the_end_and_stats_count_it() {
+    let s = server().await;
+    let t = create(
+        &s.app,
+        "troll-tricker",
+        json!([{"bot": "random"}, {"bot": "greedy"}, {"bot": "random"}, {"bot": "random"}]),
+    )
+    .await;
+    assert!(t.seats.is_empty());
+    let mut c = channel_socket(&s.app);
+    c.say(
+        &ClientMsg::Spectate {
+            table: t.table.clone(),
+        }
+        .encode(),
+    )
+    .await;
+    loop {
+        match c.hear().await {
+            Some(ServerMsg::State {
+                status: Status::Finished,
+                ..
+            }) => break,
+            Some(ServerMsg::Welcome { table, .. }) if table.status == Status::Finished => break,
+            Some(_) => {}
+            None => panic!("closed"),
+        }
+    }
+    let stats = s.app.stats();
+    assert!(stats.actions_applied > 0);
+    assert_eq!(stats.connections, 1);
+    assert_eq!(stats.tables_open, 0);
+}
+
+#[tokio::test]
+async fn idle_finished_tables_are_unloaded_and_loaded_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let config = Config {
+        unload_after: Duration::from_millis(50),
+        ..Config::default()
+    };
+    let app = AppState::new(Store::connect(&url).await.unwrap(), config)
+        .await
+        .unwrap();
+    let t = create(
+        &app,
+        "troll-tricker",
+        json!([{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]),
+    )
+    .await;
+    let mut finished = false;
+    for _ in 0..600 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        if summary(&app, &t.table).await.status == Status::Finished {
+            finished = true;
+            break;
+        }
+    }
+    assert!(finished);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let sum = summary(&app, &t.table).await;
+    assert_eq!(sum.status, Status::Finished);
+    assert!(sum.outcome.is_some());
+    let (st, _) = call(&app, "GET", &format!("/api/tables/{}/record", t.table), "").await;
+    assert_eq!(st, StatusCode::OK);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn create_table_never_fails_inside_on_random_input(
+        body in prop_oneof![
+            ".{0,200}",
+            (
+                "(troll-tricker|haunted|kings-feast|[a-z-]{0,12})",
+                proptest::collection::vec(
+                    prop_oneof![
+                        ".{0,50}".prop_map(|n| json!({"human": {"name": n}})),
+                        "[a-z:]{0,8}".prop_map(|b| json!({"bot": b})),
+                        Just(json!({"robot": 1})),
+                    ],
+                    0..9,
+                ),
+                ".{0,30}",
+            )
+                .prop_map(|(g, seats, o)| json!({"game": g, "seats": seats, "options": o}).to_string()),
+        ]
+    ) {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(async {
+            let s = server().await;
+            let (st, text) = call(&s.app, "POST", "/api/tables", &body).await;
+            assert!(
+                st == StatusCode::CREATED || st == StatusCode::BAD_REQUEST,
+                "{st}: {text} for {body}"
+            );
+        });
+    }
+}
+
+#[tokio::test]
+async fn shutting_down_closes_connections() {
+    let s = server().await;
+    let mut c = channel_socket(&s.app);
+    c.say(r#"{"type":"view"}"#).await;
+    assert_eq!(
+        rejected(&c.hear().await.unwrap()),
+        Some(RejectCode::NotJoined)
+    );
+    s.app.shut_down().await;
+    assert!(c.hear().await.is_none());
+}
+
+/// A crash between storing an action and the chance it made due: on restart the replay draws
+/// the same chance from the seed, stores it, and the bots play on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_stores_the_chance_a_crash_left_undrawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = |name: &str| format!("sqlite://{}", dir.path().join(name).display());
+    let store = Store::connect(&url("a.db")).await.unwrap();
+    let app = AppState::new(store.clone(), Config::default())
+        .await
+        .unwrap();
+    let t = create(
+        &app,
+        "troll-tricker",
+        json!([{"bot": "random"}, {"bot": "random"}, {"bot": "random"}]),
+    )
+    .await;
+    let mut done = None;
+    for _ in 0..600 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let stored = store.load(&t.table).await.unwrap().unwrap();
+        if stored.status == Status::Finished {
+            done = Some(stored);
+            break;
+        }
+    }
+    let full = done.expect("the bots finish");
+    let cut = full
+        .entries
+        .windows(2)
+        .position(|w| !w[0].starts_with("chance:") && w[1].starts_with("chance:"))
+        .expect("an action followed by chance");
+    let mut crashed = full.clone();
+    crashed.id = "00000000000000aa".to_owned();
+    crashed.status = Status::Playing;
+    crashed.entries = Vec::new();
+    let other = Store::connect(&url("b.db")).await.unwrap();
+    other.create_table(&crashed).await.unwrap();
+    other
+        .append(&crashed.id, 0, &full.entries[..=cut], Status::Playing)
+        .await
+        .unwrap();
+
+    let _restored = AppState::new(other.clone(), Config::default())
+        .await
+        .unwrap();
+    let mut resumed = None;
+    for _ in 0..600 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let stored = other.load(&crashed.id).await.unwrap().unwrap();
+        if stored.status == Status::Finished {
+            resumed = Some(stored);
+            break;
+        }
+    }
+    let resumed = resumed.expect("the restored table plays to the end");
+    assert_eq!(resumed.entries[..=cut + 1], full.entries[..=cut + 1]);
+}
+
+/// Junk from a seated connection is refused one message at a time and never stops the table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn junk_from_a_seat_is_refused_and_play_goes_on() {
+    let s = server().await;
+    let t = create(&s.app, "holy-matrimony", seats_for("holy-matrimony")).await;
+    let mut c = channel_socket(&s.app);
+    c.say(
+        &ClientMsg::Join {
+            table: t.table.clone(),
+            token: t.seats[0].token.clone(),
+        }
+        .encode(),
+    )
+    .await;
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let junk = [
+        "",
+        "play",
+        "play play",
+        "🂡",
+        "\u{0}",
+        "0: play x",
+        "chance: deal",
+    ];
+    let mut last_step = 0;
+    let mut legal: Vec<String> = Vec::new();
+    for i in 0..100 {
+        let text = match next() % 5 {
+            0 => String::from_utf8_lossy(&next().to_le_bytes()).into_owned(),
+            1 => r#"{"type":"act","action":7,"step":"x"}"#.to_owned(),
+            2 => ClientMsg::Act {
+                action: junk[(next() % junk.len() as u64) as usize].to_owned(),
+                step: last_step,
+            }
+            .encode(),
+            3 => ClientMsg::Act {
+                action: legal.first().cloned().unwrap_or_default(),
+                step: next() % 1000 + 1000,
+            }
+            .encode(),
+            _ => ClientMsg::View.encode(),
+        };
+        c.say(&text).await;
+        // Every tenth message, a legal move keeps the game going.
+        if i % 10 == 9
+            && let Some(a) = legal.first()
+        {
+            c.say(
+                &ClientMsg::Act {
+                    action: a.clone(),
+                    step: last_step,
+                }
+                .encode(),
+            )
+            .await;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        while let Ok(Some(m)) =
+            tokio::time::timeout(Duration::from_millis(5), c.from_server.next()).await
+        {
+            let AxMessage::Text(t) = m else { continue };
+            match ServerMsg::decode(&t).unwrap() {
+                ServerMsg::State { step, legal: l, .. } => {
+                    last_step = step;
+                    legal = l;
+                }
+                ServerMsg::Rejected { code, reason } => {
+                    assert_ne!(code, RejectCode::Internal, "{reason}");
+                    assert_ne!(code, RejectCode::Throttled, "{reason}");
+                }
+                ServerMsg::Welcome { .. } => {}
+            }
+        }
+    }
+    c.say(&ClientMsg::View.encode()).await;
+    loop {
+        match c.hear().await.expect("still connected") {
+            ServerMsg::State { step, .. } => {
+                assert!(step >= last_step);
+                break;
+            }
+            ServerMsg::Rejected { code, .. } => assert_ne!(code, RejectCode::Internal),
+            ServerMsg::Welcome { .. } => {}
+        }
+    }
+    let sum = summary(&s.app, &t.table).await;
+    assert_ne!(sum.status, Status::Waiting);
+    assert!(sum.step > 0);
+}
