@@ -35,9 +35,12 @@ pub fn run(args: ServeArgs) -> Result<()> {
         let listener = tokio::net::TcpListener::bind(args.addr)
             .await
             .with_context(|| format!("listening on {}", args.addr))?;
-        // Tests and scripts read this line to find the port.
-        println!("listening on http://{}", listener.local_addr()?);
-        std::io::stdout().flush()?;
+        // Tests and scripts read this line to find the port; a closed stdout does not stop the
+        // server.
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "listening on http://{}", listener.local_addr()?);
+        let _ = out.flush();
+        drop(out);
         let config = Config {
             allowed_origins: args.allow_origins,
             ..Config::default()
