@@ -2,7 +2,7 @@ use std::net::SocketAddr;
 
 use anyhow::{Context, Result};
 use parlour_server::{Config, Store};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 /// Settings of `parlour serve`.
 pub struct ServeArgs {
@@ -19,6 +19,8 @@ pub fn run(args: ServeArgs) -> Result<()> {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .with_writer(std::io::stderr)
+        // Colour codes only for a terminal, not in log files.
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
