@@ -23,7 +23,20 @@ impl State {
             self.hands[o] = self.known[o];
         }
         let stock_len = self.stock().len();
-        let (stock_cards, mut to_hands) = if self.reshuffled {
+        if !self.reshuffled {
+            // The common case: the stock and the unknown cards in hands are one pool.
+            let mut places = Vec::with_capacity(others.len() + 1);
+            places.push(self.stock_set());
+            places.extend(others.iter().map(|&o| unknown[o]));
+            let dealt = redeal(rng, &places);
+            let top = self.stock_top as usize;
+            self.stock[top..top + stock_len].copy_from_slice(dealt.cards(0));
+            for (k, &o) in others.iter().enumerate() {
+                self.hands[o] = self.hands[o].or(dealt.set(k + 1));
+            }
+            return;
+        }
+        let (stock_cards, mut to_hands) = {
             let mut pool = parlour_cards::shuffled(hidden.and(self.reshuffle_pool), rng);
             let rest = pool.split_off(stock_len.min(pool.len()));
             let old = parlour_cards::shuffled(hidden.minus(self.reshuffle_pool), rng);
@@ -53,15 +66,6 @@ impl State {
                 }
             }
             (pool, per_seat)
-        } else {
-            let mut places = vec![self.stock_set()];
-            places.extend(others.iter().map(|&o| unknown[o]));
-            let dealt = redeal(rng, &places);
-            let mut per_seat: BySeat<Vec<u8>> = BySeat::default();
-            for (k, &o) in others.iter().enumerate() {
-                per_seat[o] = dealt.cards(k + 1).to_vec();
-            }
-            (dealt.cards(0).to_vec(), per_seat)
         };
         for (i, &c) in stock_cards.iter().enumerate() {
             self.stock[self.stock_top as usize + i] = c;
