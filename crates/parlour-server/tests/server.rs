@@ -754,6 +754,11 @@ async fn create_table_checks_its_request() {
     assert_eq!((st, text.as_str()), (StatusCode::OK, "ok"));
     let (st, text) = call(&s.app, "GET", "/api/stats", "").await;
     assert_eq!(st, StatusCode::OK, "{text}");
+    let stats: parlour_protocol::Stats = serde_json::from_str(&text).unwrap();
+    assert_eq!(stats.tables_open, 0);
+    if cfg!(target_os = "linux") {
+        assert!(stats.resident_bytes.is_some_and(|b| b > 0), "{text}");
+    }
 }
 
 #[tokio::test]
