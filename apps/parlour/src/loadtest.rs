@@ -63,8 +63,10 @@ pub struct LoadReport {
     pub game: String,
     pub tables_asked: u32,
     pub duration_s: f64,
-    /// Seconds until every slot had its first table open.
+    /// Seconds until every slot had its first table open (the whole run if that never
+    /// happened: see `ramp_done`).
     pub ramp_s: f64,
+    pub ramp_done: bool,
     /// Most tables this client had open at once.
     pub tables_held: u64,
     /// Fewest tables this client had open at once after the ramp (a finished table is
@@ -107,11 +109,19 @@ impl fmt::Display for LoadReport {
             "{} tables of {} for {:.1} s (ramp {:.1} s)",
             self.tables_asked, self.game, self.duration_s, self.ramp_s
         )?;
-        writeln!(
-            f,
-            "tables held       {} (at least {} after the ramp)",
-            self.tables_held, self.tables_held_min
-        )?;
+        if self.ramp_done {
+            writeln!(
+                f,
+                "tables held       {} (at least {} after the ramp)",
+                self.tables_held, self.tables_held_min
+            )?;
+        } else {
+            writeln!(
+                f,
+                "tables held       {} (not all {} were open before the end)",
+                self.tables_held, self.tables_asked
+            )?;
+        }
         writeln!(
             f,
             "tables            {} created, {} finished",
@@ -437,6 +447,7 @@ async fn drive(args: &LoadArgs, addr: SocketAddr, seats: Value) -> Result<LoadRe
         tables_asked: args.tables,
         duration_s: elapsed.as_secs_f64(),
         ramp_s: ramp.unwrap_or(elapsed).as_secs_f64(),
+        ramp_done: ramp.is_some(),
         tables_held: held_max,
         tables_held_min: if held_min == u64::MAX { 0 } else { held_min },
         tables_created: c.created.load(Ordering::Relaxed),

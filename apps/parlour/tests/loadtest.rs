@@ -49,6 +49,8 @@ fn assert_consistent(r: &Value, tables: u64) {
     let held = r["tables_held"].as_u64().unwrap();
     assert!((1..=tables).contains(&held), "{r}");
     assert!(r["tables_held_min"].as_u64().unwrap() <= held, "{r}");
+    assert!(num(r, "ramp_s") <= num(r, "duration_s"), "{r}");
+    assert!(r["ramp_done"].is_boolean(), "{r}");
     // Each slot's tables all finished except the one resigned when time was up.
     let created = r["tables_created"].as_u64().unwrap();
     assert_eq!(
