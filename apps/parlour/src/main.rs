@@ -4,6 +4,7 @@ mod clip;
 mod common;
 mod engine;
 mod games_cmd;
+mod loadtest;
 mod play;
 mod replay;
 mod serve;
@@ -188,6 +189,31 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         allow_origin: Vec<String>,
     },
+    /// Load-test a table server on loopback: many tables of bot clients, timed (docs/serving.md).
+    Loadtest {
+        /// Tables to hold open at once (a finished one is replaced by a new one).
+        #[arg(long, default_value_t = 100)]
+        tables: u32,
+        /// Seconds to run (at most 600); then every table is resigned and closed.
+        #[arg(long, default_value_t = 30)]
+        duration: u64,
+        /// A running server to test, on a loopback address (default: start one on a
+        /// temporary database).
+        #[arg(long)]
+        addr: Option<std::net::SocketAddr>,
+        /// Game id (see `parlour games`).
+        #[arg(long, default_value = "troll-tricker")]
+        game: String,
+        /// Bots in the other seats, in seat order, comma-separated (a shorter list repeats).
+        #[arg(long, value_delimiter = ',', default_value = "random")]
+        bots: Vec<String>,
+        /// Seed of the load client's random choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Also write the report as JSON to this file.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
 }
 
 fn main() {
@@ -350,6 +376,26 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
             db,
             allow_origins: allow_origin,
         })?,
+        Command::Loadtest {
+            tables,
+            duration,
+            addr,
+            game,
+            bots,
+            seed,
+            json,
+        } => loadtest::run(
+            &loadtest::LoadArgs {
+                tables,
+                seconds: duration,
+                addr,
+                game,
+                bots,
+                seed,
+                json,
+            },
+            out,
+        )?,
     }
     Ok(0)
 }

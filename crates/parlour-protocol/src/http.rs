@@ -131,6 +131,10 @@ pub struct Stats {
     pub connections: u64,
     /// Player actions applied since the server started.
     pub actions_applied: u64,
+    /// The server process's resident memory in bytes (`VmRSS`), where the system tells it
+    /// (Linux); `parlour loadtest` divides its growth by the tables held.
+    #[serde(default)]
+    pub resident_bytes: Option<u64>,
 }
 
 /// One seat's own action in a [`SeatRecord`].

@@ -182,6 +182,7 @@ impl AppState {
             tables_open: self.shared.tables_open.load(Ordering::Relaxed),
             connections: self.shared.connections.load(Ordering::Relaxed),
             actions_applied: self.shared.actions_applied.load(Ordering::Relaxed),
+            resident_bytes: resident_bytes(),
         }
     }
 
@@ -190,6 +191,20 @@ impl AppState {
         let _ = self.shutdown_tx.send(true);
         self.tables.lock().await.clear();
     }
+}
+
+/// This process's resident memory from `/proc/self/status`, or `None` where there is no such
+/// file (not Linux).
+fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    parse_vm_rss(&status)
+}
+
+/// The `VmRSS:   1234 kB` line of a `/proc/<pid>/status` text, in bytes.
+fn parse_vm_rss(status: &str) -> Option<u64> {
+    let line = status.lines().find_map(|l| l.strip_prefix("VmRSS:"))?;
+    let kb = line.trim().strip_suffix("kB")?.trim().parse::<u64>().ok()?;
+    Some(kb * 1024)
 }
 
 /// Serves the HTTP API and websockets on `listener` until `shutdown` completes, then closes
@@ -225,4 +240,23 @@ pub enum ServeError {
     /// The listener failed.
     #[error("listener: {0}")]
     Io(#[from] std::io::Error),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vm_rss_is_read_in_bytes() {
+        let status = "Name:\tparlour\nVmPeak:\t  9000 kB\nVmRSS:\t    1234 kB\nThreads:\t4\n";
+        assert_eq!(parse_vm_rss(status), Some(1234 * 1024));
+        assert_eq!(parse_vm_rss("Name:\tparlour\n"), None);
+        assert_eq!(parse_vm_rss("VmRSS:\tlots\n"), None);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn this_process_has_resident_memory() {
+        assert!(resident_bytes().is_some_and(|b| b > 0));
+    }
 }

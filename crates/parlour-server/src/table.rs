@@ -2,7 +2,7 @@
 //! stores each step before anyone hears of it, and sends each seat only what that seat may see
 //! (boardgame.io's master).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -192,7 +192,6 @@ impl Table {
                     table.shared.tables_open.fetch_add(1, Ordering::Relaxed);
                 }
                 table.note_changes();
-                table.mark_logs_sent();
                 if table.status == Status::Playing {
                     info!(step = table.step, "table resumes");
                     // After a crash between storing an action and the chance it made due, the
@@ -339,11 +338,14 @@ impl Table {
             }
             start = self.status == Status::Waiting && self.seats.iter().all(|r| r.joined);
         }
+        let log = self.m.log(viewer(seat));
+        // Other connections of this viewer, if any, have been sent the same lines.
+        self.log_sent.insert(seat, log.len());
         let welcome = ServerMsg::Welcome {
             format: FORMAT.to_owned(),
             table: self.summary(),
             seat: seat.map(|s| s.0),
-            log: self.m.log(viewer(seat)),
+            log,
         };
         let first = self.state_msg(seat, Vec::new());
         if tx.try_send(welcome).is_err() || tx.try_send(first).is_err() {
@@ -499,12 +501,6 @@ impl Table {
         }
     }
 
-    fn mark_logs_sent(&mut self) {
-        for v in std::iter::once(None).chain(Seat::all(self.players).map(Some)) {
-            self.log_sent.insert(v, self.m.log(viewer(v)).len());
-        }
-    }
-
     fn to_act(&self) -> Vec<u8> {
         match (self.status, self.m.to_act()) {
             (Status::Playing, ToAct::Seats(s)) => s.iter().map(|s| s.0).collect(),
@@ -551,9 +547,14 @@ impl Table {
 
     /// Sends every connection the new state as its seat sees it, with the log lines it has not
     /// been sent yet.
+    ///
+    /// Only viewers someone watches as are built: a log is described afresh from the start on
+    /// every call, so building every seat's message at every step was most of a table's work.
+    /// A viewer nobody watches gets its whole log in `welcome` when someone joins as it.
     fn broadcast(&mut self) {
         let mut by_viewer: BTreeMap<Option<Seat>, ServerMsg> = BTreeMap::new();
-        for v in std::iter::once(None).chain(Seat::all(self.players).map(Some)) {
+        let watched: BTreeSet<Option<Seat>> = self.subs.iter().map(|s| s.seat).collect();
+        for v in watched {
             let log = self.m.log(viewer(v));
             let sent = self.log_sent.get(&v).copied().unwrap_or(0).min(log.len());
             let events = log[sent..].to_vec();

@@ -419,6 +419,98 @@ async fn join_until_my_turn(addr: SocketAddr, t: &CreatedTable) -> (Ws, u64, Vec
     }
 }
 
+/// Plays seat 0's first legal action at each of its turns, at most `moves` times; returns
+/// whether the table finished.
+async fn play_out(ws: &mut Ws, mut step: u64, mut legal: Vec<String>, moves: usize) -> bool {
+    let mut played = 0;
+    loop {
+        if played == moves {
+            return false;
+        }
+        send(
+            ws,
+            &ClientMsg::Act {
+                action: legal[0].clone(),
+                step,
+            },
+        )
+        .await;
+        played += 1;
+        loop {
+            match recv(ws).await {
+                ServerMsg::State {
+                    status: Status::Finished,
+                    ..
+                } => return true,
+                ServerMsg::State {
+                    step: s2,
+                    legal: l2,
+                    ..
+                } if !l2.is_empty() && s2 > step => {
+                    (step, legal) = (s2, l2);
+                    break;
+                }
+                ServerMsg::Rejected { code, reason } => panic!("{code:?}: {reason}"),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A spectator who arrives after steps nobody watched as a spectator is still sent the whole
+/// public log: its welcome's log and then every state's events.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_spectator_is_sent_the_whole_public_log() {
+    let s = server().await;
+    let t = create(&s.app, "troll-tricker", seats_for("troll-tricker")).await;
+    let (mut ws, step, legal) = join_until_my_turn(s.addr, &t).await;
+    assert!(!play_out(&mut ws, step, legal, 3).await);
+    let mut spectator = connect(s.addr).await;
+    send(
+        &mut spectator,
+        &ClientMsg::Spectate {
+            table: t.table.clone(),
+        },
+    )
+    .await;
+    let mut log = match recv(&mut spectator).await {
+        ServerMsg::Welcome { log, .. } => log,
+        other => panic!("{other:?}"),
+    };
+    assert!(!log.is_empty());
+    let watcher = tokio::spawn(async move {
+        loop {
+            if let ServerMsg::State { events, status, .. } = recv(&mut spectator).await {
+                log.extend(events);
+                if status == Status::Finished {
+                    return log;
+                }
+            }
+        }
+    });
+    send(&mut ws, &ClientMsg::View).await;
+    let (step, legal) = loop {
+        if let ServerMsg::State { step, legal, .. } = recv(&mut ws).await
+            && !legal.is_empty()
+        {
+            break (step, legal);
+        }
+    };
+    assert!(play_out(&mut ws, step, legal, usize::MAX).await);
+    let log = tokio::time::timeout(WAIT, watcher).await.unwrap().unwrap();
+    let (status, text) = call(
+        &s.app,
+        "GET",
+        &format!("/api/tables/{}/record", t.table),
+        "",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let record = Record::from_json(&text).unwrap();
+    let m = parlour_games::replay(&record).unwrap();
+    assert_eq!(log, m.log(parlour_core::Viewer::Spectator));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn illegal_and_stale_actions_are_refused_to_that_socket_only() {
     let s = server().await;
@@ -754,6 +846,11 @@ async fn create_table_checks_its_request() {
     assert_eq!((st, text.as_str()), (StatusCode::OK, "ok"));
     let (st, text) = call(&s.app, "GET", "/api/stats", "").await;
     assert_eq!(st, StatusCode::OK, "{text}");
+    let stats: parlour_protocol::Stats = serde_json::from_str(&text).unwrap();
+    assert_eq!(stats.tables_open, 0);
+    if cfg!(target_os = "linux") {
+        assert!(stats.resident_bytes.is_some_and(|b| b > 0), "{text}");
+    }
 }
 
 #[tokio::test]
