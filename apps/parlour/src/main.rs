@@ -182,7 +182,8 @@ enum Command {
         /// says which).
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
-        /// Database URL, `sqlite://PATH` (default: parlour.db in the user's data directory).
+        /// Database URL: `sqlite://PATH` (default: parlour.db in the user's data directory), or
+        /// `postgres://USER@HOST/DB` for several server processes sharing one database.
         #[arg(long)]
         db: Option<String>,
         /// Origins allowed to open websockets, comma-separated (default: this server's own host).

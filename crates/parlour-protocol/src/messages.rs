@@ -125,6 +125,9 @@ pub enum RejectCode {
     Illegal,
     /// The server failed; try again.
     Internal,
+    /// Another server process serves this table now (several processes share one database);
+    /// try again through the proxy that routes tables, or after a while.
+    TableElsewhere,
 }
 
 /// A message from the table server to one client.

@@ -17,6 +17,10 @@ pub enum AppError {
     /// No such thing (404).
     #[error("{0}")]
     NotFound(String),
+    /// Another server process holds the table's lease (409): ask again through the proxy that
+    /// routes the table there, or once that process has released it or died.
+    #[error("{0}")]
+    Elsewhere(String),
     /// The server failed (500); the details go to the log, not to the client.
     #[error("internal error: {0}")]
     Internal(String),
@@ -28,6 +32,7 @@ impl IntoResponse for AppError {
             AppError::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
             AppError::Forbidden(m) => (StatusCode::FORBIDDEN, m),
             AppError::NotFound(m) => (StatusCode::NOT_FOUND, m),
+            AppError::Elsewhere(m) => (StatusCode::CONFLICT, m),
             AppError::Internal(m) => {
                 error!(error = %m, "request failed");
                 (

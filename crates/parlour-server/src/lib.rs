@@ -5,6 +5,10 @@
 //! sends each seat only its own view (docs/table-protocol.md). Tables survive a restart: every
 //! unfinished table is rebuilt by replaying its stored entries, and its bots play on.
 //!
+//! With PostgreSQL several processes share one database: each serves only the tables whose lease
+//! it holds ([`Store::take_lease`]), and a table whose owner died is taken over, by replaying its
+//! entries, by the next process asked for it once the lease has expired (docs/serving.md).
+//!
 //! ```no_run
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 //! use parlour_server::{Config, Store, serve};
@@ -37,7 +41,7 @@ use tracing::{info, warn};
 pub use api::router;
 pub use error::AppError;
 pub use socket::run_socket;
-pub use store::{SeatRow, Store, StoreError, StoredTable};
+pub use store::{LEASE, PgStore, RENEW_EVERY, SeatRow, Store, StoreError, StoredTable};
 pub use table::LoadError;
 pub use token::{hash_token, is_table_id, new_seed, new_table_id, new_token, token_matches};
 
@@ -88,7 +92,7 @@ pub struct AppState {
 
 impl AppState {
     /// The shared state over `store`, with every unfinished table restored and its bots
-    /// playing again.
+    /// playing again (with PostgreSQL: every one whose lease this process can take).
     ///
     /// # Errors
     /// The database failed. A table that no longer replays is logged and skipped.
@@ -103,10 +107,13 @@ impl AppState {
             shutdown_tx: Arc::new(shutdown_tx),
         };
         let ids = app.store.unfinished().await?;
-        let n = ids.len();
+        let mut n = 0;
         for id in ids {
-            if let Err(e) = app.table(&id).await {
-                warn!(table = %id, error = %e, "table not restored");
+            match app.table(&id).await {
+                Ok(_) => n += 1,
+                // Another live process serves it.
+                Err(AppError::Elsewhere(_)) => {}
+                Err(e) => warn!(table = %id, error = %e, "table not restored"),
             }
         }
         if n > 0 {
@@ -127,9 +134,16 @@ impl AppState {
         {
             return Ok(Some(tx.clone()));
         }
+        // The lease first, then the load: every entry its previous owner stored is then in it.
+        let leased = self.store.take_lease(id).await?;
         let Some(stored) = self.store.load(id).await? else {
             return Ok(None);
         };
+        if !leased {
+            return Err(AppError::Elsewhere(
+                "another server process serves this table".to_owned(),
+            ));
+        }
         let tx = Table::spawn(
             stored,
             self.store.clone(),
@@ -186,10 +200,16 @@ impl AppState {
         }
     }
 
-    /// Tells every connection to close, and stops the table tasks once idle.
+    /// Tells every connection to close, stops the table tasks once idle, and gives up this
+    /// process's leases so other processes can serve its tables at once.
     pub async fn shut_down(&self) {
         let _ = self.shutdown_tx.send(true);
-        self.tables.lock().await.clear();
+        let mut tables = self.tables.lock().await;
+        tables.clear();
+        // Held with the lock, so no table is loaded (and leased) again meanwhile.
+        if let Err(e) = self.store.release_all().await {
+            warn!(error = %e, "could not release the leases; they expire on their own");
+        }
     }
 }
 

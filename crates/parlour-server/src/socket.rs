@@ -236,6 +236,9 @@ async fn handle(
                 "no such table",
             ));
         }
+        Err(crate::AppError::Elsewhere(m)) => {
+            return Some(ServerMsg::rejected(RejectCode::TableElsewhere, m));
+        }
         Err(e) => {
             tracing::warn!(error = %e, "reaching a table failed");
             return Some(internal());

@@ -1,8 +1,13 @@
 //! Durable tables: each table's setup and its record entries, appended as they happen.
 //!
-//! [`Store`] is an enum over database back ends so the table code never names one. SQLite is the
-//! only back end today; PostgreSQL (with a lease per table so several servers can share one
-//! database) is the planned second variant.
+//! [`Store`] is an enum over database back ends so the table code never names one: SQLite for one
+//! server process, PostgreSQL for several processes sharing one database. With PostgreSQL a process
+//! serves a table only while it holds the table's lease (a row in `leases` with an owner and an
+//! expiry), and every write checks the lease in its own transaction.
+
+mod postgres;
+
+pub use postgres::{LEASE, PgStore, RENEW_EVERY};
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -21,8 +26,15 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum StoreError {
     /// A database URL this build cannot serve.
-    #[error("unsupported database url `{0}` (use sqlite://PATH)")]
+    #[error("unsupported database url `{0}` (use sqlite://PATH or postgres://USER@HOST/DB)")]
     Unsupported(String),
+    /// This process no longer holds the table's lease: another process may serve it, so
+    /// nothing was written.
+    #[error("the lease on table `{0}` is lost")]
+    LeaseLost(String),
+    /// The operating system's generator failed.
+    #[error("random numbers: {0}")]
+    Random(String),
     /// The database failed.
     #[error("database: {0}")]
     Db(#[from] sqlx::Error),
@@ -80,8 +92,10 @@ pub struct StoredTable {
 /// The database behind the server.
 #[derive(Clone, Debug)]
 pub enum Store {
-    /// SQLite (bundled; one file).
+    /// SQLite (bundled; one file). One process: leases always succeed and cost nothing.
     Sqlite(SqlitePool),
+    /// PostgreSQL, shared by any number of processes, each serving the tables it leases.
+    Postgres(PgStore),
 }
 
 /// The migrations in `migrations/`, compiled in so the binary carries its schema.
@@ -99,6 +113,27 @@ impl MigrationSource<'static> for Embedded {
                 false,
             )])
         })
+    }
+}
+
+fn now_secs() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+fn kind_text(k: SeatKind) -> &'static str {
+    match k {
+        SeatKind::Human => "human",
+        SeatKind::Bot => "bot",
+    }
+}
+
+fn parse_kind(table: &str, s: &str) -> Result<SeatKind, StoreError> {
+    match s {
+        "human" => Ok(SeatKind::Human),
+        "bot" => Ok(SeatKind::Bot),
+        other => Err(corrupt(table, format!("seat kind `{other}`"))),
     }
 }
 
@@ -147,6 +182,8 @@ impl Store {
                 .await?;
             Migrator::new(Embedded).await?.run(&pool).await?;
             Ok(Store::Sqlite(pool))
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Ok(Store::Postgres(PgStore::connect(url).await?))
         } else {
             Err(StoreError::Unsupported(url.to_owned()))
         }
@@ -157,11 +194,11 @@ impl Store {
     /// # Errors
     /// The database failed.
     pub async fn create_table(&self, t: &StoredTable) -> Result<(), StoreError> {
-        let Store::Sqlite(pool) = self;
+        let pool = match self {
+            Store::Sqlite(pool) => pool,
+            Store::Postgres(pg) => return pg.create_table(t).await,
+        };
         let mut tx = pool.begin().await?;
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
         sqlx::query(
             "INSERT INTO tables (id, game, players, options, seed, status, resigned, created_at) \
              VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -173,7 +210,7 @@ impl Store {
         .bind(t.seed.cast_signed())
         .bind(status_text(t.status))
         .bind(t.resigned.map(i64::from))
-        .bind(now)
+        .bind(now_secs())
         .execute(&mut *tx)
         .await?;
         for s in &t.seats {
@@ -183,10 +220,7 @@ impl Store {
             )
             .bind(&t.id)
             .bind(i64::from(s.seat))
-            .bind(match s.kind {
-                SeatKind::Human => "human",
-                SeatKind::Bot => "bot",
-            })
+            .bind(kind_text(s.kind))
             .bind(&s.name)
             .bind(s.token_hash.as_deref())
             .bind(s.joined)
@@ -201,7 +235,8 @@ impl Store {
     /// returns, they survive a crash.
     ///
     /// # Errors
-    /// The database failed; nothing was stored.
+    /// The database failed, or (PostgreSQL) this process no longer holds the table's lease;
+    /// nothing was stored.
     pub async fn append(
         &self,
         table: &str,
@@ -209,7 +244,10 @@ impl Store {
         entries: &[String],
         status: Status,
     ) -> Result<(), StoreError> {
-        let Store::Sqlite(pool) = self;
+        let pool = match self {
+            Store::Sqlite(pool) => pool,
+            Store::Postgres(pg) => return pg.append(table, first, entries, status).await,
+        };
         let mut tx = pool.begin().await?;
         for (i, e) in (first..).zip(entries) {
             sqlx::query("INSERT INTO entries (table_id, idx, entry) VALUES (?, ?, ?)")
@@ -231,14 +269,17 @@ impl Store {
     /// Sets a table's status (and who resigned).
     ///
     /// # Errors
-    /// The database failed.
+    /// The database failed, or the lease is lost.
     pub async fn set_status(
         &self,
         table: &str,
         status: Status,
         resigned: Option<u8>,
     ) -> Result<(), StoreError> {
-        let Store::Sqlite(pool) = self;
+        let pool = match self {
+            Store::Sqlite(pool) => pool,
+            Store::Postgres(pg) => return pg.set_status(table, status, resigned).await,
+        };
         sqlx::query("UPDATE tables SET status = ?, resigned = ? WHERE id = ?")
             .bind(status_text(status))
             .bind(resigned.map(i64::from))
@@ -251,9 +292,12 @@ impl Store {
     /// Marks a person's seat as joined.
     ///
     /// # Errors
-    /// The database failed.
+    /// The database failed, or the lease is lost.
     pub async fn set_joined(&self, table: &str, seat: u8) -> Result<(), StoreError> {
-        let Store::Sqlite(pool) = self;
+        let pool = match self {
+            Store::Sqlite(pool) => pool,
+            Store::Postgres(pg) => return pg.set_joined(table, seat).await,
+        };
         sqlx::query("UPDATE seats SET joined = 1 WHERE table_id = ? AND seat = ?")
             .bind(table)
             .bind(i64::from(seat))
@@ -267,7 +311,10 @@ impl Store {
     /// # Errors
     /// The database failed, or the rows are corrupt.
     pub async fn load(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
-        let Store::Sqlite(pool) = self;
+        let pool = match self {
+            Store::Sqlite(pool) => pool,
+            Store::Postgres(pg) => return pg.load(id).await,
+        };
         let Some(row) = sqlx::query(
             "SELECT game, players, options, seed, status, resigned FROM tables WHERE id = ?",
         )
@@ -292,11 +339,7 @@ impl Store {
         {
             seats.push(SeatRow {
                 seat: small(id, "seat", s.try_get("seat")?)?,
-                kind: match s.try_get::<&str, _>("kind")? {
-                    "human" => SeatKind::Human,
-                    "bot" => SeatKind::Bot,
-                    other => return Err(corrupt(id, format!("seat kind `{other}`"))),
-                },
+                kind: parse_kind(id, s.try_get("kind")?)?,
                 name: s.try_get("name")?,
                 token_hash: s.try_get("token_hash")?,
                 joined: s.try_get("joined")?,
@@ -329,7 +372,10 @@ impl Store {
     /// # Errors
     /// The database failed.
     pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
-        let Store::Sqlite(pool) = self;
+        let pool = match self {
+            Store::Sqlite(pool) => pool,
+            Store::Postgres(pg) => return pg.unfinished().await,
+        };
         let rows =
             sqlx::query("SELECT id FROM tables WHERE status != 'finished' ORDER BY created_at, id")
                 .fetch_all(pool)
@@ -339,10 +385,75 @@ impl Store {
             .collect()
     }
 
+    /// This process's lease owner id (PostgreSQL), random per [`Store::connect`].
+    #[must_use]
+    pub fn owner(&self) -> Option<&str> {
+        match self {
+            Store::Sqlite(_) => None,
+            Store::Postgres(pg) => Some(pg.owner()),
+        }
+    }
+
+    /// Whether leases mean anything here: false for SQLite, whose one process serves every table.
+    #[must_use]
+    pub fn leases(&self) -> bool {
+        matches!(self, Store::Postgres(_))
+    }
+
+    /// Takes the lease on table `id` for this process if it is free, expired, or already ours;
+    /// it then lasts [`LEASE`] unless renewed. False if another live process holds it or there
+    /// is no such table. Always true with SQLite.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn take_lease(&self, id: &str) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(_) => Ok(true),
+            Store::Postgres(pg) => pg.take_lease(id).await,
+        }
+    }
+
+    /// Extends this process's lease on `id` by [`LEASE`]. False if the lease is no longer ours.
+    /// Always true with SQLite.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn renew_lease(&self, id: &str) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(_) => Ok(true),
+            Store::Postgres(pg) => pg.renew_lease(id).await,
+        }
+    }
+
+    /// Gives up this process's lease on `id` (if it holds it), so another process may serve the
+    /// table at once.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn release_lease(&self, id: &str) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(_) => Ok(()),
+            Store::Postgres(pg) => pg.release_lease(id).await,
+        }
+    }
+
+    /// Gives up every lease this process holds (on a graceful shutdown).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn release_all(&self) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(_) => Ok(()),
+            Store::Postgres(pg) => pg.release_all().await,
+        }
+    }
+
     /// Closes the connections (after the last write).
     pub async fn close(&self) {
-        let Store::Sqlite(pool) = self;
-        pool.close().await;
+        match self {
+            Store::Sqlite(pool) => pool.close().await,
+            Store::Postgres(pg) => pg.close().await,
+        }
     }
 }
 
@@ -429,9 +540,9 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn only_sqlite_urls_are_served() {
+    async fn only_sqlite_and_postgres_urls_are_served() {
         assert!(matches!(
-            Store::connect("postgres://localhost/x").await,
+            Store::connect("mysql://localhost/x").await,
             Err(StoreError::Unsupported(_))
         ));
     }

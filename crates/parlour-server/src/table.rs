@@ -7,6 +7,8 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+use tokio::time::Instant;
+
 use parlour_core::{Seat, ToAct, Viewer};
 use parlour_games::DynMatch;
 use parlour_protocol::{
@@ -19,7 +21,7 @@ use tokio::sync::{mpsc, oneshot};
 use tracing::{Instrument, info, info_span, warn};
 
 use crate::bots::{SeatBot, make_seat_bot};
-use crate::store::{SeatRow, Store, StoredTable};
+use crate::store::{LEASE, RENEW_EVERY, SeatRow, Store, StoreError, StoredTable};
 use crate::token::token_matches;
 use crate::{ConnId, Shared};
 
@@ -103,6 +105,8 @@ pub(crate) struct Table {
     shared: Arc<Shared>,
     inbox: mpsc::WeakSender<Cmd>,
     unload_after: Duration,
+    /// Another process took the table's lease (PostgreSQL): this task stops.
+    lost: bool,
 }
 
 /// Errors of rebuilding a stored table.
@@ -184,6 +188,7 @@ impl Table {
             shared,
             inbox: tx.downgrade(),
             unload_after,
+            lost: false,
         };
         let span = info_span!("table", id = %table.id, game = %table.game);
         tokio::spawn(
@@ -206,6 +211,10 @@ impl Table {
                 if table.status != Status::Finished {
                     table.shared.tables_open.fetch_sub(1, Ordering::Relaxed);
                 }
+                // Unloaded or stopped: another process may serve the table from now on.
+                if let Err(e) = table.store.release_lease(&table.id).await {
+                    warn!(error = %e, "could not release the lease; it expires on its own");
+                }
             }
             .instrument(span),
         );
@@ -213,24 +222,50 @@ impl Table {
     }
 
     async fn run(&mut self, mut rx: mpsc::Receiver<Cmd>) {
+        let mut renew = tokio::time::interval(RENEW_EVERY);
+        renew.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut renewed = Instant::now();
+        let mut idle_until = Instant::now() + self.unload_after;
         loop {
+            if self.lost {
+                warn!("the lease is lost: another process serves this table now");
+                break;
+            }
             // A finished table nobody watches is unloaded after a while; it is loaded again
             // from the database when asked for.
-            let cmd = if self.status == Status::Finished && self.subs.is_empty() {
-                match tokio::time::timeout(self.unload_after, rx.recv()).await {
-                    Ok(Some(cmd)) => cmd,
-                    Ok(None) => break,
-                    Err(_) => {
-                        info!("unloading an idle finished table");
-                        break;
-                    }
-                }
-            } else {
-                match rx.recv().await {
-                    Some(cmd) => cmd,
-                    None => break,
+            let idle = self.status == Status::Finished && self.subs.is_empty();
+            let unload = async {
+                if idle {
+                    tokio::time::sleep_until(idle_until).await;
+                } else {
+                    std::future::pending::<()>().await;
                 }
             };
+            let cmd = tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => cmd,
+                    None => break,
+                },
+                () = unload => {
+                    info!("unloading an idle finished table");
+                    break;
+                }
+                _ = renew.tick(), if self.store.leases() => {
+                    match self.store.renew_lease(&self.id).await {
+                        Ok(true) => renewed = Instant::now(),
+                        Ok(false) => self.lost = true,
+                        // Past its expiry the lease may be another's: stop rather than serve a
+                        // table that may be moving on elsewhere. Writes would fail anyway.
+                        Err(e) if renewed.elapsed() >= LEASE => {
+                            warn!(error = %e, "could not renew the lease before it expired");
+                            self.lost = true;
+                        }
+                        Err(e) => warn!(error = %e, "could not renew the lease; trying again"),
+                    }
+                    continue;
+                }
+            };
+            idle_until = Instant::now() + self.unload_after;
             if self.status == Status::Playing && self.m.to_act() == ToAct::Chance {
                 // A chance step whose store failed earlier: try again.
                 self.progress().await;
@@ -333,6 +368,7 @@ impl Table {
             if !row.joined {
                 row.joined = true;
                 if let Err(e) = self.store.set_joined(&self.id, s.0).await {
+                    self.store_failed(&e);
                     warn!(error = %e, "could not store a join");
                 }
             }
@@ -355,6 +391,7 @@ impl Table {
         let _ = reply.send(Ok(seat));
         if start {
             if let Err(e) = self.store.set_status(&self.id, Status::Playing, None).await {
+                self.store_failed(&e);
                 warn!(error = %e, "could not store the start");
                 return;
             }
@@ -441,6 +478,7 @@ impl Table {
             self.status
         };
         if let Err(e) = self.store.append(&self.id, old, new, status).await {
+            self.store_failed(&e);
             warn!(error = %e, "could not store a step; rolling back");
             let mut back = record.clone();
             back.actions.truncate(first);
@@ -477,6 +515,7 @@ impl Table {
             .set_status(&self.id, Status::Finished, Some(seat.0))
             .await
         {
+            self.store_failed(&e);
             warn!(error = %e, "could not store a resignation");
             return Err((
                 RejectCode::Internal,
@@ -489,6 +528,13 @@ impl Table {
         self.shared.tables_open.fetch_sub(1, Ordering::Relaxed);
         self.broadcast();
         Ok(())
+    }
+
+    /// A lost lease stops the table: whatever it holds may be stale by now.
+    fn store_failed(&mut self, e: &StoreError) {
+        if matches!(e, StoreError::LeaseLost(_)) {
+            self.lost = true;
+        }
     }
 
     fn note_changes(&mut self) {

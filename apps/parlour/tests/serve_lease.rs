@@ -1,0 +1,231 @@
+//! Two `parlour serve` processes on one PostgreSQL database: the owner of a table is killed, and
+//! the other process takes the table over once the lease has expired, losing no acknowledged
+//! action.
+//!
+//! Needs `PARLOUR_TEST_POSTGRES` (`scripts/test` starts a private server and sets it).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use parlour_protocol::{ClientMsg, CreatedTable, RejectCode, SeatRecord, ServerMsg, Status};
+use parlour_record::Record;
+use tokio_tungstenite::tungstenite::Message;
+
+const HOW: &str = "the PostgreSQL tests need a PostgreSQL server: run them through scripts/test, \
+    which starts one, or set PARLOUR_TEST_POSTGRES=postgres://USER@HOST:PORT/DB (a role that may \
+    create databases)";
+
+/// A fresh database on the test server; its URL.
+async fn fresh_db() -> String {
+    let base = std::env::var("PARLOUR_TEST_POSTGRES")
+        .unwrap_or_else(|_| panic!("PARLOUR_TEST_POSTGRES is not set: {HOW}"));
+    let admin = sqlx::postgres::PgPoolOptions::new()
+        .acquire_timeout(Duration::from_secs(5))
+        .connect(&base)
+        .await
+        .unwrap_or_else(|e| panic!("PostgreSQL at {base} is unreachable ({e}): {HOW}"));
+    let name = format!("parlour_t_{}", parlour_server::new_table_id().unwrap());
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .unwrap_or_else(|e| panic!("creating a database on {base} failed ({e}): {HOW}"));
+    admin.close().await;
+    let (server, _) = base.split_once('?').unwrap_or((&base, ""));
+    let (server, _) = server.rsplit_once('/').expect("a URL ending in /DATABASE");
+    format!("{server}/{name}")
+}
+
+struct Served {
+    child: Child,
+    addr: SocketAddr,
+    _stdout: BufReader<ChildStdout>,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(db: &str) -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("listening on http://")
+        .unwrap_or_else(|| panic!("unexpected first line `{line}`"))
+        .parse()
+        .unwrap();
+    Served {
+        child,
+        addr,
+        _stdout: stdout,
+    }
+}
+
+fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text[9..12].parse().unwrap();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap();
+    (status, body)
+}
+
+fn seat_record(addr: SocketAddr, t: &CreatedTable) -> (u16, String) {
+    http(
+        addr,
+        "GET",
+        &format!("/api/tables/{}/record?token={}", t.table, t.seats[0].token),
+        "",
+    )
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn join(addr: SocketAddr, t: &CreatedTable) -> Ws {
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .unwrap();
+    let join = ClientMsg::Join {
+        table: t.table.clone(),
+        token: t.seats[0].token.clone(),
+    };
+    ws.send(Message::text(join.encode())).await.unwrap();
+    ws
+}
+
+async fn recv(ws: &mut Ws) -> ServerMsg {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(60), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("open")
+            .unwrap();
+        if let Message::Text(t) = m {
+            return ServerMsg::decode(&t).unwrap();
+        }
+    }
+}
+
+/// Plays the first legal action whenever asked, `turns` times (or to the end); returns the
+/// latest step seen.
+async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
+    let mut played = 0;
+    loop {
+        match recv(ws).await {
+            ServerMsg::State {
+                step,
+                status,
+                legal,
+                ..
+            } => {
+                if status == Status::Finished || (played == turns && !legal.is_empty()) {
+                    return (step, status);
+                }
+                if let Some(a) = legal.first() {
+                    played += 1;
+                    let act = ClientMsg::Act {
+                        action: a.clone(),
+                        step,
+                    };
+                    ws.send(Message::text(act.encode())).await.unwrap();
+                }
+            }
+            ServerMsg::Rejected { code, reason } => assert!(
+                matches!(code, RejectCode::Stale | RejectCode::NotYourTurn),
+                "{code:?}: {reason}"
+            ),
+            ServerMsg::Welcome { .. } => {}
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_other_process_takes_a_killed_owners_table_after_its_lease_expires() {
+    let db = fresh_db().await;
+    let mut owner = start(&db);
+    let other = start(&db);
+    let body = r#"{"game":"troll-tricker","seats":[{"human":{"name":"Ann"}},{"bot":"random"},{"bot":"random"},{"bot":"greedy"}]}"#;
+    let (st, text) = http(owner.addr, "POST", "/api/tables", body);
+    assert_eq!(st, 201, "{text}");
+    let t: CreatedTable = serde_json::from_str(&text).unwrap();
+
+    let mut ws = join(owner.addr, &t).await;
+    let (acked, status) = play(&mut ws, 6).await;
+    assert_eq!(status, Status::Playing);
+    let (st, text) = seat_record(owner.addr, &t);
+    assert_eq!(st, 200, "{text}");
+    let before: SeatRecord = serde_json::from_str(&text).unwrap();
+    assert!(before.step >= acked);
+    assert_eq!(before.actions.len(), 6);
+
+    // While the owner lives, the other process turns the table away.
+    let (st, text) = seat_record(other.addr, &t);
+    assert_eq!(st, 409, "{text}");
+    let mut elsewhere = join(other.addr, &t).await;
+    match recv(&mut elsewhere).await {
+        ServerMsg::Rejected { code, .. } => assert_eq!(code, RejectCode::TableElsewhere),
+        msg => panic!("expected table-elsewhere, got {msg:?}"),
+    }
+
+    owner.child.kill().unwrap();
+    owner.child.wait().unwrap();
+    let killed = Instant::now();
+    drop(ws);
+
+    // The other process serves the table once the dead owner's lease has expired.
+    let after: SeatRecord = loop {
+        let (st, text) = seat_record(other.addr, &t);
+        match st {
+            200 => break serde_json::from_str(&text).unwrap(),
+            409 => {
+                assert!(
+                    killed.elapsed() < parlour_server::LEASE + Duration::from_secs(10),
+                    "the lease of a killed owner never expired"
+                );
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+            _ => panic!("{st}: {text}"),
+        }
+    };
+    assert!(after.step >= before.step);
+    assert_eq!(after.actions[..before.actions.len()], before.actions[..]);
+    assert_eq!(after.log[..before.log.len()], before.log[..]);
+
+    let mut ws = join(other.addr, &t).await;
+    let (_, status) = play(&mut ws, usize::MAX).await;
+    assert_eq!(status, Status::Finished);
+    let (st, text) = http(
+        other.addr,
+        "GET",
+        &format!("/api/tables/{}/record", t.table),
+        "",
+    );
+    assert_eq!(st, 200, "{text}");
+    let record = Record::from_json(&text).unwrap();
+    let replayed = parlour_games::replay(&record).unwrap();
+    assert!(replayed.outcome().is_some());
+}

@@ -1,0 +1,318 @@
+//! The PostgreSQL back end, shared by several server processes, each holding a lease per table
+//! it serves.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
+use parlour_protocol::Status;
+use serde_json::Value;
+use sqlx::Row;
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::postgres::{PgPool, PgPoolOptions};
+
+use super::{
+    SeatRow, StoreError, StoredTable, corrupt, kind_text, now_secs, parse_kind, parse_status,
+    small, status_text,
+};
+
+/// How long a lease lasts unless renewed. A process that dies holds its tables this long.
+pub const LEASE: Duration = Duration::from_secs(10);
+
+/// How often a table's task renews its lease: several times per [`LEASE`], so one slow renewal
+/// does not lose it.
+pub const RENEW_EVERY: Duration = Duration::from_secs(3);
+
+/// A PostgreSQL pool and this process's lease owner id.
+#[derive(Clone, Debug)]
+pub struct PgStore {
+    pool: PgPool,
+    /// Random per connected store (one per process), so a restarted process is a new owner and
+    /// never mistakes a lease of its previous life for its own.
+    owner: String,
+}
+
+/// The PostgreSQL migrations in `migrations/postgres/`, compiled in.
+#[derive(Debug)]
+struct Embedded;
+
+impl MigrationSource<'static> for Embedded {
+    fn resolve(self) -> BoxFuture<'static, Result<Vec<Migration>, BoxDynError>> {
+        Box::pin(async {
+            Ok(vec![Migration::new(
+                1,
+                Cow::Borrowed("tables"),
+                MigrationType::Simple,
+                Cow::Borrowed(include_str!("../../migrations/postgres/0001_tables.sql")),
+                false,
+            )])
+        })
+    }
+}
+
+/// The lease condition, for `$1` = table id and `$2` = owner. `FOR UPDATE` in [`PgStore::append`]
+/// keeps the row locked until commit, so no other process can take the lease in between.
+const HELD: &str = "SELECT 1 FROM leases WHERE table_id = $1 AND owner = $2 AND expires > now()";
+
+fn interval(d: Duration) -> String {
+    format!("{} milliseconds", d.as_millis())
+}
+
+impl PgStore {
+    pub(super) async fn connect(url: &str) -> Result<PgStore, StoreError> {
+        let pool = PgPoolOptions::new()
+            .max_connections(8)
+            .acquire_timeout(Duration::from_secs(5))
+            .connect(url)
+            .await?;
+        // Several processes may start at once on a new database; the migrator takes an advisory
+        // lock so only one of them creates the schema.
+        Migrator::new(Embedded).await?.run(&pool).await?;
+        let owner = crate::token::new_token().map_err(|e| StoreError::Random(e.to_string()))?;
+        Ok(PgStore { pool, owner })
+    }
+
+    pub(super) fn owner(&self) -> &str {
+        &self.owner
+    }
+
+    pub(super) async fn create_table(&self, t: &StoredTable) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO tables (id, game, players, options, seed, status, resigned, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(&t.id)
+        .bind(&t.game)
+        .bind(i64::from(t.players))
+        .bind(serde_json::to_string(&t.options).expect("options serialise"))
+        .bind(t.seed.cast_signed())
+        .bind(status_text(t.status))
+        .bind(t.resigned.map(i64::from))
+        .bind(now_secs())
+        .execute(&mut *tx)
+        .await?;
+        for s in &t.seats {
+            sqlx::query(
+                "INSERT INTO seats (table_id, seat, kind, name, token_hash, joined) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(&t.id)
+            .bind(i64::from(s.seat))
+            .bind(kind_text(s.kind))
+            .bind(&s.name)
+            .bind(s.token_hash.as_deref())
+            .bind(s.joined)
+            .execute(&mut *tx)
+            .await?;
+        }
+        // The creating process serves the new table.
+        sqlx::query(
+            "INSERT INTO leases (table_id, owner, expires) \
+             VALUES ($1, $2, now() + $3::interval)",
+        )
+        .bind(&t.id)
+        .bind(&self.owner)
+        .bind(interval(LEASE))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub(super) async fn append(
+        &self,
+        table: &str,
+        first: u64,
+        entries: &[String],
+        status: Status,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let held = sqlx::query(&format!("{HELD} FOR UPDATE"))
+            .bind(table)
+            .bind(&self.owner)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if held.is_none() {
+            return Err(StoreError::LeaseLost(table.to_owned()));
+        }
+        for (i, e) in (first..).zip(entries) {
+            sqlx::query("INSERT INTO entries (table_id, idx, entry) VALUES ($1, $2, $3)")
+                .bind(table)
+                .bind(i.cast_signed())
+                .bind(e)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query("UPDATE tables SET status = $2 WHERE id = $1")
+            .bind(table)
+            .bind(status_text(status))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub(super) async fn set_status(
+        &self,
+        table: &str,
+        status: Status,
+        resigned: Option<u8>,
+    ) -> Result<(), StoreError> {
+        let done = sqlx::query(&format!(
+            "UPDATE tables SET status = $3, resigned = $4 WHERE id = $1 AND EXISTS ({HELD})"
+        ))
+        .bind(table)
+        .bind(&self.owner)
+        .bind(status_text(status))
+        .bind(resigned.map(i64::from))
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::LeaseLost(table.to_owned()));
+        }
+        Ok(())
+    }
+
+    pub(super) async fn set_joined(&self, table: &str, seat: u8) -> Result<(), StoreError> {
+        let done = sqlx::query(&format!(
+            "UPDATE seats SET joined = TRUE WHERE table_id = $1 AND seat = $3 AND EXISTS ({HELD})"
+        ))
+        .bind(table)
+        .bind(&self.owner)
+        .bind(i64::from(seat))
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::LeaseLost(table.to_owned()));
+        }
+        Ok(())
+    }
+
+    pub(super) async fn load(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        // One snapshot, so the entries match the status read with them.
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            .execute(&mut *tx)
+            .await?;
+        let Some(row) = sqlx::query(
+            "SELECT game, players, options, seed, status, resigned FROM tables WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let options: BTreeMap<String, Value> =
+            serde_json::from_str(row.try_get::<&str, _>("options")?)
+                .map_err(|e| corrupt(id, format!("options: {e}")))?;
+        let resigned: Option<i64> = row.try_get("resigned")?;
+        let mut seats = Vec::new();
+        for s in sqlx::query(
+            "SELECT seat, kind, name, token_hash, joined FROM seats \
+             WHERE table_id = $1 ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?
+        {
+            seats.push(SeatRow {
+                seat: small(id, "seat", s.try_get("seat")?)?,
+                kind: parse_kind(id, s.try_get("kind")?)?,
+                name: s.try_get("name")?,
+                token_hash: s.try_get("token_hash")?,
+                joined: s.try_get("joined")?,
+            });
+        }
+        let entries = sqlx::query("SELECT entry FROM entries WHERE table_id = $1 ORDER BY idx")
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|r| r.try_get("entry"))
+            .collect::<Result<Vec<String>, _>>()?;
+        tx.commit().await?;
+        Ok(Some(StoredTable {
+            id: id.to_owned(),
+            game: row.try_get("game")?,
+            players: small(id, "players", row.try_get("players")?)?,
+            options,
+            seed: row.try_get::<i64, _>("seed")?.cast_unsigned(),
+            status: parse_status(id, row.try_get("status")?)?,
+            resigned: resigned
+                .map(|r| small(id, "resigned seat", r))
+                .transpose()?,
+            seats,
+            entries,
+        }))
+    }
+
+    pub(super) async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id FROM tables WHERE status <> 'finished' ORDER BY created_at, id")
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| r.try_get("id").map_err(StoreError::from))
+            .collect()
+    }
+
+    /// Takes table `id`'s lease if it is free, expired or already ours. False if another live
+    /// process holds it, or if there is no such table.
+    pub(super) async fn take_lease(&self, id: &str) -> Result<bool, StoreError> {
+        // One statement: the conflicting row is locked while its condition is checked, so two
+        // processes cannot both take an expired lease.
+        let done = sqlx::query(
+            "INSERT INTO leases (table_id, owner, expires) \
+             SELECT id, $2, now() + $3::interval FROM tables WHERE id = $1 \
+             ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires \
+             WHERE leases.owner = EXCLUDED.owner OR leases.expires <= now()",
+        )
+        .bind(id)
+        .bind(&self.owner)
+        .bind(interval(LEASE))
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Extends our unexpired lease on `id`. False if it is no longer ours, or expired.
+    pub(super) async fn renew_lease(&self, id: &str) -> Result<bool, StoreError> {
+        // Once expired a lease is anyone's, ours included: the table is taken again through a
+        // fresh load, like a table whose owner died.
+        let done = sqlx::query(
+            "UPDATE leases SET expires = now() + $3::interval \
+             WHERE table_id = $1 AND owner = $2 AND expires > now()",
+        )
+        .bind(id)
+        .bind(&self.owner)
+        .bind(interval(LEASE))
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    pub(super) async fn release_lease(&self, id: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM leases WHERE table_id = $1 AND owner = $2")
+            .bind(id)
+            .bind(&self.owner)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub(super) async fn release_all(&self) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM leases WHERE owner = $1")
+            .bind(&self.owner)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub(super) async fn close(&self) {
+        self.pool.close().await;
+    }
+}

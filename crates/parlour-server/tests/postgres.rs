@@ -1,0 +1,437 @@
+//! The server on PostgreSQL: the store, full games over websockets, restarts, and leases between
+//! two servers (each its own lease owner, as two processes are) on one database.
+//!
+//! Needs `PARLOUR_TEST_POSTGRES` (`scripts/test` starts a private server and sets it); each test
+//! makes its own database there, so they run in parallel.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use futures_util::{SinkExt, StreamExt};
+use parlour_protocol::{ClientMsg, CreatedTable, RejectCode, SeatKind, ServerMsg, Status};
+use parlour_record::Record;
+use parlour_server::{AppState, Config, SeatRow, Store, StoreError, StoredTable, router};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tower::ServiceExt;
+
+const WAIT: Duration = Duration::from_secs(60);
+
+const HOW: &str = "the PostgreSQL tests need a PostgreSQL server: run them through scripts/test, \
+    which starts one, or set PARLOUR_TEST_POSTGRES=postgres://USER@HOST:PORT/DB (a role that may \
+    create databases)";
+
+/// A fresh database on the test server; its URL.
+async fn fresh_db() -> String {
+    let base = std::env::var("PARLOUR_TEST_POSTGRES")
+        .unwrap_or_else(|_| panic!("PARLOUR_TEST_POSTGRES is not set: {HOW}"));
+    let admin = sqlx::postgres::PgPoolOptions::new()
+        .acquire_timeout(Duration::from_secs(5))
+        .connect(&base)
+        .await
+        .unwrap_or_else(|e| panic!("PostgreSQL at {base} is unreachable ({e}): {HOW}"));
+    let name = format!("parlour_t_{}", parlour_server::new_table_id().unwrap());
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .unwrap_or_else(|e| panic!("creating a database on {base} failed ({e}): {HOW}"));
+    admin.close().await;
+    let (server, _) = base.split_once('?').unwrap_or((&base, ""));
+    let (server, _) = server.rsplit_once('/').expect("a URL ending in /DATABASE");
+    format!("{server}/{name}")
+}
+
+struct Server {
+    addr: SocketAddr,
+    app: AppState,
+    store: Store,
+}
+
+async fn server(url: &str, config: Config) -> Server {
+    let store = Store::connect(url).await.unwrap();
+    let app = AppState::new(store.clone(), config).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let r = router(app.clone());
+    tokio::spawn(async move { axum::serve(listener, r).await });
+    Server { addr, app, store }
+}
+
+async fn call(app: &AppState, method: &str, uri: &str, body: &str) -> (StatusCode, String) {
+    let req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_owned()))
+        .unwrap();
+    let res = router(app.clone()).oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 24)
+        .await
+        .unwrap();
+    (status, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn create(app: &AppState, game: &str, seats: Value) -> CreatedTable {
+    let body = json!({ "game": game, "seats": seats }).to_string();
+    let (status, text) = call(app, "POST", "/api/tables", &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Human in seat 0, random bots elsewhere, at the game's usual size.
+fn seats_for(game: &str) -> Value {
+    let info = parlour_games::find(game).unwrap();
+    let mut seats = vec![json!({"human": {"name": "Ann"}})];
+    for _ in 1..info.default_players() {
+        seats.push(json!({"bot": "random"}));
+    }
+    Value::Array(seats)
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+async fn join(addr: SocketAddr, t: &CreatedTable) -> Ws {
+    let mut ws = connect_async(format!("ws://{addr}/ws")).await.unwrap().0;
+    let join = ClientMsg::Join {
+        table: t.table.clone(),
+        token: t.seats[0].token.clone(),
+    };
+    ws.send(Message::text(join.encode())).await.unwrap();
+    ws
+}
+
+/// The next message, or `None` once the server closed the connection.
+async fn recv(ws: &mut Ws) -> Option<ServerMsg> {
+    loop {
+        match tokio::time::timeout(WAIT, ws.next())
+            .await
+            .expect("a message in time")
+        {
+            Some(Ok(Message::Text(t))) => return Some(ServerMsg::decode(&t).unwrap()),
+            Some(Ok(Message::Close(_)) | Err(_)) | None => return None,
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+/// Plays the first legal action whenever asked, `turns` times (or to the end); returns the
+/// latest state's step and status.
+async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
+    let mut played = 0;
+    loop {
+        match recv(ws).await.expect("the connection stays open") {
+            ServerMsg::State {
+                step,
+                status,
+                legal,
+                ..
+            } => {
+                if status == Status::Finished || (played == turns && !legal.is_empty()) {
+                    return (step, status);
+                }
+                if let Some(a) = legal.first() {
+                    played += 1;
+                    let act = ClientMsg::Act {
+                        action: a.clone(),
+                        step,
+                    };
+                    ws.send(Message::text(act.encode())).await.unwrap();
+                }
+            }
+            // Too fast for the server's limit: wait, then look again.
+            ServerMsg::Rejected {
+                code: RejectCode::Throttled,
+                ..
+            } => {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                ws.send(Message::text(ClientMsg::View.encode()))
+                    .await
+                    .unwrap();
+            }
+            ServerMsg::Rejected { code, reason } => {
+                assert!(
+                    matches!(code, RejectCode::Stale | RejectCode::NotYourTurn),
+                    "{code:?}: {reason}"
+                );
+            }
+            ServerMsg::Welcome { .. } => {}
+        }
+    }
+}
+
+async fn finished_record(app: &AppState, id: &str) -> Record {
+    let (st, text) = call(app, "GET", &format!("/api/tables/{id}/record"), "").await;
+    assert_eq!(st, StatusCode::OK, "{text}");
+    let record = Record::from_json(&text).unwrap();
+    assert!(parlour_games::replay(&record).unwrap().outcome().is_some());
+    record
+}
+
+fn table(id: &str) -> StoredTable {
+    StoredTable {
+        id: id.to_owned(),
+        game: "haunted".to_owned(),
+        players: 2,
+        options: BTreeMap::from([("a".to_owned(), Value::Bool(true))]),
+        seed: u64::MAX - 1,
+        status: Status::Playing,
+        resigned: None,
+        seats: vec![
+            SeatRow {
+                seat: 0,
+                kind: SeatKind::Human,
+                name: "Ann".to_owned(),
+                token_hash: Some(vec![7; 32]),
+                joined: false,
+            },
+            SeatRow {
+                seat: 1,
+                kind: SeatKind::Bot,
+                name: "greedy".to_owned(),
+                token_hash: None,
+                joined: true,
+            },
+        ],
+        entries: Vec::new(),
+    }
+}
+
+/// Makes `id`'s lease look as if its owner died long ago.
+async fn expire(url: &str, id: &str) {
+    let pool = sqlx::PgPool::connect(url).await.unwrap();
+    sqlx::query("UPDATE leases SET expires = now() - interval '1 second' WHERE table_id = $1")
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+}
+
+#[tokio::test]
+async fn tables_and_entries_round_trip() {
+    let url = fresh_db().await;
+    let store = Store::connect(&url).await.unwrap();
+    store.create_table(&table("t1")).await.unwrap();
+    store
+        .append(
+            "t1",
+            0,
+            &["chance: x".into(), "0: y".into()],
+            Status::Playing,
+        )
+        .await
+        .unwrap();
+    store
+        .append("t1", 2, &["1: z".into()], Status::Playing)
+        .await
+        .unwrap();
+    store.set_joined("t1", 0).await.unwrap();
+    // An entry index already stored is refused, and the whole append with it.
+    assert!(
+        store
+            .append("t1", 2, &["1: again".into()], Status::Finished)
+            .await
+            .is_err()
+    );
+    let t = store.load("t1").await.unwrap().unwrap();
+    assert_eq!(t.entries, ["chance: x", "0: y", "1: z"]);
+    assert_eq!(t.seed, u64::MAX - 1);
+    assert_eq!(t.status, Status::Playing);
+    assert!(t.seats[0].joined);
+    assert_eq!(t.seats[0].token_hash.as_deref(), Some(&[7; 32][..]));
+    assert_eq!(t.seats[1].kind, SeatKind::Bot);
+    assert_eq!(t.options, table("t1").options);
+    assert_eq!(store.unfinished().await.unwrap(), ["t1"]);
+    store
+        .set_status("t1", Status::Finished, Some(0))
+        .await
+        .unwrap();
+    assert!(store.unfinished().await.unwrap().is_empty());
+    assert_eq!(store.load("t1").await.unwrap().unwrap().resigned, Some(0));
+    assert!(store.load("nope").await.unwrap().is_none());
+    store.close().await;
+    // Migrations run again harmlessly on an existing database.
+    let again = Store::connect(&url).await.unwrap();
+    assert_eq!(again.load("t1").await.unwrap().unwrap().entries.len(), 3);
+}
+
+#[tokio::test]
+async fn a_lease_is_one_process_at_a_time_and_guards_every_write() {
+    let url = fresh_db().await;
+    let a = Store::connect(&url).await.unwrap();
+    let b = Store::connect(&url).await.unwrap();
+    assert_ne!(a.owner(), b.owner());
+    a.create_table(&table("t1")).await.unwrap();
+    // The creator holds it; the other process may neither take it nor write.
+    assert!(a.take_lease("t1").await.unwrap());
+    assert!(!b.take_lease("t1").await.unwrap());
+    assert!(!b.take_lease("no-such-table").await.unwrap());
+    assert!(matches!(
+        b.append("t1", 0, &["0: x".into()], Status::Playing).await,
+        Err(StoreError::LeaseLost(_))
+    ));
+    assert!(matches!(
+        b.set_status("t1", Status::Finished, None).await,
+        Err(StoreError::LeaseLost(_))
+    ));
+    assert!(matches!(
+        b.set_joined("t1", 0).await,
+        Err(StoreError::LeaseLost(_))
+    ));
+    a.append("t1", 0, &["0: x".into()], Status::Playing)
+        .await
+        .unwrap();
+    // Released: taken at once.
+    a.release_lease("t1").await.unwrap();
+    assert!(b.take_lease("t1").await.unwrap());
+    assert!(!a.renew_lease("t1").await.unwrap());
+    assert!(matches!(
+        a.append("t1", 1, &["1: y".into()], Status::Playing).await,
+        Err(StoreError::LeaseLost(_))
+    ));
+    // Expired: taken by the next to ask, and the old owner can no longer write or renew.
+    expire(&url, "t1").await;
+    assert!(matches!(
+        b.append("t1", 1, &["1: y".into()], Status::Playing).await,
+        Err(StoreError::LeaseLost(_))
+    ));
+    assert!(a.take_lease("t1").await.unwrap());
+    assert!(!b.renew_lease("t1").await.unwrap());
+    assert!(a.renew_lease("t1").await.unwrap());
+    a.append("t1", 1, &["1: y".into()], Status::Playing)
+        .await
+        .unwrap();
+    assert_eq!(
+        a.load("t1").await.unwrap().unwrap().entries,
+        ["0: x", "1: y"]
+    );
+    a.release_all().await.unwrap();
+    assert!(b.take_lease("t1").await.unwrap());
+}
+
+macro_rules! full_game_tests {
+    ($($name:ident: $game:literal,)*) => {$(
+        /// A full game with one person and bots over real websockets, stored in PostgreSQL.
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $name() {
+            let url = fresh_db().await;
+            let s = server(&url, Config::default()).await;
+            let t = create(&s.app, $game, seats_for($game)).await;
+            let mut ws = join(s.addr, &t).await;
+            let (_, status) = play(&mut ws, usize::MAX).await;
+            assert_eq!(status, Status::Finished);
+            let record = finished_record(&s.app, &t.table).await;
+            assert_eq!(s.store.load(&t.table).await.unwrap().unwrap().entries, record.actions);
+        }
+    )*};
+}
+
+full_game_tests! {
+    full_game_troll_tricker: "troll-tricker",
+    full_game_holy_matrimony: "holy-matrimony",
+    full_game_haunted: "haunted",
+}
+
+/// A restarted server (a new lease owner) restores the unfinished table and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_restores_unfinished_tables() {
+    let url = fresh_db().await;
+    let first = server(&url, Config::default()).await;
+    let t = create(&first.app, "troll-tricker", seats_for("troll-tricker")).await;
+    let mut ws = join(first.addr, &t).await;
+    let (_, status) = play(&mut ws, 3).await;
+    assert_eq!(status, Status::Playing);
+    drop(ws);
+    let before = first.store.load(&t.table).await.unwrap().unwrap().entries;
+    first.app.shut_down().await;
+
+    let second = server(&url, Config::default()).await;
+    let mut ws = join(second.addr, &t).await;
+    let (_, status) = play(&mut ws, usize::MAX).await;
+    assert_eq!(status, Status::Finished);
+    let record = finished_record(&second.app, &t.table).await;
+    assert_eq!(record.actions[..before.len()], before[..]);
+}
+
+/// Two servers on one database: the one without the lease turns joins away; once the lease is
+/// free (released, or expired as when its owner dies) it takes the table over, and the old
+/// owner can no longer store anything.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_server_takes_a_table_only_once_its_lease_is_free() {
+    let url = fresh_db().await;
+    let a = server(&url, Config::default()).await;
+    let b = server(&url, Config::default()).await;
+    let t = create(&a.app, "troll-tricker", seats_for("troll-tricker")).await;
+    let mut on_a = join(a.addr, &t).await;
+    let (step, status) = play(&mut on_a, 2).await;
+    assert_eq!(status, Status::Playing);
+
+    let mut on_b = join(b.addr, &t).await;
+    match recv(&mut on_b).await {
+        Some(ServerMsg::Rejected { code, .. }) => assert_eq!(code, RejectCode::TableElsewhere),
+        other => panic!("expected table-elsewhere, got {other:?}"),
+    }
+    let (st, text) = call(&b.app, "GET", &format!("/api/tables/{}", t.table), "").await;
+    assert_eq!(st, StatusCode::CONFLICT, "{text}");
+    // A restart of b leaves a's table alone.
+    let b = server(&url, Config::default()).await;
+    let (st, _) = call(&b.app, "GET", &format!("/api/tables/{}", t.table), "").await;
+    assert_eq!(st, StatusCode::CONFLICT);
+
+    // As if a died: b takes the table at the first request after expiry.
+    expire(&url, &t.table).await;
+    let stored = a.store.load(&t.table).await.unwrap().unwrap().entries;
+    assert!(stored.len() as u64 >= step);
+    let mut on_b = join(b.addr, &t).await;
+    let (b_step, status) = play(&mut on_b, 0).await;
+    assert_eq!(status, Status::Playing);
+    assert!(b_step >= stored.len() as u64);
+    // a is still running but stores nothing more: its table stops (at its next renewal or
+    // write) and closes its sockets.
+    on_a.send(Message::text(ClientMsg::View.encode()))
+        .await
+        .unwrap();
+    while let Some(msg) = recv(&mut on_a).await {
+        if let ServerMsg::State { step, legal, .. } = msg {
+            assert!(
+                step <= stored.len() as u64,
+                "a stored step {step} without its lease"
+            );
+            if let Some(first) = legal.first() {
+                let act = ClientMsg::Act {
+                    action: first.clone(),
+                    step,
+                };
+                let _ = on_a.send(Message::text(act.encode())).await;
+            }
+        }
+    }
+    // a now turns joins away.
+    let mut again = join(a.addr, &t).await;
+    match recv(&mut again).await {
+        Some(ServerMsg::Rejected { code, .. }) => assert_eq!(code, RejectCode::TableElsewhere),
+        other => panic!("expected table-elsewhere, got {other:?}"),
+    }
+
+    // The state it stopped at again, and on to the end.
+    on_b.send(Message::text(ClientMsg::View.encode()))
+        .await
+        .unwrap();
+    let (_, status) = play(&mut on_b, usize::MAX).await;
+    assert_eq!(status, Status::Finished);
+    let record = finished_record(&b.app, &t.table).await;
+    assert_eq!(record.actions[..stored.len()], stored[..]);
+
+    // A graceful shutdown releases at once.
+    let t2 = create(&b.app, "haunted", seats_for("haunted")).await;
+    b.app.shut_down().await;
+    let mut on_a = join(a.addr, &t2).await;
+    let (_, status) = play(&mut on_a, usize::MAX).await;
+    assert_eq!(status, Status::Finished);
+}
