@@ -5,12 +5,15 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::{Child, ChildStdout, Command, Stdio};
-use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use parlour_protocol::{ClientMsg, CreatedTable, SeatRecord, ServerMsg, Status};
 use parlour_record::Record;
 use tokio_tungstenite::tungstenite::Message;
+
+#[path = "support/ws.rs"]
+mod ws;
+use ws::{Ws, join, recv};
 
 struct Served {
     child: Child,
@@ -70,34 +73,6 @@ fn seat_record(addr: SocketAddr, t: &CreatedTable) -> SeatRecord {
     );
     assert_eq!(st, 200, "{body}");
     serde_json::from_str(&body).unwrap()
-}
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn join(addr: SocketAddr, t: &CreatedTable) -> Ws {
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-        .await
-        .unwrap();
-    let join = ClientMsg::Join {
-        table: t.table.clone(),
-        token: t.seats[0].token.clone(),
-    };
-    ws.send(Message::text(join.encode())).await.unwrap();
-    ws
-}
-
-async fn recv(ws: &mut Ws) -> ServerMsg {
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(60), ws.next())
-            .await
-            .expect("a message in time")
-            .expect("open")
-            .unwrap();
-        if let Message::Text(t) = m {
-            return ServerMsg::decode(&t).unwrap();
-        }
-    }
 }
 
 /// Plays the first legal action whenever asked, `turns` times (or to the end); returns the

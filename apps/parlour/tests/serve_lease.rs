@@ -9,10 +9,14 @@ use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use parlour_protocol::{ClientMsg, CreatedTable, RejectCode, SeatRecord, ServerMsg, Status};
 use parlour_record::Record;
 use tokio_tungstenite::tungstenite::Message;
+
+#[path = "support/ws.rs"]
+mod ws;
+use ws::{Ws, join, recv};
 
 const HOW: &str = "the PostgreSQL tests need a PostgreSQL server: run them through scripts/test, \
     which starts one, or set PARLOUR_TEST_POSTGRES=postgres://USER@HOST:PORT/DB (a role that may \
@@ -100,34 +104,6 @@ fn seat_record(addr: SocketAddr, t: &CreatedTable) -> (u16, String) {
         &format!("/api/tables/{}/record?token={}", t.table, t.seats[0].token),
         "",
     )
-}
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn join(addr: SocketAddr, t: &CreatedTable) -> Ws {
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-        .await
-        .unwrap();
-    let join = ClientMsg::Join {
-        table: t.table.clone(),
-        token: t.seats[0].token.clone(),
-    };
-    ws.send(Message::text(join.encode())).await.unwrap();
-    ws
-}
-
-async fn recv(ws: &mut Ws) -> ServerMsg {
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(60), ws.next())
-            .await
-            .expect("a message in time")
-            .expect("open")
-            .unwrap();
-        if let Message::Text(t) = m {
-            return ServerMsg::decode(&t).unwrap();
-        }
-    }
 }
 
 /// Plays the first legal action whenever asked, `turns` times (or to the end); returns the
