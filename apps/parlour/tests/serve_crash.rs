@@ -1,68 +1,16 @@
 //! `parlour serve` survives being killed: every acknowledged action is stored, and the game
 //! resumes on restart, bots and all.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::path::Path;
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::net::SocketAddr;
 
 use futures_util::SinkExt;
 use parlour_protocol::{ClientMsg, CreatedTable, SeatRecord, ServerMsg, Status};
 use parlour_record::Record;
 use tokio_tungstenite::tungstenite::Message;
 
-#[path = "support/ws.rs"]
-mod ws;
-use ws::{Ws, join, recv};
-
-struct Served {
-    child: Child,
-    addr: SocketAddr,
-    _stdout: BufReader<ChildStdout>,
-}
-
-fn start(db: &Path) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(format!("sqlite://{}", db.display()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("unexpected first line `{line}`"))
-        .parse()
-        .unwrap();
-    Served {
-        child,
-        addr,
-        _stdout: stdout,
-    }
-}
-
-fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    let status = text[9..12].parse().unwrap();
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_owned())
-        .unwrap();
-    (status, body)
-}
+#[path = "support/serve.rs"]
+mod serve;
+use serve::{Ws, http, join, recv, start};
 
 fn seat_record(addr: SocketAddr, t: &CreatedTable) -> SeatRecord {
     let (st, body) = http(
@@ -107,7 +55,7 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_loses_no_acknowledged_action_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("t.db");
+    let db = format!("sqlite://{}", dir.path().join("t.db").display());
     let mut first = start(&db);
     let body = r#"{"game":"troll-tricker","seats":[{"human":{"name":"Ann"}},{"bot":"random"},{"bot":"random"},{"bot":"greedy"}]}"#;
     let (st, text) = http(first.addr, "POST", "/api/tables", body);

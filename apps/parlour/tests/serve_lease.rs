@@ -4,9 +4,7 @@
 //!
 //! Needs `PARLOUR_TEST_POSTGRES` (`scripts/test` starts a private server and sets it).
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use futures_util::SinkExt;
@@ -14,9 +12,9 @@ use parlour_protocol::{ClientMsg, CreatedTable, RejectCode, SeatRecord, ServerMs
 use parlour_record::Record;
 use tokio_tungstenite::tungstenite::Message;
 
-#[path = "support/ws.rs"]
-mod ws;
-use ws::{Ws, join, recv};
+#[path = "support/serve.rs"]
+mod serve;
+use serve::{Ws, http, join, recv, start};
 
 const HOW: &str = "the PostgreSQL tests need a PostgreSQL server: run them through scripts/test, \
     which starts one, or set PARLOUR_TEST_POSTGRES=postgres://USER@HOST:PORT/DB (a role that may \
@@ -40,61 +38,6 @@ async fn fresh_db() -> String {
     let (server, _) = base.split_once('?').unwrap_or((&base, ""));
     let (server, _) = server.rsplit_once('/').expect("a URL ending in /DATABASE");
     format!("{server}/{name}")
-}
-
-struct Served {
-    child: Child,
-    addr: SocketAddr,
-    _stdout: BufReader<ChildStdout>,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start(db: &str) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("unexpected first line `{line}`"))
-        .parse()
-        .unwrap();
-    Served {
-        child,
-        addr,
-        _stdout: stdout,
-    }
-}
-
-fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    let status = text[9..12].parse().unwrap();
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_owned())
-        .unwrap();
-    (status, body)
 }
 
 fn seat_record(addr: SocketAddr, t: &CreatedTable) -> (u16, String) {
