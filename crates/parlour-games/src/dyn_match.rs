@@ -36,6 +36,9 @@ pub trait DynMatch: Send {
     fn draw_due_chance(&mut self);
     /// A viewer's view as JSON (`None` = spectator).
     fn view_json(&self, viewer: Option<Seat>) -> Value;
+    /// A viewer's view as an opaque value, equal to another exactly when the views are: a
+    /// cheaper change check than comparing JSON.
+    fn view_snapshot(&self, viewer: Option<Seat>) -> ViewSnapshot;
     /// A viewer's view drawn for a terminal.
     fn view_text(&self, viewer: Option<Seat>) -> String;
     /// Running scores.
@@ -48,6 +51,12 @@ pub trait DynMatch: Send {
     fn record(&self) -> Record;
     /// Everything that happened, as `viewer` may see it.
     fn log(&self, viewer: Viewer) -> Vec<String>;
+    /// The log from event `first` on, as `viewer` may see it ([`DynMatch::event_count`]).
+    fn log_from(&self, viewer: Viewer, first: usize) -> Vec<String>;
+    /// Events so far, hidden ones included.
+    fn event_count(&self) -> usize;
+    /// The record's entries so far, without copying them.
+    fn entries(&self) -> &[String];
     /// What the latest entry caused, as `viewer` may see it.
     fn last_events(&self, viewer: Viewer) -> Vec<String>;
     /// Ids of the cards (or other secrets) `viewer` must not see now ([`Game::secrets`]), for
@@ -55,6 +64,35 @@ pub trait DynMatch: Send {
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String>;
     /// The concrete `Match<G>`, for code that dispatches on the game type again (bots).
     fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// A view of some game, compared with [`PartialEq`]: views of different games are unequal.
+pub struct ViewSnapshot(Box<dyn AnyEq>);
+
+trait AnyEq: Send {
+    fn as_any(&self) -> &dyn std::any::Any;
+    fn eq_any(&self, other: &dyn std::any::Any) -> bool;
+}
+
+impl<T: Eq + Send + 'static> AnyEq for T {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn eq_any(&self, other: &dyn std::any::Any) -> bool {
+        other.downcast_ref::<T>() == Some(self)
+    }
+}
+
+impl PartialEq for ViewSnapshot {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.eq_any(other.0.as_any())
+    }
+}
+
+impl std::fmt::Debug for ViewSnapshot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ViewSnapshot")
+    }
 }
 
 impl<G: Game> DynMatch for Match<G> {
@@ -95,6 +133,9 @@ impl<G: Game> DynMatch for Match<G> {
     fn view_json(&self, viewer: Option<Seat>) -> Value {
         serde_json::to_value(self.state().view(viewer)).expect("views serialise")
     }
+    fn view_snapshot(&self, viewer: Option<Seat>) -> ViewSnapshot {
+        ViewSnapshot(Box::new(self.state().view(viewer)))
+    }
     fn view_text(&self, viewer: Option<Seat>) -> String {
         self.state().view(viewer).to_string()
     }
@@ -113,6 +154,15 @@ impl<G: Game> DynMatch for Match<G> {
     fn log(&self, viewer: Viewer) -> Vec<String> {
         Match::log(self, viewer)
     }
+    fn log_from(&self, viewer: Viewer, first: usize) -> Vec<String> {
+        Match::log_from(self, viewer, first)
+    }
+    fn event_count(&self) -> usize {
+        Match::event_count(self)
+    }
+    fn entries(&self) -> &[String] {
+        Match::entries(self)
+    }
     fn last_events(&self, viewer: Viewer) -> Vec<String> {
         Match::last_events(self, viewer)
     }
@@ -121,5 +171,82 @@ impl<G: Game> DynMatch for Match<G> {
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use parlour_core::{Seat, ToAct, Viewer};
+
+    use crate::{find, new_match};
+
+    fn dealt(game: &str, seed: u64) -> Box<dyn crate::DynMatch> {
+        let info = find(game).unwrap();
+        let options = info.parse_options("").unwrap();
+        let mut m = new_match(game, info.default_players(), options, seed).unwrap();
+        m.draw_due_chance();
+        m
+    }
+
+    #[test]
+    fn view_snapshots_are_equal_exactly_when_the_views_are() {
+        for game in ["troll-tricker", "haunted", "holy-matrimony"] {
+            let mut m = dealt(game, 3);
+            let ToAct::Seats(seats) = m.to_act() else {
+                panic!("{game}: a seat acts after the deal");
+            };
+            let actor = seats.iter().next().unwrap();
+            for s in Seat::all(m.players()) {
+                assert_eq!(m.view_snapshot(Some(s)), m.view_snapshot(Some(s)));
+            }
+            assert_ne!(
+                m.view_snapshot(Some(Seat(0))),
+                m.view_snapshot(Some(Seat(1)))
+            );
+            let before = m.view_snapshot(Some(actor));
+            let json = m.view_json(Some(actor));
+            let first = m.legal(actor)[0].clone();
+            m.apply_action_text(actor, &first).unwrap();
+            m.draw_due_chance();
+            assert_eq!(
+                before == m.view_snapshot(Some(actor)),
+                json == m.view_json(Some(actor)),
+                "{game}: the snapshot and the JSON disagree about a change"
+            );
+            // Views of different games never compare equal.
+            assert_ne!(
+                dealt("troll-tricker", 3).view_snapshot(None),
+                dealt("rebel-runs", 3).view_snapshot(None)
+            );
+        }
+    }
+
+    #[test]
+    fn the_log_from_an_event_is_the_tail_of_the_whole_log() {
+        let mut m = dealt("troll-tricker", 9);
+        let mut marks = vec![0];
+        for _ in 0..12 {
+            let ToAct::Seats(seats) = m.to_act() else {
+                break;
+            };
+            let s = seats.iter().next().unwrap();
+            let a = m.legal(s)[0].clone();
+            m.apply_action_text(s, &a).unwrap();
+            m.draw_due_chance();
+            marks.push(m.event_count());
+        }
+        for v in [Viewer::Spectator, Viewer::Seat(Seat(1))] {
+            let whole = m.log(v);
+            let mut joined = Vec::new();
+            for w in marks.windows(2) {
+                let part = m.log_from(v, w[0]);
+                assert_eq!(part, whole[whole.len() - part.len()..]);
+                let next = m.log_from(v, w[1]);
+                joined.extend(part[..part.len() - next.len()].iter().cloned());
+            }
+            joined.extend(m.log_from(v, *marks.last().unwrap()));
+            assert_eq!(joined, whole);
+            assert!(m.log_from(v, m.event_count() + 5).is_empty());
+        }
     }
 }

@@ -9,7 +9,7 @@
 mod dyn_match;
 mod registry;
 
-pub use dyn_match::DynMatch;
+pub use dyn_match::{DynMatch, ViewSnapshot};
 pub use registry::{
     GameInfo, RegistryError, Solution, SolveError, UnknownGame, find, games, new_match, replay,
     solve, solvers,

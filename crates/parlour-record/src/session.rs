@@ -236,10 +236,23 @@ impl<G: Game> Match<G> {
 
     /// The log of everything that happened, as `viewer` may see it.
     pub fn log(&self, viewer: Viewer) -> Vec<String> {
+        self.log_from(viewer, 0)
+    }
+
+    /// The log from event `first` on (see [`Match::event_count`]), as `viewer` may see it: a
+    /// caller that keeps the count need not describe the whole game again at every step.
+    pub fn log_from(&self, viewer: Viewer, first: usize) -> Vec<String> {
         self.events
+            .get(first..)
+            .unwrap_or_default()
             .iter()
             .filter_map(|e| self.state.describe_event(e, viewer))
             .collect()
+    }
+
+    /// Events so far, hidden ones included.
+    pub fn event_count(&self) -> usize {
+        self.events.len()
     }
 
     /// Events caused by the latest entry, as `viewer` may see them.
