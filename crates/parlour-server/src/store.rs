@@ -19,7 +19,9 @@ use serde_json::Value;
 use sqlx::Row;
 use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 use thiserror::Error;
 
 /// Errors of the store.
@@ -175,9 +177,12 @@ impl Store {
             let opts = SqliteConnectOptions::from_str(url)?
                 .create_if_missing(true)
                 .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true);
+            // One connection: SQLite writes one transaction at a time anyway, and several
+            // connections wait for its lock by sleeping, which cost more than the writes.
             let pool = SqlitePoolOptions::new()
-                .max_connections(4)
+                .max_connections(1)
                 .connect_with(opts)
                 .await?;
             Migrator::new(Embedded).await?.run(&pool).await?;

@@ -10,7 +10,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use parlour_core::{Seat, ToAct, Viewer};
-use parlour_games::DynMatch;
+use parlour_games::{DynMatch, ViewSnapshot};
 use parlour_protocol::{
     FORMAT, OutcomeMsg, RejectCode, SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatRecord,
     SeatSummary, ServerMsg, Status, TableSummary,
@@ -23,7 +23,7 @@ use tracing::{Instrument, info, info_span, warn};
 use crate::bots::{SeatBot, make_seat_bot};
 use crate::store::{LEASE, RENEW_EVERY, SeatRow, Store, StoreError, StoredTable};
 use crate::token::token_matches;
-use crate::{ConnId, Shared};
+use crate::{ConnId, Running, Shared};
 
 /// Messages queued for one connection; a connection that lets this many pile up is dropped.
 pub(crate) const OUTBOX: usize = 256;
@@ -98,8 +98,8 @@ pub(crate) struct Table {
     /// before that is stale; one decided after it is not, even if other seats moved since
     /// (simultaneous choices).
     changed_at: Vec<u64>,
-    seen: Vec<(Value, Vec<String>)>,
-    /// Per viewer (`None` = spectators): how much of its log has been sent.
+    seen: Vec<Option<(ViewSnapshot, Vec<String>)>>,
+    /// Per viewer (`None` = spectators): the events whose log lines it has been sent.
     log_sent: BTreeMap<Option<Seat>, usize>,
     store: Store,
     shared: Arc<Shared>,
@@ -133,7 +133,7 @@ impl Table {
         store: Store,
         shared: Arc<Shared>,
         unload_after: Duration,
-    ) -> Result<mpsc::Sender<Cmd>, LoadError> {
+    ) -> Result<Running, LoadError> {
         let fail = |reason: String| LoadError::Replay {
             table: stored.id.clone(),
             reason,
@@ -182,7 +182,7 @@ impl Table {
             subs: Vec::new(),
             step: stored.entries.len() as u64,
             changed_at: vec![0; usize::from(stored.players)],
-            seen: vec![(Value::Null, Vec::new()); usize::from(stored.players)],
+            seen: (0..stored.players).map(|_| None).collect(),
             log_sent: BTreeMap::new(),
             store,
             shared,
@@ -191,7 +191,7 @@ impl Table {
             lost: false,
         };
         let span = info_span!("table", id = %table.id, game = %table.game);
-        tokio::spawn(
+        let task = tokio::spawn(
             async move {
                 if table.status != Status::Finished {
                     table.shared.tables_open.fetch_add(1, Ordering::Relaxed);
@@ -201,7 +201,7 @@ impl Table {
                     info!(step = table.step, "table resumes");
                     // After a crash between storing an action and the chance it made due, the
                     // replay drew that chance from the seed, as the table would have: store it.
-                    if table.m.record().actions.len() as u64 > table.step {
+                    if table.m.entries().len() as u64 > table.step {
                         let old = table.step;
                         let _ = table.commit(old).await;
                     }
@@ -218,7 +218,7 @@ impl Table {
             }
             .instrument(span),
         );
-        Ok(tx)
+        Ok(Running { tx, task })
     }
 
     async fn run(&mut self, mut rx: mpsc::Receiver<Cmd>) {
@@ -376,7 +376,7 @@ impl Table {
         }
         let log = self.m.log(viewer(seat));
         // Other connections of this viewer, if any, have been sent the same lines.
-        self.log_sent.insert(seat, log.len());
+        self.log_sent.insert(seat, self.m.event_count());
         let welcome = ServerMsg::Welcome {
             format: FORMAT.to_owned(),
             table: self.summary(),
@@ -469,9 +469,8 @@ impl Table {
     /// Stores the entries applied since step `old` (with the status they lead to) in one
     /// transaction, then tells everyone. If the store fails the game is rolled back to `old`.
     async fn commit(&mut self, old: u64) -> Result<(), ()> {
-        let record = self.m.record();
         let first = usize::try_from(old).expect("steps fit in memory");
-        let new = &record.actions[first..];
+        let new = &self.m.entries()[first..];
         let status = if self.m.to_act() == ToAct::Terminal {
             Status::Finished
         } else {
@@ -480,7 +479,7 @@ impl Table {
         if let Err(e) = self.store.append(&self.id, old, new, status).await {
             self.store_failed(&e);
             warn!(error = %e, "could not store a step; rolling back");
-            let mut back = record.clone();
+            let mut back = self.m.record();
             back.actions.truncate(first);
             self.m = if back.actions.is_empty() {
                 let info =
@@ -495,7 +494,7 @@ impl Table {
             };
             return Err(());
         }
-        self.step = record.actions.len() as u64;
+        self.step = self.m.entries().len() as u64;
         if status == Status::Finished && self.status != Status::Finished {
             self.shared.tables_open.fetch_sub(1, Ordering::Relaxed);
             info!(step = self.step, "table finished");
@@ -539,7 +538,7 @@ impl Table {
 
     fn note_changes(&mut self) {
         for s in Seat::all(self.players) {
-            let now = (self.m.view_json(Some(s)), self.legal(s));
+            let now = Some((self.m.view_snapshot(Some(s)), self.legal(s)));
             if self.seen[s.index()] != now {
                 self.seen[s.index()] = now;
                 self.changed_at[s.index()] = self.step;
@@ -594,17 +593,17 @@ impl Table {
     /// Sends every connection the new state as its seat sees it, with the log lines it has not
     /// been sent yet.
     ///
-    /// Only viewers someone watches as are built: a log is described afresh from the start on
-    /// every call, so building every seat's message at every step was most of a table's work.
-    /// A viewer nobody watches gets its whole log in `welcome` when someone joins as it.
+    /// Only viewers someone watches as are built, and only the events since the last message
+    /// are described. A viewer nobody watches gets its whole log in `welcome` when someone joins
+    /// as it.
     fn broadcast(&mut self) {
         let mut by_viewer: BTreeMap<Option<Seat>, ServerMsg> = BTreeMap::new();
         let watched: BTreeSet<Option<Seat>> = self.subs.iter().map(|s| s.seat).collect();
+        let now = self.m.event_count();
         for v in watched {
-            let log = self.m.log(viewer(v));
-            let sent = self.log_sent.get(&v).copied().unwrap_or(0).min(log.len());
-            let events = log[sent..].to_vec();
-            self.log_sent.insert(v, log.len());
+            let sent = self.log_sent.get(&v).copied().unwrap_or(0).min(now);
+            let events = self.m.log_from(viewer(v), sent);
+            self.log_sent.insert(v, now);
             by_viewer.insert(v, self.state_msg(v, events));
         }
         self.subs.retain(|sub| {
