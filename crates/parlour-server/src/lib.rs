@@ -85,7 +85,7 @@ pub struct AppState {
     pub(crate) store: Store,
     pub(crate) config: Arc<Config>,
     pub(crate) shared: Arc<Shared>,
-    tables: Arc<Mutex<HashMap<String, mpsc::Sender<Cmd>>>>,
+    tables: Arc<Mutex<HashMap<String, Running>>>,
     shutdown: watch::Receiver<bool>,
     shutdown_tx: Arc<watch::Sender<bool>>,
 }
@@ -129,10 +129,15 @@ impl AppState {
         }
         // Held across the load so two requests never start two tasks for one table.
         let mut tables = self.tables.lock().await;
-        if let Some(tx) = tables.get(id)
-            && !tx.is_closed()
-        {
-            return Ok(Some(tx.clone()));
+        if let Some(running) = tables.remove(id) {
+            if !running.tx.is_closed() {
+                let tx = running.tx.clone();
+                tables.insert(id.to_owned(), running);
+                return Ok(Some(tx));
+            }
+            // An unloaded table gives up its lease as its task ends: wait for that, or the
+            // release would come after this load's lease and free the table to other processes.
+            let _ = running.task.await;
         }
         // The lease first, then the load: every entry its previous owner stored is then in it.
         let leased = self.store.take_lease(id).await?;
@@ -144,14 +149,15 @@ impl AppState {
                 "another server process serves this table".to_owned(),
             ));
         }
-        let tx = Table::spawn(
+        let running = Table::spawn(
             stored,
             self.store.clone(),
             self.shared.clone(),
             self.config.unload_after,
         )
         .map_err(|e| AppError::Internal(e.to_string()))?;
-        tables.insert(id.to_owned(), tx.clone());
+        let tx = running.tx.clone();
+        insert_running(&mut tables, id.to_owned(), running);
         Ok(Some(tx))
     }
 
@@ -178,14 +184,14 @@ impl AppState {
     /// Starts a stored new table.
     pub(crate) async fn start_table(&self, stored: StoredTable) -> Result<(), AppError> {
         let id = stored.id.clone();
-        let tx = Table::spawn(
+        let running = Table::spawn(
             stored,
             self.store.clone(),
             self.shared.clone(),
             self.config.unload_after,
         )
         .map_err(|e| AppError::Internal(e.to_string()))?;
-        self.tables.lock().await.insert(id, tx);
+        insert_running(&mut *self.tables.lock().await, id, running);
         Ok(())
     }
 
@@ -211,6 +217,21 @@ impl AppState {
             warn!(error = %e, "could not release the leases; they expire on their own");
         }
     }
+}
+
+/// A loaded table: its inbox, and its task, which ends after giving up the table's lease.
+pub(crate) struct Running {
+    pub(crate) tx: mpsc::Sender<Cmd>,
+    pub(crate) task: tokio::task::JoinHandle<()>,
+}
+
+/// Adds a loaded table, now and then forgetting tables whose task has ended (unloaded), so the
+/// map does not grow with every table ever served.
+fn insert_running(tables: &mut HashMap<String, Running>, id: String, running: Running) {
+    if tables.len() % 256 == 255 {
+        tables.retain(|_, r| !r.task.is_finished());
+    }
+    tables.insert(id, running);
 }
 
 /// This process's resident memory from `/proc/self/status`, or `None` where there is no such
