@@ -30,6 +30,7 @@ use tokio::net::TcpStream;
 use tokio::sync::Semaphore;
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 /// The most tables one run may hold.
 pub const MAX_TABLES: u32 = 5_000;
@@ -54,6 +55,9 @@ pub struct LoadArgs {
     pub game: String,
     pub bots: Vec<String>,
     pub seed: u64,
+    /// Mean pause before each action, like a person deciding (0: act at once). Each pause is
+    /// drawn uniformly from half to one and a half times this.
+    pub think: Duration,
     pub json: Option<PathBuf>,
 }
 
@@ -62,6 +66,8 @@ pub struct LoadArgs {
 pub struct LoadReport {
     pub game: String,
     pub tables_asked: u32,
+    /// Mean pause before each action, in milliseconds.
+    pub think_ms: u64,
     pub duration_s: f64,
     /// Seconds until every slot had its first table open (the whole run if that never
     /// happened: see `ramp_done`).
@@ -106,8 +112,16 @@ impl fmt::Display for LoadReport {
         let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
         writeln!(
             f,
-            "{} tables of {} for {:.1} s (ramp {:.1} s)",
-            self.tables_asked, self.game, self.duration_s, self.ramp_s
+            "{} tables of {} for {:.1} s (ramp {:.1} s), {}",
+            self.tables_asked,
+            self.game,
+            self.duration_s,
+            self.ramp_s,
+            if self.think_ms == 0 {
+                "acting at once".to_owned()
+            } else {
+                format!("thinking {} ms on average", self.think_ms)
+            }
         )?;
         if self.ramp_done {
             writeln!(
@@ -351,6 +365,7 @@ struct Slot {
     creating: Arc<Semaphore>,
     rng: ChaCha8Rng,
     hist: Histogram<u64>,
+    think: Duration,
 }
 
 fn new_histogram() -> Histogram<u64> {
@@ -377,6 +392,7 @@ async fn drive(args: &LoadArgs, addr: SocketAddr, seats: Value) -> Result<LoadRe
             creating: creating.clone(),
             rng: ChaCha8Rng::seed_from_u64(args.seed ^ u64::from(i).wrapping_mul(0x9e37_79b9)),
             hist: new_histogram(),
+            think: args.think,
         };
         slots.push(tokio::spawn(slot.run()));
     }
@@ -394,6 +410,10 @@ async fn drive(args: &LoadArgs, addr: SocketAddr, seats: Value) -> Result<LoadRe
     let mut tick = tokio::time::interval(Duration::from_millis(500));
     while Instant::now() < deadline {
         tick.tick().await;
+        if Instant::now() >= deadline {
+            // The slots are resigning their tables now: not a count of tables held.
+            break;
+        }
         let c = &counters;
         let open = c.open.load(Ordering::Relaxed);
         held_max = held_max.max(open);
@@ -445,6 +465,7 @@ async fn drive(args: &LoadArgs, addr: SocketAddr, seats: Value) -> Result<LoadRe
     Ok(LoadReport {
         game: args.game.clone(),
         tables_asked: args.tables,
+        think_ms: u64::try_from(args.think.as_millis()).unwrap_or(u64::MAX),
         duration_s: elapsed.as_secs_f64(),
         ramp_s: ramp.unwrap_or(elapsed).as_secs_f64(),
         ramp_done: ramp.is_some(),
@@ -482,6 +503,14 @@ enum Ended {
 }
 
 impl Slot {
+    /// A pause before acting: uniform in half to one and a half times `think`.
+    fn think_time(&mut self) -> Duration {
+        if self.think.is_zero() {
+            return Duration::ZERO;
+        }
+        self.think.mul_f64(self.rng.random_range(0.5..1.5))
+    }
+
     /// Plays table after table until the deadline; returns the round trips it measured.
     async fn run(mut self) -> Histogram<u64> {
         let mut first = true;
@@ -493,7 +522,11 @@ impl Slot {
                     break;
                 }
             };
-            let ws = match tokio_tungstenite::connect_async(format!("ws://{}/ws", self.addr)).await
+            // A small read buffer: the 128 KiB default is zeroed on every read.
+            let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+            let url = format!("ws://{}/ws", self.addr);
+            let ws = match tokio_tungstenite::connect_async_with_config(url, Some(config), false)
+                .await
             {
                 Ok((ws, _)) => ws,
                 Err(e) => {
@@ -543,12 +576,31 @@ impl Slot {
         ws.send(Message::text(join.encode())).await?;
         // The step an action was sent at, and when.
         let mut pending: Option<(u64, Instant)> = None;
+        // Deciding: until when, on which step, among which actions (the newest state's).
+        let mut deciding: Option<(Instant, u64, Vec<String>)> = None;
         loop {
+            let decided = async {
+                match &deciding {
+                    Some((until, ..)) => tokio::time::sleep_until(*until).await,
+                    None => std::future::pending::<()>().await,
+                }
+            };
             let next = tokio::select! {
                 m = tokio::time::timeout(QUIET_LIMIT, ws.next()) => m,
                 () = tokio::time::sleep_until(self.deadline) => {
                     self.resign(ws).await?;
                     return Ok(Ended::TimeUp);
+                }
+                () = decided => {
+                    let (_, step, legal) = deciding.take().expect("deciding");
+                    let i = self.rng.random_range(0..legal.len());
+                    let act = ClientMsg::Act {
+                        action: legal[i].clone(),
+                        step,
+                    };
+                    pending = Some((step, Instant::now()));
+                    ws.send(Message::text(act.encode())).await?;
+                    continue;
                 }
             };
             let text = match next {
@@ -582,17 +634,19 @@ impl Slot {
                         return Ok(Ended::Finished);
                     }
                     if pending.is_none() && to_act.contains(&seat.seat) && !legal.is_empty() {
-                        let i = self.rng.random_range(0..legal.len());
-                        let act = ClientMsg::Act {
-                            action: legal[i].clone(),
-                            step,
+                        // A newer state while deciding: decide on it, by the same time.
+                        let until = match &deciding {
+                            Some((until, ..)) => *until,
+                            None => Instant::now() + self.think_time(),
                         };
-                        pending = Some((step, Instant::now()));
-                        ws.send(Message::text(act.encode())).await?;
+                        deciding = Some((until, step, legal));
+                    } else {
+                        deciding = None;
                     }
                 }
                 ServerMsg::Rejected { code, reason } => {
                     pending = None;
+                    deciding = None;
                     match code {
                         RejectCode::Throttled => {
                             self.counters.throttled.fetch_add(1, Ordering::Relaxed);

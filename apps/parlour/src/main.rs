@@ -211,6 +211,10 @@ enum Command {
         /// Seed of the load client's random choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Mean milliseconds each client thinks before acting, like a person (each pause is
+        /// drawn from half to one and a half times this; 0 acts at once, for throughput).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+        think: u64,
         /// Also write the report as JSON to this file.
         #[arg(long)]
         json: Option<PathBuf>,
@@ -384,6 +388,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
             game,
             bots,
             seed,
+            think,
             json,
         } => loadtest::run(
             &loadtest::LoadArgs {
@@ -393,6 +398,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
                 game,
                 bots,
                 seed,
+                think: std::time::Duration::from_millis(think),
                 json,
             },
             out,
