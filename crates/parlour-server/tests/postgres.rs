@@ -160,7 +160,7 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
                     "{code:?}: {reason}"
                 );
             }
-            ServerMsg::Welcome { .. } => {}
+            ServerMsg::Welcome { .. } | ServerMsg::Notice { .. } | ServerMsg::Rematch { .. } => {}
         }
     }
 }
@@ -199,6 +199,9 @@ fn table(id: &str) -> StoredTable {
             },
         ],
         entries: Vec::new(),
+        clock: None,
+        banks: Vec::new(),
+        rematch: None,
     }
 }
 
@@ -224,18 +227,19 @@ async fn tables_and_entries_round_trip() {
             0,
             &["chance: x".into(), "0: y".into()],
             Status::Playing,
+            None,
         )
         .await
         .unwrap();
     store
-        .append("t1", 2, &["1: z".into()], Status::Playing)
+        .append("t1", 2, &["1: z".into()], Status::Playing, None)
         .await
         .unwrap();
     store.set_joined("t1", 0).await.unwrap();
     // An entry index already stored is refused, and the whole append with it.
     assert!(
         store
-            .append("t1", 2, &["1: again".into()], Status::Finished)
+            .append("t1", 2, &["1: again".into()], Status::Finished, None)
             .await
             .is_err()
     );
@@ -273,7 +277,8 @@ async fn a_lease_is_one_process_at_a_time_and_guards_every_write() {
     assert!(!b.take_lease("t1").await.unwrap());
     assert!(!b.take_lease("no-such-table").await.unwrap());
     assert!(matches!(
-        b.append("t1", 0, &["0: x".into()], Status::Playing).await,
+        b.append("t1", 0, &["0: x".into()], Status::Playing, None)
+            .await,
         Err(StoreError::LeaseLost(_))
     ));
     assert!(matches!(
@@ -284,7 +289,7 @@ async fn a_lease_is_one_process_at_a_time_and_guards_every_write() {
         b.set_joined("t1", 0).await,
         Err(StoreError::LeaseLost(_))
     ));
-    a.append("t1", 0, &["0: x".into()], Status::Playing)
+    a.append("t1", 0, &["0: x".into()], Status::Playing, None)
         .await
         .unwrap();
     // Released: taken at once.
@@ -292,19 +297,21 @@ async fn a_lease_is_one_process_at_a_time_and_guards_every_write() {
     assert!(b.take_lease("t1").await.unwrap());
     assert!(!a.renew_lease("t1").await.unwrap());
     assert!(matches!(
-        a.append("t1", 1, &["1: y".into()], Status::Playing).await,
+        a.append("t1", 1, &["1: y".into()], Status::Playing, None)
+            .await,
         Err(StoreError::LeaseLost(_))
     ));
     // Expired: taken by the next to ask, and the old owner can no longer write or renew.
     expire(&url, "t1").await;
     assert!(matches!(
-        b.append("t1", 1, &["1: y".into()], Status::Playing).await,
+        b.append("t1", 1, &["1: y".into()], Status::Playing, None)
+            .await,
         Err(StoreError::LeaseLost(_))
     ));
     assert!(a.take_lease("t1").await.unwrap());
     assert!(!b.renew_lease("t1").await.unwrap());
     assert!(a.renew_lease("t1").await.unwrap());
-    a.append("t1", 1, &["1: y".into()], Status::Playing)
+    a.append("t1", 1, &["1: y".into()], Status::Playing, None)
         .await
         .unwrap();
     assert_eq!(

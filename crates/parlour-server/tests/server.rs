@@ -141,7 +141,7 @@ fn step_of(msg: &ServerMsg) -> Option<u64> {
     match msg {
         ServerMsg::Welcome { table, .. } => Some(table.step),
         ServerMsg::State { step, .. } => Some(*step),
-        ServerMsg::Rejected { .. } => None,
+        ServerMsg::Rejected { .. } | ServerMsg::Notice { .. } | ServerMsg::Rematch { .. } => None,
     }
 }
 
@@ -202,6 +202,8 @@ async fn play_full_game(s: &Server, game: &str) -> (CreatedTable, Vec<Seen>) {
                 assert_eq!(format, FORMAT);
                 assert_eq!(seat, Some(0));
             }
+            ServerMsg::Notice { text } => panic!("a table without clocks notices: {text}"),
+            ServerMsg::Rematch { table } => panic!("nobody asked for a rematch: {table}"),
             ServerMsg::State {
                 status: Status::Finished,
                 outcome,
@@ -379,7 +381,9 @@ macro_rules! full_game_tests {
                 match ServerMsg::decode(&x.text).unwrap() {
                     ServerMsg::Welcome { log: l, .. } => log.extend(l),
                     ServerMsg::State { events, .. } => log.extend(events),
-                    ServerMsg::Rejected { .. } => {}
+                    ServerMsg::Rejected { .. }
+                    | ServerMsg::Notice { .. }
+                    | ServerMsg::Rematch { .. } => {}
                 }
             }
             assert_eq!(log, r.log);
@@ -1149,7 +1153,7 @@ async fn a_restart_stores_the_chance_a_crash_left_undrawn() {
     let other = Store::connect(&url("b.db")).await.unwrap();
     other.create_table(&crashed).await.unwrap();
     other
-        .append(&crashed.id, 0, &full.entries[..=cut], Status::Playing)
+        .append(&crashed.id, 0, &full.entries[..=cut], Status::Playing, None)
         .await
         .unwrap();
 
@@ -1245,7 +1249,9 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
                     assert_ne!(code, RejectCode::Internal, "{reason}");
                     assert_ne!(code, RejectCode::Throttled, "{reason}");
                 }
-                ServerMsg::Welcome { .. } => {}
+                ServerMsg::Welcome { .. }
+                | ServerMsg::Notice { .. }
+                | ServerMsg::Rematch { .. } => {}
             }
         }
     }
@@ -1257,7 +1263,7 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
                 break;
             }
             ServerMsg::Rejected { code, .. } => assert_ne!(code, RejectCode::Internal),
-            ServerMsg::Welcome { .. } => {}
+            ServerMsg::Welcome { .. } | ServerMsg::Notice { .. } | ServerMsg::Rematch { .. } => {}
         }
     }
     let sum = summary(&s.app, &t.table).await;
