@@ -111,10 +111,11 @@ impl Clocks {
         }
     }
 
-    /// The earliest moment a running bank reaches 0.
+    /// The earliest moment a running bank reaches 0 (never, for a bank past what the clock
+    /// can count).
     pub(crate) fn next_deadline(&self) -> Option<Instant> {
         (0..self.bank_ms.len())
-            .filter_map(|s| self.since[s].map(|t| t + Duration::from_millis(self.bank_ms[s])))
+            .filter_map(|s| self.since[s]?.checked_add(Duration::from_millis(self.bank_ms[s])))
             .min()
     }
 
@@ -218,6 +219,21 @@ mod tests {
         c.back(Seat(0));
         c.run(&[0], t1);
         assert_eq!(c.next_deadline(), Some(t1));
+    }
+
+    #[test]
+    fn a_huge_stored_bank_never_runs_out() {
+        let settings = ClockSettings {
+            bank_secs: 10,
+            increment_secs: 600,
+        };
+        let mut c = Clocks::new(settings, vec![true], &[u64::MAX]);
+        let t0 = Instant::now();
+        c.run(&[0], t0);
+        let hour = t0 + Duration::from_secs(3600);
+        assert!(c.next_deadline().is_none_or(|d| d > hour));
+        assert!(c.expire(hour).is_empty());
+        assert_eq!(c.banks_at(t0, Some(Seat(0))), [u64::MAX]);
     }
 
     #[test]
