@@ -613,7 +613,9 @@ impl Slot {
                 },
             };
             match ServerMsg::decode(&text)? {
-                ServerMsg::Welcome { .. } => {}
+                ServerMsg::Welcome { .. }
+                | ServerMsg::Notice { .. }
+                | ServerMsg::Rematch { .. } => {}
                 ServerMsg::State {
                     step,
                     status,

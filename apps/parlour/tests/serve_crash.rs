@@ -47,7 +47,10 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
                     ws.send(Message::text(act.encode())).await.unwrap();
                 }
             }
-            ServerMsg::Welcome { .. } | ServerMsg::Rejected { .. } => {}
+            ServerMsg::Welcome { .. }
+            | ServerMsg::Rejected { .. }
+            | ServerMsg::Notice { .. }
+            | ServerMsg::Rematch { .. } => {}
         }
     }
 }

@@ -1,4 +1,5 @@
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -22,6 +23,52 @@ pub struct CreateTable {
     pub options: OptionsInput,
     /// Who sits in each seat, in seat order.
     pub seats: Vec<SeatSpec>,
+    /// Turn clocks; `None`: no clocks.
+    #[serde(default)]
+    pub clock: Option<ClockSettings>,
+}
+
+/// The bank a table's clock may start with, in seconds.
+pub const CLOCK_BANK_SECS: RangeInclusive<u32> = 10..=7200;
+/// The increment a table's clock may add after each action, in seconds.
+pub const CLOCK_INCREMENT_SECS: RangeInclusive<u32> = 0..=600;
+
+/// A table's turn clocks: every seat starts with a time bank, which runs while a person in that
+/// seat must act, and gains `increment_secs` after each of its actions (Fischer increment). When
+/// a bank reaches 0 a bot plays that seat's move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSettings {
+    /// Each seat's bank at the start, in seconds ([`CLOCK_BANK_SECS`]).
+    pub bank_secs: u32,
+    /// Added to a seat's bank after each of its actions, in seconds ([`CLOCK_INCREMENT_SECS`]).
+    pub increment_secs: u32,
+}
+
+impl ClockSettings {
+    /// Checks the settings against [`CLOCK_BANK_SECS`] and [`CLOCK_INCREMENT_SECS`].
+    ///
+    /// # Errors
+    /// A bank or increment out of range, with why.
+    pub fn check(&self) -> Result<(), String> {
+        if !CLOCK_BANK_SECS.contains(&self.bank_secs) {
+            return Err(format!(
+                "a clock's bank_secs is {} to {}, not {}",
+                CLOCK_BANK_SECS.start(),
+                CLOCK_BANK_SECS.end(),
+                self.bank_secs
+            ));
+        }
+        if !CLOCK_INCREMENT_SECS.contains(&self.increment_secs) {
+            return Err(format!(
+                "a clock's increment_secs is {} to {}, not {}",
+                CLOCK_INCREMENT_SECS.start(),
+                CLOCK_INCREMENT_SECS.end(),
+                self.increment_secs
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// Variant options: a `k=v,k2=v2` list or a map of values.
@@ -120,6 +167,20 @@ pub struct TableSummary {
     /// The result once finished.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeMsg>,
+    /// The table's turn clocks (`null`: none).
+    #[serde(default)]
+    pub clock: Option<ClockSettings>,
+    /// The table made as this one's rematch, once someone asked for it (`null` before).
+    #[serde(default)]
+    pub rematch: Option<String>,
+}
+
+/// The answer to `POST /api/tables/{id}/rematch`: the new table, whose seats take the same
+/// tokens as the old one's.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Rematched {
+    /// The new table's id.
+    pub table: String,
 }
 
 /// `GET /api/stats`.
@@ -192,5 +253,61 @@ mod tests {
         let b: CreateTable =
             serde_json::from_str(r#"{"game":"haunted","options":{"a":true},"seats":[]}"#).unwrap();
         assert!(matches!(b.options, OptionsInput::Map(_)));
+        assert_eq!(b.clock, None);
+    }
+
+    #[test]
+    fn clock_settings_are_read_and_checked() {
+        let a: CreateTable = serde_json::from_str(
+            r#"{"game":"haunted","seats":[],"clock":{"bank_secs":300,"increment_secs":10}}"#,
+        )
+        .unwrap();
+        let clock = a.clock.unwrap();
+        assert_eq!(
+            clock,
+            ClockSettings {
+                bank_secs: 300,
+                increment_secs: 10
+            }
+        );
+        assert!(clock.check().is_ok());
+        for (bank_secs, increment_secs) in [(9, 0), (7201, 0), (10, 601)] {
+            let c = ClockSettings {
+                bank_secs,
+                increment_secs,
+            };
+            assert!(c.check().is_err(), "{c:?}");
+        }
+        assert!(
+            serde_json::from_str::<CreateTable>(
+                r#"{"game":"haunted","seats":[],"clock":{"bank_secs":-1,"increment_secs":0}}"#
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn a_summary_names_its_clock_and_rematch_even_when_there_is_none() {
+        let s = TableSummary {
+            id: "t".into(),
+            game: "haunted".into(),
+            players: 2,
+            options: BTreeMap::new(),
+            seats: Vec::new(),
+            status: Status::Finished,
+            step: 3,
+            outcome: None,
+            clock: None,
+            rematch: None,
+        };
+        let v = serde_json::to_value(&s).unwrap();
+        assert_eq!(v["clock"], Value::Null);
+        assert_eq!(v["rematch"], Value::Null);
+        assert!(v.as_object().unwrap().contains_key("rematch"));
+        // A summary from a server without these keys still reads.
+        let mut old = v.clone();
+        old.as_object_mut().unwrap().remove("clock");
+        old.as_object_mut().unwrap().remove("rematch");
+        assert_eq!(serde_json::from_value::<TableSummary>(old).unwrap(), s);
     }
 }

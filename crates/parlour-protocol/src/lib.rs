@@ -2,8 +2,8 @@
 //! (`parlour serve`) and its clients, as Rust types.
 //!
 //! Websocket messages are JSON objects tagged by `type` ([`ClientMsg`], [`ServerMsg`]); the HTTP
-//! API's bodies are [`CreateTable`], [`CreatedTable`], [`TableSummary`], [`Stats`] and
-//! [`SeatRecord`]. docs/table-protocol.md describes the contract these types implement.
+//! API's bodies are [`CreateTable`], [`CreatedTable`], [`TableSummary`], [`Rematched`],
+//! [`Stats`] and [`SeatRecord`]. docs/table-protocol.md describes the contract these types implement.
 //!
 //! ```
 //! use parlour_protocol::ClientMsg;
@@ -17,9 +17,11 @@ mod http;
 mod messages;
 
 pub use http::{
-    CreateTable, CreatedSeat, CreatedTable, OptionsInput, SEAT_RECORD_FORMAT, SeatAction, SeatKind,
-    SeatRecord, SeatSpec, SeatSummary, Stats, TableSummary,
+    CLOCK_BANK_SECS, CLOCK_INCREMENT_SECS, ClockSettings, CreateTable, CreatedSeat, CreatedTable,
+    OptionsInput, Rematched, SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatRecord, SeatSpec,
+    SeatSummary, Stats, TableSummary,
 };
 pub use messages::{
-    ClientMsg, DecodeError, FORMAT, MAX_MESSAGE_BYTES, OutcomeMsg, RejectCode, ServerMsg, Status,
+    ClientMsg, ClockState, DecodeError, FORMAT, MAX_MESSAGE_BYTES, OutcomeMsg, RejectCode,
+    ServerMsg, Status,
 };

@@ -38,6 +38,9 @@ pub enum ClientMsg {
     Resign,
     /// Ask for the current state again.
     View,
+    /// Ask for a rematch of a finished table: a new table with the same game, options, clock
+    /// and seats, whose seats take the same tokens. Asking again answers the same table.
+    Rematch,
 }
 
 impl ClientMsg {
@@ -97,6 +100,16 @@ pub struct OutcomeMsg {
     pub resigned: Option<u8>,
 }
 
+/// The turn clocks of a table at one moment (in a [`ServerMsg::State`]).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ClockState {
+    /// Each seat's bank in milliseconds when the message was sent. A bot's seat keeps its bank:
+    /// only people's clocks run.
+    pub remaining_ms: Vec<u64>,
+    /// The seats whose clock runs now (people who must act); a client counts them down.
+    pub running: Vec<u8>,
+}
+
 /// Why a client message was refused. Sent to the offending socket only; nothing changed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -115,7 +128,8 @@ pub enum RejectCode {
     NotJoined,
     /// Spectators cannot act.
     Spectator,
-    /// The table is not in play (waiting for people, or finished).
+    /// The table is not at the stage the message needs: `act` and `resign` need a table in
+    /// play (not waiting for people, not finished), `rematch` a finished one.
     NotPlaying,
     /// This seat is not to act now.
     NotYourTurn,
@@ -162,6 +176,20 @@ pub enum ServerMsg {
         /// The result once finished.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         outcome: Option<OutcomeMsg>,
+        /// The turn clocks as the message was sent, or `None` for a table without clocks.
+        #[serde(default)]
+        clock: Option<ClockState>,
+    },
+    /// A line from the table itself, not from the game's log (a clock ran out, a rematch was
+    /// made). It is not part of any record.
+    Notice {
+        /// For a person to read.
+        text: String,
+    },
+    /// A rematch of this table was made: the same seats (and tokens) at table `table`.
+    Rematch {
+        /// The new table's id.
+        table: String,
     },
     /// The client's message was refused; nothing changed.
     Rejected {
@@ -219,6 +247,7 @@ mod tests {
             },
             ClientMsg::Resign,
             ClientMsg::View,
+            ClientMsg::Rematch,
         ];
         for m in all {
             assert_eq!(ClientMsg::decode(&m.encode()), Ok(m));
@@ -239,8 +268,25 @@ mod tests {
                 winners: vec![1],
                 resigned: None,
             }),
+            clock: Some(ClockState {
+                remaining_ms: vec![1500, 300_000],
+                running: vec![0],
+            }),
         };
         assert_eq!(ServerMsg::decode(&m.encode()), Ok(m));
+        for m in [
+            ServerMsg::Notice {
+                text: "Ann's time ran out: a bot played for them".into(),
+            },
+            ServerMsg::Rematch { table: "t2".into() },
+        ] {
+            assert_eq!(ServerMsg::decode(&m.encode()), Ok(m));
+        }
+        assert_eq!(
+            ServerMsg::Rematch { table: "t2".into() }.encode(),
+            r#"{"type":"rematch","table":"t2"}"#
+        );
+        assert_eq!(ClientMsg::Rematch.encode(), r#"{"type":"rematch"}"#);
         let r = ServerMsg::rejected(RejectCode::Stale, "look again");
         assert_eq!(
             r.encode(),
@@ -252,6 +298,24 @@ mod tests {
     fn unknown_type_is_a_clear_error() {
         let e = ClientMsg::decode(r#"{"type":"shout","text":"hi"}"#).unwrap_err();
         assert!(e.to_string().contains("unknown variant `shout`"), "{e}");
+    }
+
+    #[test]
+    fn a_state_without_clocks_says_null_and_old_states_still_read() {
+        let m = ServerMsg::State {
+            step: 1,
+            status: Status::Playing,
+            view: Value::Null,
+            events: vec![],
+            to_act: vec![0],
+            legal: vec![],
+            outcome: None,
+            clock: None,
+        };
+        let text = m.encode();
+        assert!(text.contains(r#""clock":null"#), "{text}");
+        let old = r#"{"type":"state","step":1,"status":"playing","view":null,"events":[],"to_act":[0],"legal":[]}"#;
+        assert_eq!(ServerMsg::decode(old), Ok(m));
     }
 
     #[test]
@@ -299,7 +363,7 @@ mod tests {
 
         #[test]
         fn decoder_never_panics_on_near_messages(
-            ty in "(join|spectate|act|resign|view|[a-z]{0,6})",
+            ty in "(join|spectate|act|resign|view|rematch|[a-z]{0,6})",
             field in "(table|token|action|step|[a-z]{0,5})",
             value in r#"("[^"\\]{0,10}"|-?[0-9]{1,25}|null|true|\[\]|\{\})"#,
         ) {

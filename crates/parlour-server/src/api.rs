@@ -13,8 +13,8 @@ use axum::{Json, Router};
 use futures_util::StreamExt;
 use parlour_core::Seat;
 use parlour_protocol::{
-    CreateTable, CreatedSeat, CreatedTable, MAX_MESSAGE_BYTES, OptionsInput, SeatKind, SeatRecord,
-    SeatSpec, Stats, Status, TableSummary,
+    CreateTable, CreatedSeat, CreatedTable, MAX_MESSAGE_BYTES, OptionsInput, RejectCode, Rematched,
+    SeatKind, SeatRecord, SeatSpec, Stats, Status, TableSummary,
 };
 use parlour_record::{Record, options_json};
 use serde::Deserialize;
@@ -23,7 +23,7 @@ use tracing::info;
 
 use crate::bots::make_seat_bot;
 use crate::store::{SeatRow, StoredTable};
-use crate::table::Cmd;
+use crate::table::{Asker, Cmd};
 use crate::token::{hash_token, new_seed, new_table_id, new_token};
 use crate::{AppError, AppState, run_socket};
 
@@ -40,6 +40,7 @@ pub fn router(app: AppState) -> Router {
         .route("/api/tables", post(create_table))
         .route("/api/tables/{id}", get(summary))
         .route("/api/tables/{id}/record", get(record))
+        .route("/api/tables/{id}/rematch", post(rematch))
         .route("/ws", get(websocket))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .with_state(app)
@@ -69,6 +70,9 @@ fn plan(req: &CreateTable) -> Result<(u8, BTreeMap<String, serde_json::Value>), 
     let bad = AppError::BadRequest;
     if req.seats.len() > MAX_SEATS {
         return Err(bad(format!("at most {MAX_SEATS} seats")));
+    }
+    if let Some(clock) = &req.clock {
+        clock.check().map_err(bad)?;
     }
     let info = parlour_games::find(&req.game).map_err(|e| bad(e.to_string()))?;
     let players = u8::try_from(req.seats.len()).expect("seats were counted");
@@ -171,6 +175,9 @@ async fn create_table(
         resigned: None,
         seats,
         entries: Vec::new(),
+        clock: req.clock,
+        banks: Vec::new(),
+        rematch: None,
     };
     app.store.create_table(&stored).await?;
     app.start_table(stored).await?;
@@ -210,6 +217,15 @@ struct RecordQuery {
     token: Option<String>,
 }
 
+/// The token of an `Authorization: Bearer <token>` header.
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_owned)
+}
+
 async fn record(
     State(app): State<AppState>,
     Path(id): Path<String>,
@@ -217,12 +233,7 @@ async fn record(
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     // The header keeps the token out of URLs (and so out of proxies' access logs).
-    let bearer = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::to_owned);
-    if let Some(token) = q.token.or(bearer) {
+    if let Some(token) = q.token.or_else(|| bearer(&headers)) {
         let r: Option<SeatRecord> =
             ask(&app, &id, |reply| Cmd::SeatRecord { token, reply }).await?;
         let r = r.ok_or_else(|| {
@@ -239,6 +250,33 @@ async fn record(
         )
     })?;
     Ok(([(header::CONTENT_TYPE, "application/json")], r.to_json()).into_response())
+}
+
+/// `POST /api/tables/{id}/rematch` with a seat's token: the finished table's rematch, made now
+/// or before (`201 {"table"}`).
+async fn rematch(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<(StatusCode, Json<Rematched>), AppError> {
+    let token = bearer(&headers).ok_or_else(|| {
+        AppError::Forbidden("a seat's token is needed: Authorization: Bearer <token>".to_owned())
+    })?;
+    let answer = ask(&app, &id, |reply| Cmd::Rematch {
+        conn: None,
+        by: Asker::Token(token),
+        reply,
+    })
+    .await?;
+    let done = answer.map_err(|(code, reason)| match code {
+        RejectCode::BadToken => AppError::Forbidden(reason),
+        RejectCode::NotPlaying => AppError::Conflict(reason),
+        _ => AppError::Internal(reason),
+    })?;
+    if done.made {
+        app.start_new(&done.table).await;
+    }
+    Ok((StatusCode::CREATED, Json(Rematched { table: done.table })))
 }
 
 /// Whether a websocket from `headers`' `Origin` may connect.

@@ -17,6 +17,10 @@ pub enum AppError {
     /// No such thing (404).
     #[error("{0}")]
     NotFound(String),
+    /// The table is not at the stage the request needs (409): a rematch of a table still in
+    /// play.
+    #[error("{0}")]
+    Conflict(String),
     /// Another server process holds the table's lease (409): ask again through the proxy that
     /// routes the table there, or once that process has released it or died.
     #[error("{0}")]
@@ -32,7 +36,7 @@ impl IntoResponse for AppError {
             AppError::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
             AppError::Forbidden(m) => (StatusCode::FORBIDDEN, m),
             AppError::NotFound(m) => (StatusCode::NOT_FOUND, m),
-            AppError::Elsewhere(m) => (StatusCode::CONFLICT, m),
+            AppError::Conflict(m) | AppError::Elsewhere(m) => (StatusCode::CONFLICT, m),
             AppError::Internal(m) => {
                 error!(error = %m, "request failed");
                 (

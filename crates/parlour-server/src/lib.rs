@@ -22,6 +22,7 @@
 
 mod api;
 mod bots;
+mod clock;
 mod error;
 mod socket;
 mod store;
@@ -193,6 +194,14 @@ impl AppState {
         .map_err(|e| AppError::Internal(e.to_string()))?;
         insert_running(&mut *self.tables.lock().await, id, running);
         Ok(())
+    }
+
+    /// Starts table `id`, stored just now by another table's task (a rematch); a failure is
+    /// logged, and the table is loaded when first asked for.
+    pub(crate) async fn start_new(&self, id: &str) {
+        if let Err(e) = self.table(id).await {
+            warn!(table = %id, error = %e, "a new table did not start; it starts when asked for");
+        }
     }
 
     /// Counters for `/api/stats`.

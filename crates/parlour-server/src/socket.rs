@@ -14,7 +14,7 @@ use tokio::time::Instant;
 use tracing::{Instrument, debug, info_span};
 
 use crate::AppState;
-use crate::table::{Cmd, OUTBOX};
+use crate::table::{Asker, Cmd, OUTBOX};
 
 /// Messages a connection may send in a burst before it is throttled.
 const BURST: f64 = 100.0;
@@ -213,6 +213,19 @@ async fn handle(
                 Some(j) => forward(&j.table, Cmd::View { conn }).await,
             };
         }
+        ClientMsg::Rematch => {
+            return match joined {
+                None => Some(not_joined()),
+                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected(
+                    RejectCode::Spectator,
+                    "spectators cannot ask for a rematch",
+                )),
+                Some(Joined {
+                    table,
+                    seat: Some(seat),
+                }) => rematch(app, conn, table, *seat).await,
+            };
+        }
     };
     if joined.is_some() {
         return Some(ServerMsg::rejected(
@@ -251,6 +264,35 @@ async fn handle(
             None
         }
         Ok(Err(refusal)) => Some(refusal),
+        Err(_) => Some(internal()),
+    }
+}
+
+/// Asks the table for its rematch; the table sends the new table's id to the connection (and
+/// everyone else); a new table is started here.
+async fn rematch(
+    app: &AppState,
+    conn: u64,
+    table: &mpsc::Sender<Cmd>,
+    seat: Seat,
+) -> Option<ServerMsg> {
+    let (reply, answer) = oneshot::channel();
+    let ask = Cmd::Rematch {
+        conn: Some(conn),
+        by: Asker::Seat(seat),
+        reply,
+    };
+    if table.send(ask).await.is_err() {
+        return Some(internal());
+    }
+    match answer.await {
+        Ok(Ok(done)) => {
+            if done.made {
+                app.start_new(&done.table).await;
+            }
+            None
+        }
+        Ok(Err((code, reason))) => Some(ServerMsg::rejected(code, reason)),
         Err(_) => Some(internal()),
     }
 }

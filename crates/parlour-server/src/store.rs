@@ -14,9 +14,10 @@ use std::collections::BTreeMap;
 use std::str::FromStr;
 
 use futures_util::future::BoxFuture;
-use parlour_protocol::{SeatKind, Status};
+use parlour_protocol::{ClockSettings, SeatKind, Status};
 use serde_json::Value;
 use sqlx::Row;
+use sqlx::SqliteConnection;
 use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::sqlite::{
@@ -89,6 +90,13 @@ pub struct StoredTable {
     pub seats: Vec<SeatRow>,
     /// Record entries in order.
     pub entries: Vec<String>,
+    /// The turn clocks' settings, if the table has clocks.
+    pub clock: Option<ClockSettings>,
+    /// Each seat's time bank in milliseconds as of the latest stored step (empty without
+    /// clocks, or if none was stored: then every seat has the full bank).
+    pub banks: Vec<u64>,
+    /// The table made as this one's rematch, if any.
+    pub rematch: Option<String>,
 }
 
 /// The database behind the server.
@@ -107,13 +115,22 @@ struct Embedded;
 impl MigrationSource<'static> for Embedded {
     fn resolve(self) -> BoxFuture<'static, Result<Vec<Migration>, BoxDynError>> {
         Box::pin(async {
-            Ok(vec![Migration::new(
-                1,
-                Cow::Borrowed("tables"),
-                MigrationType::Simple,
-                Cow::Borrowed(include_str!("../migrations/0001_tables.sql")),
-                false,
-            )])
+            Ok(vec![
+                Migration::new(
+                    1,
+                    Cow::Borrowed("tables"),
+                    MigrationType::Simple,
+                    Cow::Borrowed(include_str!("../migrations/0001_tables.sql")),
+                    false,
+                ),
+                Migration::new(
+                    2,
+                    Cow::Borrowed("clocks and rematch"),
+                    MigrationType::Simple,
+                    Cow::Borrowed(include_str!("../migrations/0002_clocks_and_rematch.sql")),
+                    false,
+                ),
+            ])
         })
     }
 }
@@ -167,6 +184,62 @@ fn small(table: &str, what: &str, v: i64) -> Result<u8, StoreError> {
     u8::try_from(v).map_err(|_| corrupt(table, format!("{what} {v}")))
 }
 
+fn clock_text(c: Option<ClockSettings>) -> Option<String> {
+    c.map(|c| serde_json::to_string(&c).expect("clock settings serialise"))
+}
+
+fn parse_clock(table: &str, text: Option<&str>) -> Result<Option<ClockSettings>, StoreError> {
+    text.map(|t| serde_json::from_str(t).map_err(|e| corrupt(table, format!("clock: {e}"))))
+        .transpose()
+}
+
+fn banks_text(banks: &[u64]) -> String {
+    serde_json::to_string(banks).expect("banks serialise")
+}
+
+fn parse_banks(table: &str, text: Option<&str>) -> Result<Vec<u64>, StoreError> {
+    text.map_or(Ok(Vec::new()), |t| {
+        serde_json::from_str(t).map_err(|e| corrupt(table, format!("banks: {e}")))
+    })
+}
+
+/// Inserts a new table's row and its seats.
+async fn insert_sqlite(conn: &mut SqliteConnection, t: &StoredTable) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO tables \
+         (id, game, players, options, seed, status, resigned, created_at, clock, banks, rematch) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&t.id)
+    .bind(&t.game)
+    .bind(i64::from(t.players))
+    .bind(serde_json::to_string(&t.options).expect("options serialise"))
+    .bind(t.seed.cast_signed())
+    .bind(status_text(t.status))
+    .bind(t.resigned.map(i64::from))
+    .bind(now_secs())
+    .bind(clock_text(t.clock))
+    .bind((!t.banks.is_empty()).then(|| banks_text(&t.banks)))
+    .bind(t.rematch.as_deref())
+    .execute(&mut *conn)
+    .await?;
+    for s in &t.seats {
+        sqlx::query(
+            "INSERT INTO seats (table_id, seat, kind, name, token_hash, joined) \
+             VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&t.id)
+        .bind(i64::from(s.seat))
+        .bind(kind_text(s.kind))
+        .bind(&s.name)
+        .bind(s.token_hash.as_deref())
+        .bind(s.joined)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
 impl Store {
     /// Opens (creating if need be) the database at `url` and brings its schema up to date.
     ///
@@ -204,40 +277,49 @@ impl Store {
             Store::Postgres(pg) => return pg.create_table(t).await,
         };
         let mut tx = pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO tables (id, game, players, options, seed, status, resigned, created_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(&t.id)
-        .bind(&t.game)
-        .bind(i64::from(t.players))
-        .bind(serde_json::to_string(&t.options).expect("options serialise"))
-        .bind(t.seed.cast_signed())
-        .bind(status_text(t.status))
-        .bind(t.resigned.map(i64::from))
-        .bind(now_secs())
-        .execute(&mut *tx)
-        .await?;
-        for s in &t.seats {
-            sqlx::query(
-                "INSERT INTO seats (table_id, seat, kind, name, token_hash, joined) \
-                 VALUES (?, ?, ?, ?, ?, ?)",
-            )
-            .bind(&t.id)
-            .bind(i64::from(s.seat))
-            .bind(kind_text(s.kind))
-            .bind(&s.name)
-            .bind(s.token_hash.as_deref())
-            .bind(s.joined)
-            .execute(&mut *tx)
-            .await?;
-        }
+        insert_sqlite(&mut tx, t).await?;
         tx.commit().await?;
         Ok(())
     }
 
-    /// Appends entries `first..` of a table and sets its status, in one transaction: after it
-    /// returns, they survive a crash.
+    /// Stores `new` as the rematch of finished table `old`, unless `old` has one already:
+    /// returns the id of `old`'s rematch, `new.id` if it was made now. With PostgreSQL the new
+    /// table's lease is this process's, as with [`Store::create_table`].
+    ///
+    /// # Errors
+    /// The database failed, or (PostgreSQL) this process no longer holds `old`'s lease; nothing
+    /// was stored.
+    pub async fn create_rematch(&self, old: &str, new: &StoredTable) -> Result<String, StoreError> {
+        let pool = match self {
+            Store::Sqlite(pool) => pool,
+            Store::Postgres(pg) => return pg.create_rematch(old, new).await,
+        };
+        let mut tx = pool.begin().await?;
+        // The write first: it takes SQLite's write lock before anything is read.
+        let done = sqlx::query("UPDATE tables SET rematch = ? WHERE id = ? AND rematch IS NULL")
+            .bind(&new.id)
+            .bind(old)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() == 0 {
+            let row = sqlx::query("SELECT rematch FROM tables WHERE id = ?")
+                .bind(old)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let existing: Option<String> = match row {
+                Some(r) => r.try_get("rematch")?,
+                None => None,
+            };
+            return existing.ok_or_else(|| corrupt(old, "no such table to rematch"));
+        }
+        insert_sqlite(&mut tx, new).await?;
+        tx.commit().await?;
+        Ok(new.id.clone())
+    }
+
+    /// Appends entries `first..` of a table and sets its status and (if `banks` is given) its
+    /// seats' time banks in milliseconds, in one transaction: after it returns, they survive a
+    /// crash.
     ///
     /// # Errors
     /// The database failed, or (PostgreSQL) this process no longer holds the table's lease;
@@ -248,10 +330,11 @@ impl Store {
         first: u64,
         entries: &[String],
         status: Status,
+        banks: Option<&[u64]>,
     ) -> Result<(), StoreError> {
         let pool = match self {
             Store::Sqlite(pool) => pool,
-            Store::Postgres(pg) => return pg.append(table, first, entries, status).await,
+            Store::Postgres(pg) => return pg.append(table, first, entries, status, banks).await,
         };
         let mut tx = pool.begin().await?;
         for (i, e) in (first..).zip(entries) {
@@ -262,8 +345,9 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        sqlx::query("UPDATE tables SET status = ? WHERE id = ?")
+        sqlx::query("UPDATE tables SET status = ?, banks = COALESCE(?, banks) WHERE id = ?")
             .bind(status_text(status))
+            .bind(banks.map(banks_text))
             .bind(table)
             .execute(&mut *tx)
             .await?;
@@ -321,7 +405,8 @@ impl Store {
             Store::Postgres(pg) => return pg.load(id).await,
         };
         let Some(row) = sqlx::query(
-            "SELECT game, players, options, seed, status, resigned FROM tables WHERE id = ?",
+            "SELECT game, players, options, seed, status, resigned, clock, banks, rematch \
+             FROM tables WHERE id = ?",
         )
         .bind(id)
         .fetch_optional(pool)
@@ -369,6 +454,9 @@ impl Store {
                 .transpose()?,
             seats,
             entries,
+            clock: parse_clock(id, row.try_get("clock")?)?,
+            banks: parse_banks(id, row.try_get("banks")?)?,
+            rematch: row.try_get("rematch")?,
         }))
     }
 
@@ -492,6 +580,9 @@ mod tests {
                 },
             ],
             entries: Vec::new(),
+            clock: None,
+            banks: Vec::new(),
+            rematch: None,
         }
     }
 
@@ -507,18 +598,19 @@ mod tests {
                 0,
                 &["chance: x".into(), "0: y".into()],
                 Status::Playing,
+                None,
             )
             .await
             .unwrap();
         store
-            .append("t1", 2, &["1: z".into()], Status::Playing)
+            .append("t1", 2, &["1: z".into()], Status::Playing, None)
             .await
             .unwrap();
         store.set_joined("t1", 0).await.unwrap();
         // An entry index already stored is refused, and the whole append with it.
         assert!(
             store
-                .append("t1", 2, &["1: again".into()], Status::Finished)
+                .append("t1", 2, &["1: again".into()], Status::Finished, None)
                 .await
                 .is_err()
         );
@@ -542,6 +634,87 @@ mod tests {
         // Migrations run again harmlessly on an existing database.
         let again = Store::connect(&url).await.unwrap();
         assert_eq!(again.load("t1").await.unwrap().unwrap().entries.len(), 3);
+    }
+
+    #[tokio::test]
+    async fn clock_banks_and_rematches_are_stored() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("s.db").display());
+        let store = Store::connect(&url).await.unwrap();
+        let clock = ClockSettings {
+            bank_secs: 60,
+            increment_secs: 5,
+        };
+        let mut t = table("t1");
+        t.clock = Some(clock);
+        store.create_table(&t).await.unwrap();
+        let fresh = store.load("t1").await.unwrap().unwrap();
+        assert_eq!(fresh.clock, Some(clock));
+        assert!(fresh.banks.is_empty());
+        store
+            .append(
+                "t1",
+                0,
+                &["0: y".into()],
+                Status::Playing,
+                Some(&[41_500, 60_000]),
+            )
+            .await
+            .unwrap();
+        // A step without banks leaves them as they were.
+        store
+            .append("t1", 1, &["1: z".into()], Status::Playing, None)
+            .await
+            .unwrap();
+        assert_eq!(
+            store.load("t1").await.unwrap().unwrap().banks,
+            [41_500, 60_000]
+        );
+
+        let mut new = table("t2");
+        new.clock = Some(clock);
+        assert_eq!(store.create_rematch("t1", &new).await.unwrap(), "t2");
+        // Once made, a rematch stays the same: the second new table is not stored.
+        let other = table("t3");
+        assert_eq!(store.create_rematch("t1", &other).await.unwrap(), "t2");
+        assert!(store.load("t3").await.unwrap().is_none());
+        let old = store.load("t1").await.unwrap().unwrap();
+        assert_eq!(old.rematch.as_deref(), Some("t2"));
+        let made = store.load("t2").await.unwrap().unwrap();
+        assert_eq!(made.clock, Some(clock));
+        assert_eq!(made.seats[0].token_hash, old.seats[0].token_hash);
+        assert_eq!(made.rematch, None);
+    }
+
+    /// A database made before clocks and rematches gains them, and its tables load with none.
+    #[tokio::test]
+    async fn an_older_database_is_migrated() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("old.db").display());
+        let opts = SqliteConnectOptions::from_str(&url)
+            .unwrap()
+            .create_if_missing(true);
+        let pool = SqlitePool::connect_with(opts).await.unwrap();
+        let mut first = Migrator::new(Embedded).await.unwrap();
+        first.migrations = first.migrations[..1].to_vec().into();
+        first.run(&pool).await.unwrap();
+        sqlx::query(
+            "INSERT INTO tables (id, game, players, options, seed, status, created_at) \
+             VALUES ('t1', 'haunted', 2, '{}', 7, 'playing', 0)",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+        pool.close().await;
+
+        let store = Store::connect(&url).await.unwrap();
+        let t = store.load("t1").await.unwrap().unwrap();
+        assert_eq!((t.clock, t.banks.len(), t.rematch), (None, 0, None));
+        store
+            .append("t1", 0, &["0: y".into()], Status::Playing, Some(&[1, 2]))
+            .await
+            .unwrap();
+        assert_eq!(store.load("t1").await.unwrap().unwrap().banks, [1, 2]);
     }
 
     #[tokio::test]

@@ -21,12 +21,32 @@ use tokio::sync::{mpsc, oneshot};
 use tracing::{Instrument, info, info_span, warn};
 
 use crate::bots::{SeatBot, make_seat_bot};
+use crate::clock::Clocks;
 use crate::store::{LEASE, RENEW_EVERY, SeatRow, Store, StoreError, StoredTable};
-use crate::token::token_matches;
+use crate::token::{new_seed, new_table_id, token_matches};
 use crate::{ConnId, Running, Shared};
 
 /// Messages queued for one connection; a connection that lets this many pile up is dropped.
 pub(crate) const OUTBOX: usize = 256;
+
+/// The bot that plays a person's move when their clock runs out.
+const STAND_IN: &str = "greedy";
+
+/// Who asks for a rematch.
+pub(crate) enum Asker {
+    /// A seated connection.
+    Seat(Seat),
+    /// Whoever holds this token (HTTP).
+    Token(String),
+}
+
+/// A rematch as its table answers it.
+pub(crate) struct RematchDone {
+    /// The new table.
+    pub(crate) table: String,
+    /// Whether it was made now (else it was made before); a new table is started by the asker.
+    pub(crate) made: bool,
+}
 
 /// What a table's task is asked to do.
 pub(crate) enum Cmd {
@@ -57,6 +77,20 @@ pub(crate) enum Cmd {
         bot: Box<dyn SeatBot>,
         action: String,
         step: u64,
+    },
+    /// The bot standing in for a person whose clock ran out decided.
+    StandInDone {
+        seat: Seat,
+        bot: Box<dyn SeatBot>,
+        action: String,
+        step: u64,
+    },
+    /// A seat asks for a rematch of the finished table. `conn` is the asking connection, if
+    /// any: it is sent the new table's id when it was made before.
+    Rematch {
+        conn: Option<ConnId>,
+        by: Asker,
+        reply: oneshot::Sender<Result<RematchDone, (RejectCode, String)>>,
     },
     /// The public summary.
     Summary {
@@ -91,6 +125,13 @@ pub(crate) struct Table {
     seats: Vec<SeatRow>,
     /// Idle bots; `None` for people and for bots thinking now.
     bots: Vec<Option<Box<dyn SeatBot>>>,
+    /// The turn clocks, if the table has them.
+    clocks: Option<Clocks>,
+    /// Per person's seat, the idle bot that plays when their clock runs out (made at the first
+    /// time out).
+    stand_ins: Vec<Option<Box<dyn SeatBot>>>,
+    /// The table made as this one's rematch.
+    rematch: Option<String>,
     subs: Vec<Sub>,
     /// Entries stored so far.
     step: u64,
@@ -167,6 +208,14 @@ impl Table {
                 ),
             });
         }
+        let clocks = stored.clock.map(|settings| {
+            let human = stored
+                .seats
+                .iter()
+                .map(|s| s.kind == SeatKind::Human)
+                .collect();
+            Clocks::new(settings, human, &stored.banks)
+        });
         let (tx, rx) = mpsc::channel(OUTBOX);
         let mut table = Table {
             id: stored.id,
@@ -178,7 +227,10 @@ impl Table {
             status: stored.status,
             resigned: stored.resigned,
             seats: stored.seats,
+            stand_ins: (0..stored.players).map(|_| None).collect(),
             bots,
+            clocks,
+            rematch: stored.rematch,
             subs: Vec::new(),
             step: stored.entries.len() as u64,
             changed_at: vec![0; usize::from(stored.players)],
@@ -197,13 +249,15 @@ impl Table {
                     table.shared.tables_open.fetch_add(1, Ordering::Relaxed);
                 }
                 table.note_changes();
+                // Clocks start afresh: time while no process served the table is not charged.
+                table.run_clocks();
                 if table.status == Status::Playing {
                     info!(step = table.step, "table resumes");
                     // After a crash between storing an action and the chance it made due, the
                     // replay drew that chance from the seed, as the table would have: store it.
                     if table.m.entries().len() as u64 > table.step {
                         let old = table.step;
-                        let _ = table.commit(old).await;
+                        let _ = table.commit(old, None).await;
                     }
                     table.progress().await;
                 }
@@ -241,6 +295,14 @@ impl Table {
                     std::future::pending::<()>().await;
                 }
             };
+            // A person's clock runs out.
+            let deadline = self.clocks.as_ref().and_then(Clocks::next_deadline);
+            let time_out = async {
+                match deadline {
+                    Some(d) => tokio::time::sleep_until(d).await,
+                    None => std::future::pending::<()>().await,
+                }
+            };
             let cmd = tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => cmd,
@@ -249,6 +311,10 @@ impl Table {
                 () = unload => {
                     info!("unloading an idle finished table");
                     break;
+                }
+                () = time_out => {
+                    self.time_out();
+                    continue;
                 }
                 _ = renew.tick(), if self.store.leases() => {
                     match self.store.renew_lease(&self.id).await {
@@ -313,6 +379,16 @@ impl Table {
                         warn!(%seat, %action, ?code, %reason, "bot action refused");
                     }
                     self.schedule_bots();
+                }
+                Cmd::StandInDone {
+                    seat,
+                    bot,
+                    action,
+                    step,
+                } => self.stand_in_done(seat, bot, &action, step).await,
+                Cmd::Rematch { conn, by, reply } => {
+                    let answer = self.rematch(conn, by).await;
+                    let _ = reply.send(answer);
                 }
                 Cmd::Summary { reply } => {
                     let _ = reply.send(self.summary());
@@ -397,6 +473,7 @@ impl Table {
             }
             self.status = Status::Playing;
             info!("every seat is taken: play starts");
+            self.run_clocks();
             self.progress().await;
         }
     }
@@ -439,7 +516,7 @@ impl Table {
             .apply_action_text(seat, action)
             .map_err(|e| (RejectCode::Illegal, e.to_string()))?;
         self.shared.actions_applied.fetch_add(1, Ordering::Relaxed);
-        self.progress_from(old).await.map_err(|()| {
+        self.progress_from(old, seat).await.map_err(|()| {
             (
                 RejectCode::Internal,
                 "the action could not be stored; try again".to_owned(),
@@ -452,23 +529,26 @@ impl Table {
         while self.status == Status::Playing && self.m.to_act() == ToAct::Chance {
             let old = self.step;
             self.m.draw_chance();
-            if self.commit(old).await.is_err() {
+            if self.commit(old, None).await.is_err() {
                 return;
             }
         }
         self.schedule_bots();
     }
 
-    /// Stores an accepted action, then draws the chance it makes due.
-    async fn progress_from(&mut self, old: u64) -> Result<(), ()> {
-        self.commit(old).await?;
+    /// Stores `seat`'s accepted action, then draws the chance it makes due.
+    async fn progress_from(&mut self, old: u64, seat: Seat) -> Result<(), ()> {
+        self.commit(old, Some(seat)).await?;
         self.progress().await;
         Ok(())
     }
 
-    /// Stores the entries applied since step `old` (with the status they lead to) in one
+    /// Stores the entries applied since step `old` (with the status they lead to, and the
+    /// clocks' banks once `acted`, the seat whose action it is, has been charged) in one
     /// transaction, then tells everyone. If the store fails the game is rolled back to `old`.
-    async fn commit(&mut self, old: u64) -> Result<(), ()> {
+    async fn commit(&mut self, old: u64, acted: Option<Seat>) -> Result<(), ()> {
+        let now = Instant::now();
+        let banks = self.clocks.as_ref().map(|c| c.banks_at(now, acted));
         let first = usize::try_from(old).expect("steps fit in memory");
         let new = &self.m.entries()[first..];
         let status = if self.m.to_act() == ToAct::Terminal {
@@ -476,7 +556,11 @@ impl Table {
         } else {
             self.status
         };
-        if let Err(e) = self.store.append(&self.id, old, new, status).await {
+        if let Err(e) = self
+            .store
+            .append(&self.id, old, new, status, banks.as_deref())
+            .await
+        {
             self.store_failed(&e);
             warn!(error = %e, "could not store a step; rolling back");
             let mut back = self.m.record();
@@ -500,6 +584,10 @@ impl Table {
             info!(step = self.step, "table finished");
         }
         self.status = status;
+        if let (Some(c), Some(banks)) = (self.clocks.as_mut(), banks) {
+            c.stored(banks, now, acted);
+        }
+        self.run_clocks();
         self.note_changes();
         self.broadcast();
         Ok(())
@@ -525,8 +613,154 @@ impl Table {
         self.status = Status::Finished;
         self.resigned = Some(seat.0);
         self.shared.tables_open.fetch_sub(1, Ordering::Relaxed);
+        self.run_clocks();
         self.broadcast();
         Ok(())
+    }
+
+    /// Runs the clocks of exactly the people who must act now.
+    fn run_clocks(&mut self) {
+        let to_act = self.to_act();
+        if let Some(c) = self.clocks.as_mut() {
+            c.run(&to_act, Instant::now());
+        }
+    }
+
+    /// Every person whose bank is empty now gets a bot to play their move.
+    fn time_out(&mut self) {
+        let Some(c) = self.clocks.as_mut() else {
+            return;
+        };
+        for seat in c.expire(Instant::now()) {
+            info!(%seat, "a clock ran out: a bot plays for the seat");
+            let bot = match self.stand_ins[seat.index()].take() {
+                Some(bot) => bot,
+                None => make_seat_bot(&self.game, STAND_IN, self.seed, seat)
+                    .expect("the stand-in bot plays every game"),
+            };
+            self.think(seat, bot, true);
+        }
+    }
+
+    /// The stand-in for a person whose clock ran out decided: it plays through the same path
+    /// as everyone, and every connection is told.
+    async fn stand_in_done(&mut self, seat: Seat, bot: Box<dyn SeatBot>, action: &str, step: u64) {
+        self.stand_ins[seat.index()] = Some(bot);
+        if let Some(c) = self.clocks.as_mut() {
+            c.back(seat);
+        }
+        match self.act(seat, action, step).await {
+            Ok(()) => {
+                let name = self.seats[seat.index()].name.clone();
+                self.notice(&format!("{name}'s time ran out: a bot played for them"));
+            }
+            // The person acted meanwhile, or the table moved on: nothing to do. If the seat
+            // must still act its empty clock runs again, and runs out at once.
+            Err((code, reason)) => {
+                if !matches!(
+                    code,
+                    RejectCode::Stale | RejectCode::NotPlaying | RejectCode::NotYourTurn
+                ) {
+                    warn!(%seat, %action, ?code, %reason, "a stand-in's action was refused");
+                }
+                self.run_clocks();
+            }
+        }
+    }
+
+    /// Makes the rematch of this finished table (once: later requests get the same table),
+    /// with the same game, options, clock and seats, a new seed, and the same seat tokens.
+    async fn rematch(
+        &mut self,
+        conn: Option<ConnId>,
+        by: Asker,
+    ) -> Result<RematchDone, (RejectCode, String)> {
+        let seat = match by {
+            Asker::Seat(seat) => seat,
+            Asker::Token(token) => self.seat_of(&token).ok_or((
+                RejectCode::BadToken,
+                "that token is not a seat of this table".to_owned(),
+            ))?,
+        };
+        if self.status != Status::Finished {
+            return Err((
+                RejectCode::NotPlaying,
+                "a rematch follows a finished table; this one is still on".to_owned(),
+            ));
+        }
+        if let Some(table) = self.rematch.clone() {
+            if let Some(conn) = conn {
+                let msg = ServerMsg::Rematch {
+                    table: table.clone(),
+                };
+                self.send_to(conn, msg);
+            }
+            return Ok(RematchDone {
+                table: table.clone(),
+                made: false,
+            });
+        }
+        let internal = |e: &dyn std::fmt::Display| {
+            warn!(error = %e, "could not make a rematch");
+            (
+                RejectCode::Internal,
+                "could not make the rematch; try again".to_owned(),
+            )
+        };
+        let seats: Vec<SeatRow> = self
+            .seats
+            .iter()
+            .map(|s| SeatRow {
+                joined: s.kind == SeatKind::Bot,
+                ..s.clone()
+            })
+            .collect();
+        let status = if seats.iter().all(|s| s.joined) {
+            Status::Playing
+        } else {
+            Status::Waiting
+        };
+        let new = StoredTable {
+            id: new_table_id().map_err(|e| internal(&e))?,
+            game: self.game.clone(),
+            players: self.players,
+            options: self.options.clone(),
+            seed: new_seed().map_err(|e| internal(&e))?,
+            status,
+            resigned: None,
+            seats,
+            entries: Vec::new(),
+            clock: self.clocks.as_ref().map(Clocks::settings),
+            banks: Vec::new(),
+            rematch: None,
+        };
+        let table = match self.store.create_rematch(&self.id, &new).await {
+            Ok(table) => table,
+            Err(e) => {
+                self.store_failed(&e);
+                return Err(internal(&e));
+            }
+        };
+        self.rematch = Some(table.clone());
+        let made = table == new.id;
+        info!(%seat, rematch = %table, made, "rematch");
+        let msg = ServerMsg::Rematch {
+            table: table.clone(),
+        };
+        self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
+        let name = self.seats[seat.index()].name.clone();
+        self.notice(&format!(
+            "{name} asked for a rematch: the same seats are ready at a new table"
+        ));
+        Ok(RematchDone { table, made })
+    }
+
+    /// Tells every connection something about the table itself.
+    fn notice(&mut self, text: &str) {
+        let msg = ServerMsg::Notice {
+            text: text.to_owned(),
+        };
+        self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
     }
 
     /// A lost lease stops the table: whatever it holds may be stale by now.
@@ -587,6 +821,7 @@ impl Table {
             to_act: self.to_act(),
             legal: seat.map(|s| self.legal(s)).unwrap_or_default(),
             outcome: self.outcome(),
+            clock: self.clocks.as_ref().map(|c| c.state(Instant::now())),
         }
     }
 
@@ -630,30 +865,44 @@ impl Table {
             let Some(bot) = self.bots[seat.index()].take() else {
                 continue;
             };
-            let job = bot.think(&*self.m, seat);
-            let step = self.step;
-            let inbox = self.inbox.clone();
-            tokio::spawn(
-                async move {
-                    match tokio::task::spawn_blocking(job).await {
-                        Ok((bot, action)) => {
-                            if let Some(tx) = inbox.upgrade() {
-                                let _ = tx
-                                    .send(Cmd::BotDone {
-                                        seat,
-                                        bot,
-                                        action,
-                                        step,
-                                    })
-                                    .await;
-                            }
-                        }
-                        Err(e) => warn!(%seat, error = %e, "a bot failed; its seat is stuck"),
-                    }
-                }
-                .in_current_span(),
-            );
+            self.think(seat, bot, false);
         }
+    }
+
+    /// Runs `bot`'s decision for `seat` on a blocking thread; its action comes back to the
+    /// table's inbox (as a stand-in's for a person whose clock ran out, if `stand_in`).
+    fn think(&self, seat: Seat, bot: Box<dyn SeatBot>, stand_in: bool) {
+        let job = bot.think(&*self.m, seat);
+        let step = self.step;
+        let inbox = self.inbox.clone();
+        tokio::spawn(
+            async move {
+                match tokio::task::spawn_blocking(job).await {
+                    Ok((bot, action)) => {
+                        if let Some(tx) = inbox.upgrade() {
+                            let cmd = if stand_in {
+                                Cmd::StandInDone {
+                                    seat,
+                                    bot,
+                                    action,
+                                    step,
+                                }
+                            } else {
+                                Cmd::BotDone {
+                                    seat,
+                                    bot,
+                                    action,
+                                    step,
+                                }
+                            };
+                            let _ = tx.send(cmd).await;
+                        }
+                    }
+                    Err(e) => warn!(%seat, error = %e, "a bot failed; its seat is stuck"),
+                }
+            }
+            .in_current_span(),
+        );
     }
 
     fn summary(&self) -> TableSummary {
@@ -675,6 +924,8 @@ impl Table {
             status: self.status,
             step: self.step,
             outcome: self.outcome(),
+            clock: self.clocks.as_ref().map(Clocks::settings),
+            rematch: self.rematch.clone(),
         }
     }
 

@@ -11,7 +11,9 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use futures_util::{SinkExt, StreamExt};
-use parlour_protocol::{ClientMsg, CreatedTable, RejectCode, SeatKind, ServerMsg, Status};
+use parlour_protocol::{
+    ClientMsg, ClockSettings, CreatedTable, RejectCode, Rematched, SeatKind, ServerMsg, Status,
+};
 use parlour_record::Record;
 use parlour_server::{AppState, Config, SeatRow, Store, StoreError, StoredTable, router};
 use serde_json::{Value, json};
@@ -63,12 +65,25 @@ async fn server(url: &str, config: Config) -> Server {
 }
 
 async fn call(app: &AppState, method: &str, uri: &str, body: &str) -> (StatusCode, String) {
-    let req = Request::builder()
+    call_as(app, method, uri, body, None).await
+}
+
+/// A request with `Authorization: Bearer <token>` if a token is given.
+async fn call_as(
+    app: &AppState,
+    method: &str,
+    uri: &str,
+    body: &str,
+    token: Option<&str>,
+) -> (StatusCode, String) {
+    let mut req = Request::builder()
         .method(method)
         .uri(uri)
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_owned()))
-        .unwrap();
+        .header("content-type", "application/json");
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    let req = req.body(Body::from(body.to_owned())).unwrap();
     let res = router(app.clone()).oneshot(req).await.unwrap();
     let status = res.status();
     let bytes = axum::body::to_bytes(res.into_body(), 1 << 24)
@@ -160,7 +175,7 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
                     "{code:?}: {reason}"
                 );
             }
-            ServerMsg::Welcome { .. } => {}
+            ServerMsg::Welcome { .. } | ServerMsg::Notice { .. } | ServerMsg::Rematch { .. } => {}
         }
     }
 }
@@ -199,6 +214,9 @@ fn table(id: &str) -> StoredTable {
             },
         ],
         entries: Vec::new(),
+        clock: None,
+        banks: Vec::new(),
+        rematch: None,
     }
 }
 
@@ -224,18 +242,19 @@ async fn tables_and_entries_round_trip() {
             0,
             &["chance: x".into(), "0: y".into()],
             Status::Playing,
+            None,
         )
         .await
         .unwrap();
     store
-        .append("t1", 2, &["1: z".into()], Status::Playing)
+        .append("t1", 2, &["1: z".into()], Status::Playing, None)
         .await
         .unwrap();
     store.set_joined("t1", 0).await.unwrap();
     // An entry index already stored is refused, and the whole append with it.
     assert!(
         store
-            .append("t1", 2, &["1: again".into()], Status::Finished)
+            .append("t1", 2, &["1: again".into()], Status::Finished, None)
             .await
             .is_err()
     );
@@ -273,7 +292,8 @@ async fn a_lease_is_one_process_at_a_time_and_guards_every_write() {
     assert!(!b.take_lease("t1").await.unwrap());
     assert!(!b.take_lease("no-such-table").await.unwrap());
     assert!(matches!(
-        b.append("t1", 0, &["0: x".into()], Status::Playing).await,
+        b.append("t1", 0, &["0: x".into()], Status::Playing, None)
+            .await,
         Err(StoreError::LeaseLost(_))
     ));
     assert!(matches!(
@@ -284,7 +304,7 @@ async fn a_lease_is_one_process_at_a_time_and_guards_every_write() {
         b.set_joined("t1", 0).await,
         Err(StoreError::LeaseLost(_))
     ));
-    a.append("t1", 0, &["0: x".into()], Status::Playing)
+    a.append("t1", 0, &["0: x".into()], Status::Playing, None)
         .await
         .unwrap();
     // Released: taken at once.
@@ -292,19 +312,21 @@ async fn a_lease_is_one_process_at_a_time_and_guards_every_write() {
     assert!(b.take_lease("t1").await.unwrap());
     assert!(!a.renew_lease("t1").await.unwrap());
     assert!(matches!(
-        a.append("t1", 1, &["1: y".into()], Status::Playing).await,
+        a.append("t1", 1, &["1: y".into()], Status::Playing, None)
+            .await,
         Err(StoreError::LeaseLost(_))
     ));
     // Expired: taken by the next to ask, and the old owner can no longer write or renew.
     expire(&url, "t1").await;
     assert!(matches!(
-        b.append("t1", 1, &["1: y".into()], Status::Playing).await,
+        b.append("t1", 1, &["1: y".into()], Status::Playing, None)
+            .await,
         Err(StoreError::LeaseLost(_))
     ));
     assert!(a.take_lease("t1").await.unwrap());
     assert!(!b.renew_lease("t1").await.unwrap());
     assert!(a.renew_lease("t1").await.unwrap());
-    a.append("t1", 1, &["1: y".into()], Status::Playing)
+    a.append("t1", 1, &["1: y".into()], Status::Playing, None)
         .await
         .unwrap();
     assert_eq!(
@@ -434,4 +456,138 @@ async fn a_second_server_takes_a_table_only_once_its_lease_is_free() {
     let mut on_a = join(a.addr, &t2).await;
     let (_, status) = play(&mut on_a, usize::MAX).await;
     assert_eq!(status, Status::Finished);
+}
+
+/// Clock banks are stored with each step; a rematch is made once, with the old table's lease,
+/// and the new table's lease is its maker's.
+#[tokio::test]
+async fn clock_banks_and_rematches_are_stored_under_the_lease() {
+    let url = fresh_db().await;
+    let a = Store::connect(&url).await.unwrap();
+    let b = Store::connect(&url).await.unwrap();
+    let clock = ClockSettings {
+        bank_secs: 60,
+        increment_secs: 5,
+    };
+    let mut t = table("t1");
+    t.clock = Some(clock);
+    a.create_table(&t).await.unwrap();
+    let fresh = a.load("t1").await.unwrap().unwrap();
+    assert_eq!((fresh.clock, fresh.banks.len()), (Some(clock), 0));
+    a.append(
+        "t1",
+        0,
+        &["0: y".into()],
+        Status::Playing,
+        Some(&[41_500, 60_000]),
+    )
+    .await
+    .unwrap();
+    a.append("t1", 1, &["1: z".into()], Status::Finished, None)
+        .await
+        .unwrap();
+    assert_eq!(a.load("t1").await.unwrap().unwrap().banks, [41_500, 60_000]);
+
+    let mut new = table("t2");
+    new.clock = Some(clock);
+    new.status = Status::Waiting;
+    // Only the process serving the old table may make its rematch.
+    assert!(matches!(
+        b.create_rematch("t1", &new).await,
+        Err(StoreError::LeaseLost(_))
+    ));
+    assert!(b.load("t2").await.unwrap().is_none());
+    assert_eq!(a.create_rematch("t1", &new).await.unwrap(), "t2");
+    assert_eq!(a.create_rematch("t1", &table("t3")).await.unwrap(), "t2");
+    assert!(a.load("t3").await.unwrap().is_none());
+    assert_eq!(
+        a.load("t1").await.unwrap().unwrap().rematch.as_deref(),
+        Some("t2")
+    );
+    let made = b.load("t2").await.unwrap().unwrap();
+    assert_eq!(made.clock, Some(clock));
+    assert_eq!(made.seats[0].token_hash.as_deref(), Some(&[7; 32][..]));
+    // The maker serves the new table.
+    assert!(!b.take_lease("t2").await.unwrap());
+    assert!(a.take_lease("t2").await.unwrap());
+}
+
+/// A rematch over HTTP on PostgreSQL: the process that made it serves the new table, another
+/// process is turned away from it; the clock comes along, and banks survive a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_is_served_by_its_maker_and_clocks_survive_a_restart() {
+    let url = fresh_db().await;
+    let a = server(&url, Config::default()).await;
+    let b = server(&url, Config::default()).await;
+    let clock = ClockSettings {
+        bank_secs: 120,
+        increment_secs: 0,
+    };
+    let body =
+        json!({"game": "troll-tricker", "seats": seats_for("troll-tricker"), "clock": clock})
+            .to_string();
+    let (st, text) = call(&a.app, "POST", "/api/tables", &body).await;
+    assert_eq!(st, StatusCode::CREATED, "{text}");
+    let t: CreatedTable = serde_json::from_str(&text).unwrap();
+    let token = t.seats[0].token.clone();
+    let mut ws = join(a.addr, &t).await;
+    let (_, status) = play(&mut ws, 2).await;
+    assert_eq!(status, Status::Playing);
+    let stored = a.store.load(&t.table).await.unwrap().unwrap().banks;
+    assert_eq!(stored.len(), 4);
+    assert!(stored[0] < 120_000, "{stored:?}");
+    assert_eq!(stored[1..], [120_000, 120_000, 120_000]);
+
+    // A restarted server picks the banks up where they were stored.
+    drop(ws);
+    a.app.shut_down().await;
+    let a = server(&url, Config::default()).await;
+    let mut ws = join(a.addr, &t).await;
+    let clock_now = loop {
+        if let Some(ServerMsg::State {
+            clock: Some(c),
+            legal,
+            ..
+        }) = recv(&mut ws).await
+            && !legal.is_empty()
+        {
+            break c;
+        }
+    };
+    assert!(clock_now.remaining_ms[0] <= stored[0]);
+    assert!(clock_now.remaining_ms[0] > stored[0].saturating_sub(30_000));
+    assert_eq!(clock_now.remaining_ms[1..], stored[1..]);
+
+    let rematch = format!("/api/tables/{}/rematch", t.table);
+    let (st, _) = call_as(&a.app, "POST", &rematch, "", Some(&token)).await;
+    assert_eq!(st, StatusCode::CONFLICT);
+    ws.send(Message::text(ClientMsg::Resign.encode()))
+        .await
+        .unwrap();
+    let (_, status) = play(&mut ws, 0).await;
+    assert_eq!(status, Status::Finished);
+    // b does not serve the old table, so it cannot make its rematch.
+    let (st, _) = call_as(&b.app, "POST", &rematch, "", Some(&token)).await;
+    assert_eq!(st, StatusCode::CONFLICT);
+    let (st, text) = call_as(&a.app, "POST", &rematch, "", Some(&token)).await;
+    assert_eq!(st, StatusCode::CREATED, "{text}");
+    let new: Rematched = serde_json::from_str(&text).unwrap();
+    let (st, text) = call_as(&a.app, "POST", &rematch, "", Some(&token)).await;
+    assert_eq!(st, StatusCode::CREATED, "{text}");
+    assert_eq!(serde_json::from_str::<Rematched>(&text).unwrap(), new);
+    let (st, _) = call(&b.app, "GET", &format!("/api/tables/{}", new.table), "").await;
+    assert_eq!(st, StatusCode::CONFLICT);
+    let (st, text) = call(&a.app, "GET", &format!("/api/tables/{}", new.table), "").await;
+    assert_eq!(st, StatusCode::OK, "{text}");
+    let sum: parlour_protocol::TableSummary = serde_json::from_str(&text).unwrap();
+    assert_eq!(sum.clock, Some(clock));
+    assert_eq!(sum.status, Status::Waiting);
+    // The old token plays the new table.
+    let again = CreatedTable {
+        table: new.table.clone(),
+        ..t.clone()
+    };
+    let mut ws = join(a.addr, &again).await;
+    let (_, status) = play(&mut ws, 1).await;
+    assert_eq!(status, Status::Playing);
 }

@@ -1,6 +1,6 @@
 //! The server end to end: handlers over channels, and real websocket clients on loopback.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -11,11 +11,14 @@ use axum::http::{Request, StatusCode};
 use futures_util::{SinkExt, StreamExt};
 use parlour_core::Seat;
 use parlour_protocol::{
-    ClientMsg, CreatedTable, FORMAT, RejectCode, SEAT_RECORD_FORMAT, SeatRecord, ServerMsg, Status,
-    TableSummary,
+    ClientMsg, ClockSettings, ClockState, CreatedTable, FORMAT, RejectCode, Rematched,
+    SEAT_RECORD_FORMAT, SeatKind, SeatRecord, ServerMsg, Status, TableSummary,
 };
 use parlour_record::Record;
-use parlour_server::{AppState, Config, Store, router, run_socket};
+use parlour_server::{
+    AppState, Config, SeatRow, Store, StoredTable, hash_token, new_seed, new_table_id, new_token,
+    router, run_socket,
+};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use tokio::net::TcpStream;
@@ -28,6 +31,7 @@ const WAIT: Duration = Duration::from_secs(60);
 struct Server {
     addr: SocketAddr,
     app: AppState,
+    store: Store,
     _dir: tempfile::TempDir,
 }
 
@@ -35,25 +39,45 @@ async fn server() -> Server {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("t.db").display());
     let store = Store::connect(&url).await.unwrap();
+    let (addr, app) = serve_store(store.clone()).await;
+    Server {
+        addr,
+        app,
+        store,
+        _dir: dir,
+    }
+}
+
+/// A server on `store`, listening on a free loopback port.
+async fn serve_store(store: Store) -> (SocketAddr, AppState) {
     let app = AppState::new(store, Config::default()).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let r = router(app.clone());
     tokio::spawn(async move { axum::serve(listener, r).await });
-    Server {
-        addr,
-        app,
-        _dir: dir,
-    }
+    (addr, app)
 }
 
 async fn call(app: &AppState, method: &str, uri: &str, body: &str) -> (StatusCode, String) {
-    let req = Request::builder()
+    call_as(app, method, uri, body, None).await
+}
+
+/// A request with `Authorization: Bearer <token>` if a token is given.
+async fn call_as(
+    app: &AppState,
+    method: &str,
+    uri: &str,
+    body: &str,
+    token: Option<&str>,
+) -> (StatusCode, String) {
+    let mut req = Request::builder()
         .method(method)
         .uri(uri)
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_owned()))
-        .unwrap();
+        .header("content-type", "application/json");
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    let req = req.body(Body::from(body.to_owned())).unwrap();
     let res = router(app.clone()).oneshot(req).await.unwrap();
     let status = res.status();
     let bytes = axum::body::to_bytes(res.into_body(), 1 << 24)
@@ -141,7 +165,7 @@ fn step_of(msg: &ServerMsg) -> Option<u64> {
     match msg {
         ServerMsg::Welcome { table, .. } => Some(table.step),
         ServerMsg::State { step, .. } => Some(*step),
-        ServerMsg::Rejected { .. } => None,
+        ServerMsg::Rejected { .. } | ServerMsg::Notice { .. } | ServerMsg::Rematch { .. } => None,
     }
 }
 
@@ -202,6 +226,8 @@ async fn play_full_game(s: &Server, game: &str) -> (CreatedTable, Vec<Seen>) {
                 assert_eq!(format, FORMAT);
                 assert_eq!(seat, Some(0));
             }
+            ServerMsg::Notice { text } => panic!("a table without clocks notices: {text}"),
+            ServerMsg::Rematch { table } => panic!("nobody asked for a rematch: {table}"),
             ServerMsg::State {
                 status: Status::Finished,
                 outcome,
@@ -379,7 +405,9 @@ macro_rules! full_game_tests {
                 match ServerMsg::decode(&x.text).unwrap() {
                     ServerMsg::Welcome { log: l, .. } => log.extend(l),
                     ServerMsg::State { events, .. } => log.extend(events),
-                    ServerMsg::Rejected { .. } => {}
+                    ServerMsg::Rejected { .. }
+                    | ServerMsg::Notice { .. }
+                    | ServerMsg::Rematch { .. } => {}
                 }
             }
             assert_eq!(log, r.log);
@@ -1149,7 +1177,7 @@ async fn a_restart_stores_the_chance_a_crash_left_undrawn() {
     let other = Store::connect(&url("b.db")).await.unwrap();
     other.create_table(&crashed).await.unwrap();
     other
-        .append(&crashed.id, 0, &full.entries[..=cut], Status::Playing)
+        .append(&crashed.id, 0, &full.entries[..=cut], Status::Playing, None)
         .await
         .unwrap();
 
@@ -1245,7 +1273,9 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
                     assert_ne!(code, RejectCode::Internal, "{reason}");
                     assert_ne!(code, RejectCode::Throttled, "{reason}");
                 }
-                ServerMsg::Welcome { .. } => {}
+                ServerMsg::Welcome { .. }
+                | ServerMsg::Notice { .. }
+                | ServerMsg::Rematch { .. } => {}
             }
         }
     }
@@ -1257,10 +1287,534 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
                 break;
             }
             ServerMsg::Rejected { code, .. } => assert_ne!(code, RejectCode::Internal),
-            ServerMsg::Welcome { .. } => {}
+            ServerMsg::Welcome { .. } | ServerMsg::Notice { .. } | ServerMsg::Rematch { .. } => {}
         }
     }
     let sum = summary(&s.app, &t.table).await;
     assert_ne!(sum.status, Status::Waiting);
     assert!(sum.step > 0);
+}
+
+/// Reads messages until `f` picks one out.
+async fn until<T>(ws: &mut Ws, mut f: impl FnMut(&ServerMsg) -> Option<T>) -> T {
+    loop {
+        let msg = recv(ws).await;
+        if let Some(t) = f(&msg) {
+            return t;
+        }
+    }
+}
+
+/// Joins `table` with `token` over a new connection.
+async fn join_with(addr: SocketAddr, table: &str, token: &str) -> Ws {
+    let mut ws = connect(addr).await;
+    send(
+        &mut ws,
+        &ClientMsg::Join {
+            table: table.to_owned(),
+            token: token.to_owned(),
+        },
+    )
+    .await;
+    ws
+}
+
+/// A state's step, clock, seats to act and legal actions.
+fn clocked_state(msg: &ServerMsg) -> Option<(u64, ClockState, Vec<u8>, Vec<String>)> {
+    match msg {
+        ServerMsg::State {
+            step,
+            clock,
+            to_act,
+            legal,
+            ..
+        } => Some((
+            *step,
+            clock.clone().expect("a table with clocks sends them"),
+            to_act.clone(),
+            legal.clone(),
+        )),
+        _ => None,
+    }
+}
+
+/// Stores a troll-tricker table with Ann in seat 0, random bots elsewhere, and clocks whose
+/// banks are `bank_secs` (below what a request may ask, so that a bank runs out quickly);
+/// returns its id and Ann's token.
+async fn clocked_table(store: &Store, bank_secs: u32, increment_secs: u32) -> (String, String) {
+    let id = new_table_id().unwrap();
+    let token = new_token().unwrap();
+    let mut seats = vec![SeatRow {
+        seat: 0,
+        kind: SeatKind::Human,
+        name: "Ann".to_owned(),
+        token_hash: Some(hash_token(&token)),
+        joined: false,
+    }];
+    for seat in 1..4 {
+        seats.push(SeatRow {
+            seat,
+            kind: SeatKind::Bot,
+            name: "random".to_owned(),
+            token_hash: None,
+            joined: true,
+        });
+    }
+    let stored = StoredTable {
+        id: id.clone(),
+        game: "troll-tricker".to_owned(),
+        players: 4,
+        options: BTreeMap::new(),
+        seed: new_seed().unwrap(),
+        status: Status::Waiting,
+        resigned: None,
+        seats,
+        entries: Vec::new(),
+        clock: Some(ClockSettings {
+            bank_secs,
+            increment_secs,
+        }),
+        banks: Vec::new(),
+        rematch: None,
+    };
+    store.create_table(&stored).await.unwrap();
+    (id, token)
+}
+
+/// A person who does nothing runs out of time: a bot plays that seat's move through the usual
+/// path, everyone (spectators too) is told, and the game goes on to its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_out_of_time_gets_a_bot_move_and_everyone_a_notice() {
+    let s = server().await;
+    let (id, token) = clocked_table(&s.store, 1, 0).await;
+    let mut spectator = connect(s.addr).await;
+    send(&mut spectator, &ClientMsg::Spectate { table: id.clone() }).await;
+    let mut ws = join_with(s.addr, &id, &token).await;
+    let ServerMsg::Welcome { table, .. } = recv(&mut ws).await else {
+        panic!("a welcome first");
+    };
+    assert_eq!(
+        table.clock,
+        Some(ClockSettings {
+            bank_secs: 1,
+            increment_secs: 0
+        })
+    );
+    // Ann's turn comes; her clock runs, the bots' do not.
+    let (my_step, clock) = until(&mut ws, |m| match clocked_state(m) {
+        Some((step, clock, _, legal)) if !legal.is_empty() => Some((step, clock)),
+        Some((_, clock, _, _)) => {
+            assert!(clock.running.is_empty(), "{clock:?}");
+            None
+        }
+        _ => None,
+    })
+    .await;
+    assert_eq!(clock.running, [0]);
+    assert!(clock.remaining_ms[0] <= 1000);
+    assert_eq!(clock.remaining_ms[1..], [1000, 1000, 1000]);
+    // She does nothing.
+    let mut after = None;
+    let text = until(&mut ws, |m| match m {
+        ServerMsg::State { step, clock, .. } if *step > my_step => {
+            after.get_or_insert(clock.clone().unwrap());
+            None
+        }
+        ServerMsg::Notice { text } => Some(text.clone()),
+        ServerMsg::Rejected { code, reason } => panic!("{code:?}: {reason}"),
+        _ => None,
+    })
+    .await;
+    assert_eq!(text, "Ann's time ran out: a bot played for them");
+    let after = after.expect("the bot's move came before the notice");
+    assert_eq!(after.remaining_ms[0], 0);
+    let heard = until(&mut spectator, |m| match m {
+        ServerMsg::Notice { text } => Some(text.clone()),
+        _ => None,
+    })
+    .await;
+    assert_eq!(heard, text);
+    // The move is in the record as seat 0's, at the step it was due.
+    let (st, body) = call(
+        &s.app,
+        "GET",
+        &format!("/api/tables/{id}/record?token={token}"),
+        "",
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{body}");
+    let r: SeatRecord = serde_json::from_str(&body).unwrap();
+    assert_eq!(r.actions.first().map(|a| a.step), Some(my_step));
+    // With an empty bank every later move of hers is the bot's too, and the game ends.
+    let mut notices = 1;
+    let outcome = until(&mut ws, |m| match m {
+        ServerMsg::Notice { .. } => {
+            notices += 1;
+            None
+        }
+        ServerMsg::State {
+            status: Status::Finished,
+            outcome,
+            clock,
+            ..
+        } => {
+            let clock = clock.clone().unwrap();
+            assert!(clock.running.is_empty());
+            assert_eq!(clock.remaining_ms, [0, 1000, 1000, 1000]);
+            outcome.clone()
+        }
+        _ => None,
+    })
+    .await;
+    assert_eq!(outcome.resigned, None);
+    let (_, body) = call(
+        &s.app,
+        "GET",
+        &format!("/api/tables/{id}/record?token={token}"),
+        "",
+    )
+    .await;
+    let r: SeatRecord = serde_json::from_str(&body).unwrap();
+    assert!(r.actions.len() > 1);
+    // The last notice may still be on its way after the final state.
+    assert!(notices >= r.actions.len() - 1, "{notices} notices");
+}
+
+/// Fischer increment: an action adds the increment to the bank of the seat that acted. Only
+/// people to act run, and bots' banks never move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_action_adds_the_increment_and_only_people_to_act_run() {
+    let s = server().await;
+    let clock = json!({"bank_secs": 10, "increment_secs": 60});
+    let body =
+        json!({"game": "troll-tricker", "seats": seats_for("troll-tricker"), "clock": clock})
+            .to_string();
+    let (st, text) = call(&s.app, "POST", "/api/tables", &body).await;
+    assert_eq!(st, StatusCode::CREATED, "{text}");
+    let t: CreatedTable = serde_json::from_str(&text).unwrap();
+    let sum = summary(&s.app, &t.table).await;
+    assert_eq!(
+        sum.clock,
+        Some(ClockSettings {
+            bank_secs: 10,
+            increment_secs: 60
+        })
+    );
+    let mut ws = join_with(s.addr, &t.table, &t.seats[0].token).await;
+    let mut bank = 10_000;
+    // Every state: only Ann's clock may run, and only while she is to act.
+    let checked = |m: &ServerMsg, bank: u64| {
+        let (step, clock, to_act, legal) = clocked_state(m)?;
+        let people_to_act: Vec<u8> = to_act.into_iter().filter(|&s| s == 0).collect();
+        assert_eq!(clock.running, people_to_act);
+        assert_eq!(clock.remaining_ms[1..], [10_000, 10_000, 10_000]);
+        assert!(clock.remaining_ms[0] <= bank, "{clock:?} over {bank}");
+        Some((step, clock.remaining_ms[0], legal))
+    };
+    let mut mine = None;
+    for _ in 0..3 {
+        let (step, before, legal) = match mine.take() {
+            Some(turn) => turn,
+            None => {
+                until(&mut ws, |m| {
+                    checked(m, bank).filter(|(_, _, legal)| !legal.is_empty())
+                })
+                .await
+            }
+        };
+        send(
+            &mut ws,
+            &ClientMsg::Act {
+                action: legal[0].clone(),
+                step,
+            },
+        )
+        .await;
+        // The state that carries the action (Ann may be to act again at once).
+        let (s2, after, legal) = until(&mut ws, |m| {
+            checked(m, bank + 60_000).filter(|(s2, _, _)| *s2 > step)
+        })
+        .await;
+        // Whatever the thinking took (under 60 s), the increment more than makes up for it.
+        assert!(
+            after > before,
+            "{before} ms before acting, {after} ms after"
+        );
+        assert!(after <= before + 60_000);
+        bank = after;
+        if !legal.is_empty() {
+            mine = Some((s2, after, legal));
+        }
+    }
+    // A table without clocks says so.
+    let plain = create(&s.app, "haunted", seats_for("haunted")).await;
+    assert_eq!(summary(&s.app, &plain.table).await.clock, None);
+    let mut ws = join_with(s.addr, &plain.table, &plain.seats[0].token).await;
+    until(&mut ws, |m| match m {
+        ServerMsg::State { clock, .. } => {
+            assert_eq!(*clock, None);
+            Some(())
+        }
+        _ => None,
+    })
+    .await;
+    // Clocks out of range are refused.
+    for clock in [
+        json!({"bank_secs": 9, "increment_secs": 0}),
+        json!({"bank_secs": 7201, "increment_secs": 0}),
+        json!({"bank_secs": 60, "increment_secs": 601}),
+        json!({"bank_secs": 60}),
+        json!({"bank_secs": 60, "increment_secs": 0, "extra": 1}),
+    ] {
+        let body =
+            json!({"game": "haunted", "seats": seats_for("haunted"), "clock": clock}).to_string();
+        let (st, text) = call(&s.app, "POST", "/api/tables", &body).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{clock}: {text}");
+    }
+}
+
+/// Banks are stored with each step and survive a restart on the same database; the time the
+/// server was down is not charged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clock_banks_survive_a_restart_without_charging_the_downtime() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let store = Store::connect(&url).await.unwrap();
+    let (addr, app) = serve_store(store.clone()).await;
+    let clock = json!({"bank_secs": 10, "increment_secs": 0});
+    let body =
+        json!({"game": "troll-tricker", "seats": seats_for("troll-tricker"), "clock": clock})
+            .to_string();
+    let (st, text) = call(&app, "POST", "/api/tables", &body).await;
+    assert_eq!(st, StatusCode::CREATED, "{text}");
+    let t: CreatedTable = serde_json::from_str(&text).unwrap();
+    let mut ws = join_with(addr, &t.table, &t.seats[0].token).await;
+    let my_turn = |m: &ServerMsg| match clocked_state(m) {
+        Some((step, _, _, legal)) if !legal.is_empty() => Some((step, legal)),
+        _ => None,
+    };
+    let (step, legal) = until(&mut ws, my_turn).await;
+    // Ann thinks for a while, then plays; her turn comes again.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    send(
+        &mut ws,
+        &ClientMsg::Act {
+            action: legal[0].clone(),
+            step,
+        },
+    )
+    .await;
+    until(&mut ws, |m| my_turn(m).filter(|(s2, _)| *s2 > step)).await;
+    let stored = store.load(&t.table).await.unwrap().unwrap().banks;
+    assert_eq!(stored[1..], [10_000, 10_000, 10_000]);
+    assert!(
+        (1..=9_400).contains(&stored[0]),
+        "the 600 ms Ann took are charged: {stored:?}"
+    );
+    drop(ws);
+    app.shut_down().await;
+    // Down for a second.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let loaded = std::time::Instant::now();
+    let (addr, _app) = serve_store(Store::connect(&url).await.unwrap()).await;
+    let mut ws = join_with(addr, &t.table, &t.seats[0].token).await;
+    let clock = until(&mut ws, |m| match clocked_state(m) {
+        Some((_, clock, _, legal)) if !legal.is_empty() => Some(clock),
+        _ => None,
+    })
+    .await;
+    let since_load = u64::try_from(loaded.elapsed().as_millis()).unwrap();
+    assert_eq!(clock.running, [0]);
+    let now = clock.remaining_ms[0];
+    assert!(now <= stored[0], "{now} ms now, {} ms stored", stored[0]);
+    // Charged at most the time since the restarted server loaded the table.
+    assert!(
+        now + since_load + 50 >= stored[0],
+        "{now} ms now, {} ms stored, {since_load} ms since the restart",
+        stored[0]
+    );
+    assert_eq!(clock.remaining_ms[1..], [10_000, 10_000, 10_000]);
+}
+
+/// A rematch: a new table with the same game, options, clock and seats, whose seats take the
+/// old tokens; asked again, the same table; refused before the end, to spectators and to
+/// strangers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_seats_the_same_people_at_a_new_table_once() {
+    let s = server().await;
+    let clock = ClockSettings {
+        bank_secs: 300,
+        increment_secs: 10,
+    };
+    let seats = json!([
+        {"human": {"name": "Ann"}},
+        {"bot": "greedy"},
+        {"human": {"name": "Bo"}},
+        {"bot": "random"},
+    ]);
+    let body = json!({
+        "game": "troll-tricker",
+        "options": {"traditional_mat": true},
+        "seats": seats,
+        "clock": clock,
+    })
+    .to_string();
+    let (st, text) = call(&s.app, "POST", "/api/tables", &body).await;
+    assert_eq!(st, StatusCode::CREATED, "{text}");
+    let t: CreatedTable = serde_json::from_str(&text).unwrap();
+    let stranger = create(&s.app, "haunted", seats_for("haunted")).await;
+    let stranger_token = stranger.seats[0].token.clone();
+    let old = summary(&s.app, &t.table).await;
+    let (ann, bo) = (t.seats[0].token.clone(), t.seats[1].token.clone());
+    let mut ws = join_with(s.addr, &t.table, &ann).await;
+    let mut bo_ws = join_with(s.addr, &t.table, &bo).await;
+    let mut spectator = connect(s.addr).await;
+    send(
+        &mut spectator,
+        &ClientMsg::Spectate {
+            table: t.table.clone(),
+        },
+    )
+    .await;
+    let first_state = |m: &ServerMsg| matches!(m, ServerMsg::State { .. }).then_some(());
+    until(&mut ws, first_state).await;
+    until(&mut spectator, first_state).await;
+
+    // Not before the end.
+    send(&mut ws, &ClientMsg::Rematch).await;
+    let code = until(&mut ws, rejected).await;
+    assert_eq!(code, RejectCode::NotPlaying);
+    let rematch_url = format!("/api/tables/{}/rematch", t.table);
+    let (st, text) = call_as(&s.app, "POST", &rematch_url, "", Some(&ann)).await;
+    assert_eq!(st, StatusCode::CONFLICT, "{text}");
+    // Never for spectators.
+    send(&mut spectator, &ClientMsg::Rematch).await;
+    let code = until(&mut spectator, rejected).await;
+    assert_eq!(code, RejectCode::Spectator);
+
+    send(&mut ws, &ClientMsg::Resign).await;
+    until(&mut ws, |m| match m {
+        ServerMsg::State {
+            status: Status::Finished,
+            ..
+        } => Some(()),
+        _ => None,
+    })
+    .await;
+    // Not for strangers, nor without a token.
+    let (st, _) = call_as(&s.app, "POST", &rematch_url, "", Some(&stranger_token)).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    let (st, _) = call_as(&s.app, "POST", &rematch_url, "", None).await;
+    assert_eq!(st, StatusCode::FORBIDDEN);
+    assert_eq!(summary(&s.app, &t.table).await.rematch, None);
+
+    send(&mut ws, &ClientMsg::Rematch).await;
+    let new = until(&mut ws, |m| match m {
+        ServerMsg::Rematch { table } => Some(table.clone()),
+        ServerMsg::Rejected { code, reason } => panic!("{code:?}: {reason}"),
+        _ => None,
+    })
+    .await;
+    assert_ne!(new, t.table);
+    for other in [&mut bo_ws, &mut spectator] {
+        let heard = until(other, |m| match m {
+            ServerMsg::Rematch { table } => Some(table.clone()),
+            _ => None,
+        })
+        .await;
+        assert_eq!(heard, new);
+        let notice = until(other, |m| match m {
+            ServerMsg::Notice { text } => Some(text.clone()),
+            _ => None,
+        })
+        .await;
+        assert!(notice.contains("Ann"), "{notice}");
+    }
+    assert_eq!(
+        summary(&s.app, &t.table).await.rematch.as_deref(),
+        Some(new.as_str())
+    );
+    // Asked again, by either person, either way: the same table.
+    send(&mut bo_ws, &ClientMsg::Rematch).await;
+    let again = until(&mut bo_ws, |m| match m {
+        ServerMsg::Rematch { table } => Some(table.clone()),
+        ServerMsg::Rejected { code, reason } => panic!("{code:?}: {reason}"),
+        _ => None,
+    })
+    .await;
+    assert_eq!(again, new);
+    let (st, text) = call_as(&s.app, "POST", &rematch_url, "", Some(&ann)).await;
+    assert_eq!(st, StatusCode::CREATED, "{text}");
+    let r: Rematched = serde_json::from_str(&text).unwrap();
+    assert_eq!(r.table, new);
+
+    // The same game, options, clock and seats; nobody has joined yet.
+    let made = summary(&s.app, &new).await;
+    assert_eq!(made.game, old.game);
+    assert_eq!(made.players, old.players);
+    assert_eq!(made.options, old.options);
+    assert_eq!(made.options["traditional_mat"], json!(true));
+    assert_eq!(made.clock, Some(clock));
+    assert_eq!(made.status, Status::Waiting);
+    assert_eq!(made.step, 0);
+    assert_eq!(made.rematch, None);
+    for (a, b) in made.seats.iter().zip(&old.seats) {
+        assert_eq!((a.seat, a.kind, &a.name), (b.seat, b.kind, &b.name));
+    }
+    assert_eq!(
+        made.seats.iter().map(|s| s.joined).collect::<Vec<_>>(),
+        [false, true, false, true]
+    );
+    // The old tokens take the same seats; a stranger's does not.
+    let mut ws = join_with(s.addr, &new, &bo).await;
+    let ServerMsg::Welcome { seat, .. } = recv(&mut ws).await else {
+        panic!("a welcome");
+    };
+    assert_eq!(seat, Some(2));
+    let mut ws = join_with(s.addr, &new, &ann).await;
+    let ServerMsg::Welcome { seat, .. } = recv(&mut ws).await else {
+        panic!("a welcome");
+    };
+    assert_eq!(seat, Some(0));
+    let mut intruder = join_with(s.addr, &new, &stranger_token).await;
+    assert_eq!(
+        rejected(&recv(&mut intruder).await),
+        Some(RejectCode::BadToken)
+    );
+    // Everyone joined: play starts, with full banks.
+    let clock = until(&mut ws, |m| match m {
+        ServerMsg::State {
+            status: Status::Playing,
+            clock,
+            ..
+        } => clock.clone(),
+        _ => None,
+    })
+    .await;
+    assert!(
+        clock
+            .remaining_ms
+            .iter()
+            .all(|&b| b <= 300_000 && b > 290_000)
+    );
+    // A new seed: the two records deal differently.
+    send(&mut ws, &ClientMsg::Resign).await;
+    until(&mut ws, |m| match m {
+        ServerMsg::State {
+            status: Status::Finished,
+            ..
+        } => Some(()),
+        _ => None,
+    })
+    .await;
+    let seed = |text: String| Record::from_json(&text).unwrap().seed;
+    let (_, a) = call(
+        &s.app,
+        "GET",
+        &format!("/api/tables/{}/record", t.table),
+        "",
+    )
+    .await;
+    let (_, b) = call(&s.app, "GET", &format!("/api/tables/{new}/record"), "").await;
+    assert_ne!(seed(a), seed(b));
 }

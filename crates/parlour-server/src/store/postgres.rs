@@ -8,14 +8,15 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use parlour_protocol::Status;
 use serde_json::Value;
+use sqlx::PgConnection;
 use sqlx::Row;
 use sqlx::error::BoxDynError;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::postgres::{PgPool, PgPoolOptions};
 
 use super::{
-    SeatRow, StoreError, StoredTable, corrupt, kind_text, now_secs, parse_kind, parse_status,
-    small, status_text,
+    SeatRow, StoreError, StoredTable, banks_text, clock_text, corrupt, kind_text, now_secs,
+    parse_banks, parse_clock, parse_kind, parse_status, small, status_text,
 };
 
 /// How long a lease lasts unless renewed. A process that dies holds its tables this long.
@@ -41,13 +42,24 @@ struct Embedded;
 impl MigrationSource<'static> for Embedded {
     fn resolve(self) -> BoxFuture<'static, Result<Vec<Migration>, BoxDynError>> {
         Box::pin(async {
-            Ok(vec![Migration::new(
-                1,
-                Cow::Borrowed("tables"),
-                MigrationType::Simple,
-                Cow::Borrowed(include_str!("../../migrations/postgres/0001_tables.sql")),
-                false,
-            )])
+            Ok(vec![
+                Migration::new(
+                    1,
+                    Cow::Borrowed("tables"),
+                    MigrationType::Simple,
+                    Cow::Borrowed(include_str!("../../migrations/postgres/0001_tables.sql")),
+                    false,
+                ),
+                Migration::new(
+                    2,
+                    Cow::Borrowed("clocks and rematch"),
+                    MigrationType::Simple,
+                    Cow::Borrowed(include_str!(
+                        "../../migrations/postgres/0002_clocks_and_rematch.sql"
+                    )),
+                    false,
+                ),
+            ])
         })
     }
 }
@@ -78,11 +90,12 @@ impl PgStore {
         &self.owner
     }
 
-    pub(super) async fn create_table(&self, t: &StoredTable) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+    /// Inserts a new table's row, its seats and this process's lease on it.
+    async fn insert(&self, conn: &mut PgConnection, t: &StoredTable) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO tables (id, game, players, options, seed, status, resigned, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO tables \
+             (id, game, players, options, seed, status, resigned, created_at, clock, banks, rematch) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&t.id)
         .bind(&t.game)
@@ -92,7 +105,10 @@ impl PgStore {
         .bind(status_text(t.status))
         .bind(t.resigned.map(i64::from))
         .bind(now_secs())
-        .execute(&mut *tx)
+        .bind(clock_text(t.clock))
+        .bind((!t.banks.is_empty()).then(|| banks_text(&t.banks)))
+        .bind(t.rematch.as_deref())
+        .execute(&mut *conn)
         .await?;
         for s in &t.seats {
             sqlx::query(
@@ -105,7 +121,7 @@ impl PgStore {
             .bind(&s.name)
             .bind(s.token_hash.as_deref())
             .bind(s.joined)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
         }
         // The creating process serves the new table.
@@ -116,10 +132,51 @@ impl PgStore {
         .bind(&t.id)
         .bind(&self.owner)
         .bind(interval(LEASE))
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
+        Ok(())
+    }
+
+    pub(super) async fn create_table(&self, t: &StoredTable) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        self.insert(&mut tx, t).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    pub(super) async fn create_rematch(
+        &self,
+        old: &str,
+        new: &StoredTable,
+    ) -> Result<String, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let held = sqlx::query(&format!("{HELD} FOR UPDATE"))
+            .bind(old)
+            .bind(&self.owner)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if held.is_none() {
+            return Err(StoreError::LeaseLost(old.to_owned()));
+        }
+        let done = sqlx::query("UPDATE tables SET rematch = $2 WHERE id = $1 AND rematch IS NULL")
+            .bind(old)
+            .bind(&new.id)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() == 0 {
+            let row = sqlx::query("SELECT rematch FROM tables WHERE id = $1")
+                .bind(old)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let existing: Option<String> = match row {
+                Some(r) => r.try_get("rematch")?,
+                None => None,
+            };
+            return existing.ok_or_else(|| corrupt(old, "no such table to rematch"));
+        }
+        self.insert(&mut tx, new).await?;
+        tx.commit().await?;
+        Ok(new.id.clone())
     }
 
     pub(super) async fn append(
@@ -128,6 +185,7 @@ impl PgStore {
         first: u64,
         entries: &[String],
         status: Status,
+        banks: Option<&[u64]>,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         let held = sqlx::query(&format!("{HELD} FOR UPDATE"))
@@ -146,9 +204,10 @@ impl PgStore {
                 .execute(&mut *tx)
                 .await?;
         }
-        sqlx::query("UPDATE tables SET status = $2 WHERE id = $1")
+        sqlx::query("UPDATE tables SET status = $2, banks = COALESCE($3, banks) WHERE id = $1")
             .bind(table)
             .bind(status_text(status))
+            .bind(banks.map(banks_text))
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
@@ -198,7 +257,8 @@ impl PgStore {
             .execute(&mut *tx)
             .await?;
         let Some(row) = sqlx::query(
-            "SELECT game, players, options, seed, status, resigned FROM tables WHERE id = $1",
+            "SELECT game, players, options, seed, status, resigned, clock, banks, rematch \
+             FROM tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -247,6 +307,9 @@ impl PgStore {
                 .transpose()?,
             seats,
             entries,
+            clock: parse_clock(id, row.try_get("clock")?)?,
+            banks: parse_banks(id, row.try_get("banks")?)?,
+            rematch: row.try_get("rematch")?,
         }))
     }
 
