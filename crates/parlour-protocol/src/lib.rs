@@ -2,8 +2,9 @@
 //! (`parlour serve`) and its clients, as Rust types.
 //!
 //! Websocket messages are JSON objects tagged by `type` ([`ClientMsg`], [`ServerMsg`]); the HTTP
-//! API's bodies are [`CreateTable`], [`CreatedTable`], [`TableSummary`], [`Stats`] and
-//! [`SeatRecord`]. docs/table-protocol.md describes the contract these types implement.
+//! API's bodies are [`CreateTable`], [`CreatedTable`], [`TableSummary`], [`Stats`],
+//! [`SeatRecord`], [`GameEntry`] and [`Replay`]. docs/table-protocol.md describes the contract
+//! these types implement.
 //!
 //! ```
 //! use parlour_protocol::ClientMsg;
@@ -17,8 +18,9 @@ mod http;
 mod messages;
 
 pub use http::{
-    CreateTable, CreatedSeat, CreatedTable, OptionsInput, SEAT_RECORD_FORMAT, SeatAction, SeatKind,
-    SeatRecord, SeatSpec, SeatSummary, Stats, TableSummary,
+    CreateTable, CreatedSeat, CreatedTable, GameEntry, OptionEntry, OptionsInput, REPLAY_FORMAT,
+    Replay, ReplayStep, SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatRecord, SeatSpec,
+    SeatSummary, Stats, TableSummary,
 };
 pub use messages::{
     ClientMsg, DecodeError, FORMAT, MAX_MESSAGE_BYTES, OutcomeMsg, RejectCode, ServerMsg, Status,
