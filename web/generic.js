@@ -30,6 +30,11 @@ export function value(v, depth = 0) {
   }
   const entries = Object.entries(v);
   if (entries.length === 0) return h('span', { class: 'muted' }, 'nothing');
+  // A small flat record (a card played by a seat): one line of labelled values.
+  if (depth > 0 && entries.length <= 4 && entries.every(([, x]) => x === null || typeof x !== 'object')) {
+    return h('span', { class: 'inline-list record' }, entries.map(([k, x]) =>
+      h('span', { class: 'pair' }, h('span', { class: 'pair-key' }, words(k)), ' ', value(x, depth + 1))));
+  }
   return h('dl', { class: `view-dl depth-${Math.min(depth, 3)}` }, entries.map(([k, x]) => [
     h('dt', {}, words(k)),
     h('dd', {}, value(x, depth + 1)),
