@@ -39,6 +39,14 @@ test('a person plays a whole game against bots by clicking, through a reload and
   assert.equal(new URL(page.url()).pathname, `/play/${id}`);
   assert.ok(latest(page).step >= stepBefore, 'the same table, not a new one');
 
+  // Actions work from the keyboard: a focused legal action's button plays on Enter.
+  await waitFor(() => latest(page).legal.length);
+  const st = latest(page);
+  const button = page.getByRole('button', { name: st.legal[0], exact: true });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await waitFor(() => latest(page).step > st.step);
+
   for (let i = 0; i < 4; i++) assert.ok(await playOne(page));
   await server.stop();
   await page.locator('#connection', { hasText: 'reconnecting' }).waitFor();

@@ -71,11 +71,15 @@ function seatField(i, g, previous) {
   const select = h('select', { id: kindId, 'aria-label': `Seat ${i}` },
     h('option', { value: 'human', selected: kind === 'human' }, 'Person'),
     g.bots.map((b) => h('option', { value: b, selected: kind === b }, botLabel(b))));
-  const sync = () => { name.hidden = select.value !== 'human'; };
+  const row = h('div', { class: 'seat-field', dataset: { seat: String(i) } },
+    h('span', { class: 'seat-label' }, `Seat ${i}`), select, name);
+  const sync = () => {
+    name.hidden = select.value !== 'human';
+    row.classList.toggle('seat-bot', name.hidden);
+  };
   select.addEventListener('change', sync);
   sync();
-  return h('div', { class: 'seat-field', dataset: { seat: String(i) } },
-    h('span', { class: 'seat-label' }, `Seat ${i}`), select, name);
+  return row;
 }
 
 function drawForm() {

@@ -134,6 +134,8 @@ function onMessage(msg) {
       if (page.summary) {
         page.summary.status = msg.status;
         page.summary.step = msg.step;
+        // Play starts only once every person has joined.
+        if (msg.status !== 'waiting') for (const s of page.summary.seats) s.joined = true;
       }
       for (const text of msg.events) page.log.push({ text, kind: 'game' });
       if (msg.status !== 'playing') page.confirmResign = false;
