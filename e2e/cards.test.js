@@ -54,6 +54,25 @@ test('selecting cards builds the matching legal action, previews it, and confirm
   await page.context().close();
 });
 
+test('a selection kept in a Set survives a redraw, less the cards that left the hand', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.base}/`);
+  const pressed = await page.evaluate(async () => {
+    const cards = await import('/cards.js');
+    const selection = new Set();
+    const draw = (ids) => {
+      document.body.replaceChildren(cards.selectableCards({ cards: ids, selection, toAction: () => null, act: () => {} }));
+    };
+    draw(['flame-6', 'star-11', 'wave-8']);
+    document.querySelector('[data-card="flame-6"]').click();
+    document.querySelector('[data-card="wave-8"]').click();
+    draw(['flame-6', 'star-11']);
+    return [...document.querySelectorAll('[aria-pressed=true]')].map((b) => b.dataset.card);
+  });
+  assert.deepEqual(pressed, ['flame-6']);
+  await page.context().close();
+});
+
 test('card names and parsing', async () => {
   const page = await newPage(browser);
   await page.goto(`${server.base}/`);

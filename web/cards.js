@@ -118,10 +118,14 @@ export function matchAction(legal, verb, selection) {
  *  - cardOpts(id) → extra options for `card()` (label, extra, ...)
  *  - allowEmpty: the empty selection may be confirmed (committing nothing)
  *  - disabled: show the hand without letting it be used (not this seat's turn; a replay)
- * Returns the element; the selection lives in it, so redraw it after each state.
+ *  - selection: a Set of card ids to keep the selection in across redraws (say
+ *    `ctx.memory.hand ??= new Set()`), so another seat's move does not clear it; cards no longer
+ *    in `cards` leave it
  */
 export function selectableCards(opts) {
-  const selected = new Set();
+  const selected = opts.selection ?? new Set();
+  const present = new Set(opts.cards.map(String));
+  for (const k of [...selected]) if (!present.has(k)) selected.delete(k);
   const hand = h('div', { class: 'card-row', role: 'group', 'aria-label': opts.label ?? 'Your hand' });
   const preview = h('div', { class: 'selection-preview', 'aria-live': 'polite' });
   const confirm = h('button', { type: 'button', class: 'primary' }, 'Confirm');

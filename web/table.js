@@ -61,6 +61,7 @@ const page = {
   confirmResign: false,
   rematch: null, // a new table's id
   replay: null, // {data, index, seat} while replaying
+  memory: {}, // kept across renders for the game module (a selection being built)
 };
 
 function names() {
@@ -319,6 +320,7 @@ function context(view) {
     outcome: view.outcome ?? null,
     scores: view.scores ?? null,
     options: page.summary.options,
+    memory: page.memory,
     replay: !live,
     act: live ? act : () => {},
     el: ui.game,
@@ -337,9 +339,24 @@ function actionButtons(texts) {
     : null);
 }
 
+/** What identifies a focused control across a redraw: its card, its name, or its text. */
+function focusKey(el) {
+  if (!el || el === document.body || !el.closest('#game, #actions')) return null;
+  return el.dataset.card ?? el.getAttribute('aria-label') ?? el.textContent;
+}
+
+/** Focuses the redrawn control matching `key`, so keyboard players keep their place. */
+function refocus(key) {
+  if (key === null || document.activeElement?.closest('#game, #actions')) return;
+  const found = [...document.querySelectorAll('#game button, #actions button, #game input, #game select')]
+    .find((el) => focusKey(el) === key);
+  found?.focus();
+}
+
 function drawGame() {
   const view = shown();
   if (!view || !page.summary || !page.module) return;
+  const focused = focusKey(document.activeElement);
   const ctx = context(view);
   ui.actions.replaceChildren();
   try {
@@ -358,6 +375,7 @@ function drawGame() {
             : view.seat === null ? 'You are watching.' : 'Nothing to do now.'));
   }
   ui.actionsSection.classList.toggle('your-turn', waiting && !page.pending);
+  refocus(focused);
 }
 
 function drawSummary() {
