@@ -8,12 +8,14 @@
 
 mod dyn_match;
 mod registry;
+mod summary;
 
 pub use dyn_match::{DynMatch, ViewSnapshot};
 pub use registry::{
     GameInfo, RegistryError, Solution, SolveError, UnknownGame, find, games, new_match, replay,
     solve, solvers,
 };
+pub use summary::summary;
 
 #[doc(hidden)]
 pub mod reexports {

@@ -23,6 +23,8 @@ pub struct GameInfo {
     pub file_options: &'static [&'static str],
     /// Whether the game has a full-information solver ([`solve`]).
     pub has_solver: bool,
+    /// Two or three plain sentences on how the game goes, for lobbies.
+    pub summary: &'static str,
 }
 
 impl GameInfo {
@@ -42,6 +44,7 @@ impl GameInfo {
             options: G::OPTIONS,
             file_options: registration.file_options,
             has_solver: registration.solver.is_some(),
+            summary: crate::summary::summary(G::ID),
         }
     }
 
@@ -238,6 +241,20 @@ mod tests {
     use parlour_core::ToAct;
 
     use super::*;
+
+    #[test]
+    fn every_game_has_a_short_summary() {
+        for g in games() {
+            let sentences = g.summary.matches(". ").count() + 1;
+            assert!(
+                !g.summary.is_empty() && (2..=4).contains(&sentences),
+                "{}: {:?}",
+                g.id,
+                g.summary
+            );
+            assert!(g.summary.ends_with('.'), "{}", g.id);
+        }
+    }
 
     #[test]
     fn the_kings_feast_registers_its_solver_and_arrangement_file() {

@@ -311,3 +311,86 @@ mod tests {
         assert_eq!(serde_json::from_value::<TableSummary>(old).unwrap(), s);
     }
 }
+
+/// `GET /api/games`: one registered game, for a lobby.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct GameEntry {
+    /// Registry id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Fewest players.
+    pub min_players: u8,
+    /// Most players.
+    pub max_players: u8,
+    /// The usual number of players.
+    pub default_players: u8,
+    /// Two or three plain sentences on how the game goes.
+    pub summary: String,
+    /// Variant options.
+    pub options: Vec<OptionEntry>,
+    /// Bot specs a seat may take (`random`, `greedy`, `ismcts:easy`, ..., and the game's own).
+    pub bots: Vec<String>,
+}
+
+/// One variant option of a [`GameEntry`].
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct OptionEntry {
+    /// snake_case id, as in records and table requests.
+    pub id: String,
+    /// `flag`, `int`, `choice`, `seat` (a seat number or `random`) or `text`.
+    pub kind: String,
+    /// The default: a boolean, a number, or a string (`"random"` for a seat).
+    pub default: Value,
+    /// One line of help.
+    pub help: String,
+    /// Smallest allowed (`int`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<i64>,
+    /// Largest allowed (`int`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<i64>,
+    /// The allowed words (`choice`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<String>,
+}
+
+/// The format tag of a [`Replay`].
+pub const REPLAY_FORMAT: &str = "parlour-replay/1";
+
+/// `GET /api/tables/{id}/replay`: one seat's table after every step, as that seat saw it then.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Replay {
+    /// [`REPLAY_FORMAT`].
+    pub format: String,
+    /// Table id.
+    pub table: String,
+    /// Registry id.
+    pub game: String,
+    /// Number of seats.
+    pub players: u8,
+    /// The seat whose record this is.
+    pub seat: u8,
+    /// The table's stage now.
+    pub status: Status,
+    /// Step 0 (before anything) and then one entry per record entry, in order.
+    pub steps: Vec<ReplayStep>,
+    /// The result once finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<OutcomeMsg>,
+}
+
+/// The table after one step, as one seat saw it.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct ReplayStep {
+    /// Record entries so far.
+    pub step: u64,
+    /// The seat's view.
+    pub view: Value,
+    /// The log lines this step added for the seat.
+    pub events: Vec<String>,
+    /// Seats that had to decide then.
+    pub to_act: Vec<u8>,
+    /// The seat's running scores then.
+    pub scores: Vec<i32>,
+}

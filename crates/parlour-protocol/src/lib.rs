@@ -3,7 +3,8 @@
 //!
 //! Websocket messages are JSON objects tagged by `type` ([`ClientMsg`], [`ServerMsg`]); the HTTP
 //! API's bodies are [`CreateTable`], [`CreatedTable`], [`TableSummary`], [`Rematched`],
-//! [`Stats`] and [`SeatRecord`]. docs/table-protocol.md describes the contract these types implement.
+//! [`Stats`], [`SeatRecord`], [`GameEntry`] and [`Replay`]. docs/table-protocol.md describes the
+//! contract these types implement.
 //!
 //! ```
 //! use parlour_protocol::ClientMsg;
@@ -18,8 +19,9 @@ mod messages;
 
 pub use http::{
     CLOCK_BANK_SECS, CLOCK_INCREMENT_SECS, ClockSettings, CreateTable, CreatedSeat, CreatedTable,
-    OptionsInput, Rematched, SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatRecord, SeatSpec,
-    SeatSummary, Stats, TableSummary,
+    GameEntry, OptionEntry, OptionsInput, REPLAY_FORMAT, Rematched, Replay, ReplayStep,
+    SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatRecord, SeatSpec, SeatSummary, Stats,
+    TableSummary,
 };
 pub use messages::{
     ClientMsg, ClockState, DecodeError, FORMAT, MAX_MESSAGE_BYTES, OutcomeMsg, RejectCode,

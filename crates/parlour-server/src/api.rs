@@ -13,19 +13,21 @@ use axum::{Json, Router};
 use futures_util::StreamExt;
 use parlour_core::Seat;
 use parlour_protocol::{
-    CreateTable, CreatedSeat, CreatedTable, MAX_MESSAGE_BYTES, OptionsInput, RejectCode, Rematched,
-    SeatKind, SeatRecord, SeatSpec, Stats, Status, TableSummary,
+    CreateTable, CreatedSeat, CreatedTable, GameEntry, MAX_MESSAGE_BYTES, OptionEntry,
+    OptionsInput, RejectCode, Rematched, Replay, SeatKind, SeatRecord, SeatSpec, Stats, Status,
+    TableSummary,
 };
 use parlour_record::{Record, options_json};
 use serde::Deserialize;
+use serde_json::json;
 use tokio::sync::oneshot;
 use tracing::info;
 
 use crate::bots::make_seat_bot;
 use crate::store::{SeatRow, StoredTable};
-use crate::table::{Asker, Cmd};
+use crate::table::{Asker, Cmd, ReplayWho};
 use crate::token::{hash_token, new_seed, new_table_id, new_token};
-use crate::{AppError, AppState, run_socket};
+use crate::{AppError, AppState, run_socket, web};
 
 /// The longest name a person may take.
 pub const MAX_NAME_CHARS: usize = 40;
@@ -41,7 +43,13 @@ pub fn router(app: AppState) -> Router {
         .route("/api/tables/{id}", get(summary))
         .route("/api/tables/{id}/record", get(record))
         .route("/api/tables/{id}/rematch", post(rematch))
+        .route("/api/games", get(games))
+        .route("/api/tables/{id}/replay", get(replay))
         .route("/ws", get(websocket))
+        .route("/", get(web::lobby))
+        .route("/play/{id}", get(web::table_page))
+        .route("/watch/{id}", get(web::table_page))
+        .fallback(web::asset)
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .with_state(app)
 }
@@ -217,7 +225,8 @@ struct RecordQuery {
     token: Option<String>,
 }
 
-/// The token of an `Authorization: Bearer <token>` header.
+/// The token of an `Authorization: Bearer <token>` header, which keeps it out of URLs (and so
+/// out of proxies' access logs).
 fn bearer(headers: &HeaderMap) -> Option<String> {
     headers
         .get(header::AUTHORIZATION)
@@ -232,7 +241,6 @@ async fn record(
     Query(q): Query<RecordQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    // The header keeps the token out of URLs (and so out of proxies' access logs).
     if let Some(token) = q.token.or_else(|| bearer(&headers)) {
         let r: Option<SeatRecord> =
             ask(&app, &id, |reply| Cmd::SeatRecord { token, reply }).await?;
@@ -277,6 +285,102 @@ async fn rematch(
         app.start_new(&done.table).await;
     }
     Ok((StatusCode::CREATED, Json(Rematched { table: done.table })))
+}
+
+/// Bot specs every game offers; a game's own policies (`solver`) are offered where its bot factory
+/// takes them.
+const BOT_SPECS: [&str; 6] = [
+    "random",
+    "greedy",
+    "ismcts:easy",
+    "ismcts:medium",
+    "ismcts:hard",
+    "solver",
+];
+
+fn option_entry(spec: &parlour_core::OptionSpec) -> OptionEntry {
+    use parlour_core::OptionKind;
+    let (kind, default, min, max, choices) = match spec.kind {
+        OptionKind::Flag { default } => ("flag", json!(default), None, None, Vec::new()),
+        OptionKind::Int { default, min, max } => {
+            ("int", json!(default), Some(min), Some(max), Vec::new())
+        }
+        OptionKind::Choice { default, choices } => (
+            "choice",
+            json!(default),
+            None,
+            None,
+            choices.iter().map(|c| (*c).to_owned()).collect(),
+        ),
+        OptionKind::SeatOrRandom => ("seat", json!("random"), None, None, Vec::new()),
+        OptionKind::Text { default } => ("text", json!(default), None, None, Vec::new()),
+    };
+    OptionEntry {
+        id: spec.id.to_owned(),
+        kind: kind.to_owned(),
+        default,
+        help: spec.help.to_owned(),
+        min,
+        max,
+        choices,
+    }
+}
+
+/// `GET /api/games`: every registered game, with what a lobby needs to offer it.
+pub fn game_entries() -> Vec<GameEntry> {
+    parlour_games::games()
+        .iter()
+        .map(|g| GameEntry {
+            id: g.id.to_owned(),
+            name: g.name.to_owned(),
+            min_players: *g.players.start(),
+            max_players: *g.players.end(),
+            default_players: g.default_players(),
+            summary: g.summary.to_owned(),
+            options: g.options.iter().map(option_entry).collect(),
+            bots: BOT_SPECS
+                .iter()
+                .filter(|b| make_seat_bot(g.id, b, 0, Seat(0)).is_ok())
+                .map(|b| (*b).to_owned())
+                .collect(),
+        })
+        .collect()
+}
+
+async fn games() -> Json<Vec<GameEntry>> {
+    Json(game_entries())
+}
+
+#[derive(Deserialize)]
+struct ReplayQuery {
+    token: Option<String>,
+    seat: Option<u8>,
+}
+
+/// `GET /api/tables/{id}/replay`: a seat's view and log after every step, by its token (header or
+/// query) at any time, or by `?seat=N` once the table is finished.
+async fn replay(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<ReplayQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Replay>, AppError> {
+    let who = match (q.token.or_else(|| bearer(&headers)), q.seat) {
+        (Some(token), _) => ReplayWho::Token(token),
+        (None, Some(seat)) => ReplayWho::Seat(seat),
+        (None, None) => {
+            return Err(AppError::BadRequest(
+                "name the seat: ?token=, a Bearer token, or ?seat= once finished".to_owned(),
+            ));
+        }
+    };
+    let src = ask(&app, &id, |reply| Cmd::Replay { who, reply }).await??;
+    // Replaying a long record is work for a core, not for the async threads.
+    let built = tokio::task::spawn_blocking(move || crate::replay::build(src))
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(Json(built))
 }
 
 /// Whether a websocket from `headers`' `Origin` may connect.

@@ -24,10 +24,12 @@ mod api;
 mod bots;
 mod clock;
 mod error;
+mod replay;
 mod socket;
 mod store;
 mod table;
 mod token;
+mod web;
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -39,7 +41,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{Mutex, mpsc, watch};
 use tracing::{info, warn};
 
-pub use api::router;
+pub use api::{game_entries, router};
 pub use error::AppError;
 pub use socket::run_socket;
 pub use store::{LEASE, PgStore, RENEW_EVERY, SeatRow, Store, StoreError, StoredTable};

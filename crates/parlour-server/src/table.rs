@@ -20,8 +20,10 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tracing::{Instrument, info, info_span, warn};
 
+use crate::AppError;
 use crate::bots::{SeatBot, make_seat_bot};
 use crate::clock::Clocks;
+use crate::replay::ReplaySource;
 use crate::store::{LEASE, RENEW_EVERY, SeatRow, Store, StoreError, StoredTable};
 use crate::token::{new_seed, new_table_id, token_matches};
 use crate::{ConnId, Running, Shared};
@@ -100,11 +102,25 @@ pub(crate) enum Cmd {
     Record {
         reply: oneshot::Sender<Option<Record>>,
     },
+    /// What a seat's replay is built from: by its token at any time, or by seat number once the
+    /// table is finished.
+    Replay {
+        who: ReplayWho,
+        reply: oneshot::Sender<Result<ReplaySource, AppError>>,
+    },
     /// One seat's redacted record, if `token` is one of this table's.
     SeatRecord {
         token: String,
         reply: oneshot::Sender<Option<SeatRecord>>,
     },
+}
+
+/// Whose replay is asked for.
+pub(crate) enum ReplayWho {
+    /// The seat of this token.
+    Token(String),
+    /// This seat, once the table is finished.
+    Seat(u8),
 }
 
 struct Sub {
@@ -395,6 +411,9 @@ impl Table {
                 }
                 Cmd::Record { reply } => {
                     let _ = reply.send((self.status == Status::Finished).then(|| self.m.record()));
+                }
+                Cmd::Replay { who, reply } => {
+                    let _ = reply.send(self.replay_source(who));
                 }
                 Cmd::SeatRecord { token, reply } => {
                     let r = self.seat_of(&token).map(|s| self.seat_record(s));
@@ -927,6 +946,35 @@ impl Table {
             clock: self.clocks.as_ref().map(Clocks::settings),
             rematch: self.rematch.clone(),
         }
+    }
+
+    fn replay_source(&self, who: ReplayWho) -> Result<ReplaySource, AppError> {
+        let seat = match who {
+            ReplayWho::Token(t) => self.seat_of(&t).ok_or_else(|| {
+                AppError::Forbidden("that token is not a seat of this table".to_owned())
+            })?,
+            ReplayWho::Seat(_) if self.status != Status::Finished => {
+                return Err(AppError::Forbidden(
+                    "every seat's replay is public once the table is finished; a seat may \
+                     read its own with its token"
+                        .to_owned(),
+                ));
+            }
+            ReplayWho::Seat(s) if s < self.players => Seat(s),
+            ReplayWho::Seat(s) => {
+                return Err(AppError::BadRequest(format!(
+                    "the table has seats 0 to {}, not {s}",
+                    self.players - 1
+                )));
+            }
+        };
+        Ok(ReplaySource {
+            table: self.id.clone(),
+            record: self.m.record(),
+            seat,
+            status: self.status,
+            outcome: self.outcome(),
+        })
     }
 
     fn seat_record(&self, seat: Seat) -> SeatRecord {

@@ -1,0 +1,60 @@
+//! A seat's replay of a table: its view, log lines and running scores after every step, rebuilt
+//! by replaying the stored record from the start. Each step shows only what that seat could see
+//! at that moment (the view and events are the game's redacted forms for the seat, taken from the
+//! game as it was then), so a seat's replay of an unfinished table gives away nothing its live
+//! connection was not sent.
+
+use parlour_core::{Seat, ToAct, Viewer};
+use parlour_protocol::{OutcomeMsg, REPLAY_FORMAT, Replay, ReplayStep, Status};
+use parlour_record::Record;
+
+/// What a replay is built from: the table's record so far, and its state now.
+pub(crate) struct ReplaySource {
+    pub(crate) table: String,
+    pub(crate) record: Record,
+    pub(crate) seat: Seat,
+    pub(crate) status: Status,
+    pub(crate) outcome: Option<OutcomeMsg>,
+}
+
+/// Errors of [`build`]: the stored record no longer replays (a server bug or a changed game).
+#[derive(Debug, thiserror::Error)]
+#[error("the record does not replay: {0}")]
+pub(crate) struct ReplayFailed(String);
+
+/// One step per record entry (and step 0, before the first), each as `src.seat` saw it then.
+pub(crate) fn build(src: ReplaySource) -> Result<Replay, ReplayFailed> {
+    let r = &src.record;
+    let fail = |e: &dyn std::fmt::Display| ReplayFailed(e.to_string());
+    let info = parlour_games::find(&r.game).map_err(|e| fail(&e))?;
+    let options = r.resolve_options(info.options).map_err(|e| fail(&e))?;
+    let mut m =
+        parlour_games::new_match(&r.game, r.players, options, r.seed).map_err(|e| fail(&e))?;
+    let seat = src.seat;
+    let step_of = |m: &dyn parlour_games::DynMatch, step: u64, events: Vec<String>| ReplayStep {
+        step,
+        view: m.view_json(Some(seat)),
+        events,
+        to_act: match m.to_act() {
+            ToAct::Seats(s) => s.iter().map(|s| s.0).collect(),
+            _ => Vec::new(),
+        },
+        scores: m.scores(),
+    };
+    let mut steps = vec![step_of(&*m, 0, Vec::new())];
+    for (i, entry) in r.actions.iter().enumerate() {
+        m.apply_entry(entry).map_err(|e| fail(&e))?;
+        let events = m.last_events(Viewer::Seat(seat));
+        steps.push(step_of(&*m, i as u64 + 1, events));
+    }
+    Ok(Replay {
+        format: REPLAY_FORMAT.to_owned(),
+        table: src.table,
+        game: r.game.clone(),
+        players: r.players,
+        seat: seat.0,
+        status: src.status,
+        steps,
+        outcome: src.outcome,
+    })
+}

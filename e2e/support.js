@@ -1,0 +1,192 @@
+// Shared by the browser tests: a real `parlour serve` on a temporary database, Debian's chromium
+// driven by playwright-core, and checks that apply to every page.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = process.env.PARLOUR_BIN ?? join(root, 'target', 'debug', 'parlour');
+export const CHROMIUM = process.env.PARLOUR_CHROMIUM ?? '/usr/bin/chromium';
+
+const FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** Starts `parlour serve` on a fresh SQLite database; `restart()` keeps the database and port. */
+export async function startServer() {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run 'cargo build -p parlour' first`);
+  const dir = mkdtempSync(join(tmpdir(), 'parlour-e2e-'));
+  const db = `sqlite://${join(dir, 'tables.db')}`;
+  const server = { dir, proc: null, base: null };
+  const run = (addr) => new Promise((resolve, reject) => {
+    const proc = spawn(BIN, ['serve', '--addr', addr, '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    proc.stderr.on('data', (d) => { err += d; });
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ proc, base: m[1] });
+    });
+    proc.on('exit', (code) => reject(new Error(`parlour serve exited (${code}): ${err}`)));
+  });
+  Object.assign(server, await run('127.0.0.1:0'));
+  server.stop = () => new Promise((resolve) => {
+    if (server.proc.exitCode !== null) return resolve();
+    server.proc.removeAllListeners('exit');
+    server.proc.on('exit', () => resolve());
+    server.proc.kill('SIGTERM');
+  });
+  /** Starts it again (after `stop()`) on the same port and database. */
+  server.start = async () => {
+    Object.assign(server, await run(new URL(server.base).host));
+  };
+  server.close = async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return server;
+}
+
+export async function launch() {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package`);
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** A new page whose console errors and page errors fail the test (a missing game module's 404
+ * is expected: the shell falls back to the generic table). */
+export async function newPage(browser, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/404 \(Not Found\)/.test(m.text())) page.errors.push(m.text());
+  });
+  // Every state this page is sent, newest last.
+  page.states = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    try {
+      const msg = JSON.parse(f.payload);
+      if (msg.type === 'state') page.states.push(msg);
+    } catch { /* not JSON */ }
+  }));
+  return page;
+}
+
+/** Fills the lobby's form: `seats` like ['human:Ann', 'random', 'greedy']. Returns the
+ * created table's id and the seat links shown. */
+export async function createInLobby(page, base, game, seats) {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Game').selectOption({ label: game });
+  await page.getByLabel('Players', { exact: true }).selectOption(String(seats.length));
+  for (const [i, s] of seats.entries()) {
+    const [kind, name] = s.split(':');
+    await page.getByLabel(`Seat ${i}`, { exact: true }).selectOption(kind === 'human' ? 'human' : kind);
+    if (kind === 'human') await page.getByLabel(`Seat ${i} name`).fill(name);
+  }
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await page.getByRole('heading', { name: 'Table created' }).waitFor();
+  const links = [];
+  for (const [i, s] of seats.entries()) {
+    if (!s.startsWith('human')) continue;
+    links.push(await page.getByLabel(`Seat ${i} join link`).inputValue());
+  }
+  const watch = await page.getByRole('link', { name: /\/watch\// }).first().getAttribute('href');
+  const id = watch.split('/')[2];
+  return { id, links, watch };
+}
+
+/** The newest state this page was sent. */
+export function latest(page) {
+  return page.states.at(-1);
+}
+
+/**
+ * Plays one legal action by clicking the button named exactly as a legal text of the newest
+ * state shown. Returns false when the table is finished.
+ */
+export async function playOne(page, choose = (legal) => legal[0]) {
+  for (;;) {
+    const st = latest(page);
+    if (st?.status === 'finished') return false;
+    if (st && st.legal.length) {
+      const text = choose(st.legal);
+      const button = page.getByRole('button', { name: text, exact: true });
+      if (await button.isEnabled().catch(() => false)) {
+        const before = page.states.length;
+        await button.click();
+        await waitFor(() => page.states.length > before || latest(page).status === 'finished', 10000);
+        return true;
+      }
+    }
+    await page.waitForTimeout(25);
+  }
+}
+
+export async function waitFor(cond, ms = 10000) {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Every button, link and form control has an accessible name. Returns the ones that do not. */
+export async function unnamedControls(page) {
+  return page.evaluate(() => {
+    const name = (el) => {
+      if (el.getAttribute('aria-label')) return el.getAttribute('aria-label');
+      const by = el.getAttribute('aria-labelledby');
+      if (by) return by.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+      if (el.labels?.length) return [...el.labels].map((l) => l.textContent).join(' ');
+      return el.textContent || el.getAttribute('title') || '';
+    };
+    return [...document.querySelectorAll('button, a[href], input, select, textarea, [role=button]')]
+      .filter((el) => el.offsetParent !== null && !name(el).trim())
+      .map((el) => el.outerHTML.slice(0, 120));
+  });
+}
+
+/** Elements sticking out of the viewport to the right, and interactive elements overlapping. */
+export async function layoutProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    const visible = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      if (!visible(el) || el.closest('.log, .visually-hidden, option')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.right > width + 1 || r.left < -1) problems.push(`outside the screen: ${el.outerHTML.slice(0, 100)}`);
+      const style = getComputedStyle(el);
+      if (style.overflowX === 'visible' && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) {
+        problems.push(`content overflows: ${el.outerHTML.slice(0, 100)}`);
+      }
+    }
+    const controls = [...document.querySelectorAll('button, a[href], input, select')].filter(visible);
+    for (let i = 0; i < controls.length; i++) {
+      for (let j = i + 1; j < controls.length; j++) {
+        const a = controls[i].getBoundingClientRect();
+        const b = controls[j].getBoundingClientRect();
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > 1 && h > 1 && !controls[i].contains(controls[j]) && !controls[j].contains(controls[i])) {
+          problems.push(`overlap: ${controls[i].outerHTML.slice(0, 80)} / ${controls[j].outerHTML.slice(0, 80)}`);
+        }
+      }
+    }
+    return problems;
+  });
+}
