@@ -189,6 +189,13 @@ enum Command {
         /// Origins allowed to open websockets, comma-separated (default: this server's own host).
         #[arg(long, value_delimiter = ',')]
         allow_origin: Vec<String>,
+        /// Tables one client address may make per minute (0: no limit). Behind a reverse proxy
+        /// every client has the proxy's address: limit there instead, and set 0 here.
+        #[arg(long, default_value_t = parlour_server::TABLES_PER_MINUTE)]
+        tables_per_minute: u32,
+        /// Unfinished tables this server holds at most; more are refused (0: no limit).
+        #[arg(long, default_value_t = parlour_server::MAX_OPEN_TABLES)]
+        max_tables: u64,
     },
     /// Load-test a table server on loopback: many tables of bot clients, timed (docs/serving.md).
     Loadtest {
@@ -376,10 +383,14 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
             addr,
             db,
             allow_origin,
+            tables_per_minute,
+            max_tables,
         } => serve::run(serve::ServeArgs {
             addr,
             db,
             allow_origins: allow_origin,
+            tables_per_minute,
+            max_tables,
         })?,
         Command::Loadtest {
             tables,

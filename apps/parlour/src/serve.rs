@@ -9,6 +9,8 @@ pub struct ServeArgs {
     pub addr: SocketAddr,
     pub db: Option<String>,
     pub allow_origins: Vec<String>,
+    pub tables_per_minute: u32,
+    pub max_tables: u64,
 }
 
 /// Runs the table server until Ctrl-C or SIGTERM.
@@ -45,6 +47,8 @@ pub fn run(args: ServeArgs) -> Result<()> {
         drop(out);
         let config = Config {
             allowed_origins: args.allow_origins,
+            tables_per_minute: args.tables_per_minute,
+            max_open_tables: args.max_tables,
             ..Config::default()
         };
         parlour_server::serve(listener, store, config, shutdown_signal()).await?;

@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 
+use axum::Extension;
 use axum::body::Bytes;
+use axum::extract::ConnectInfo;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -20,6 +22,8 @@ use parlour_protocol::{
 use parlour_record::{Record, options_json};
 use serde::Deserialize;
 use serde_json::json;
+use std::net::SocketAddr;
+use std::sync::atomic::Ordering;
 use tokio::sync::oneshot;
 use tracing::info;
 
@@ -131,11 +135,22 @@ fn plan(req: &CreateTable) -> Result<(u8, BTreeMap<String, serde_json::Value>), 
 
 async fn create_table(
     State(app): State<AppState>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     body: Bytes,
 ) -> Result<(StatusCode, Json<CreatedTable>), AppError> {
     let req: CreateTable = serde_json::from_slice(&body)
         .map_err(|e| AppError::BadRequest(format!("bad table request: {e}")))?;
     let (players, options) = plan(&req)?;
+    let max = app.config.max_open_tables;
+    if max > 0 && app.shared.tables_open.load(Ordering::Relaxed) >= max {
+        return Err(AppError::Full(format!(
+            "the server holds {max} unfinished tables, its most: try again later"
+        )));
+    }
+    // Only valid requests count against the address's share.
+    if let (Some(limit), Some(Extension(ConnectInfo(peer)))) = (&app.per_address, peer) {
+        limit.check(peer.ip())?;
+    }
     let id = new_table_id()?;
     let mut seats = Vec::new();
     let mut created = Vec::new();

@@ -25,6 +25,17 @@ pub enum AppError {
     /// routes the table there, or once that process has released it or died.
     #[error("{0}")]
     Elsewhere(String),
+    /// Too many requests from this address (429): wait this many seconds.
+    #[error("{message}")]
+    TooMany {
+        /// Why.
+        message: String,
+        /// Seconds until a request may succeed.
+        retry_after: u64,
+    },
+    /// The server is full (503): too many tables are open.
+    #[error("{0}")]
+    Full(String),
     /// The server failed (500); the details go to the log, not to the client.
     #[error("internal error: {0}")]
     Internal(String),
@@ -37,6 +48,15 @@ impl IntoResponse for AppError {
             AppError::Forbidden(m) => (StatusCode::FORBIDDEN, m),
             AppError::NotFound(m) => (StatusCode::NOT_FOUND, m),
             AppError::Conflict(m) | AppError::Elsewhere(m) => (StatusCode::CONFLICT, m),
+            AppError::TooMany {
+                message,
+                retry_after,
+            } => {
+                let body = Json(json!({ "error": message }));
+                let wait = [(axum::http::header::RETRY_AFTER, retry_after.to_string())];
+                return (StatusCode::TOO_MANY_REQUESTS, wait, body).into_response();
+            }
+            AppError::Full(m) => (StatusCode::SERVICE_UNAVAILABLE, m),
             AppError::Internal(m) => {
                 error!(error = %m, "request failed");
                 (

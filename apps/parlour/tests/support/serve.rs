@@ -25,8 +25,14 @@ impl Drop for Served {
 
 /// Starts `parlour serve` on a free loopback port with the database `db` (a URL).
 pub fn start(db: &str) -> Served {
+    start_with(db, &[])
+}
+
+/// [`start`] with more command-line flags.
+pub fn start_with(db: &str, flags: &[&str]) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+        .args(flags)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
