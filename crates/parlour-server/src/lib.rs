@@ -24,6 +24,7 @@ mod api;
 mod bots;
 mod clock;
 mod error;
+mod limits;
 mod replay;
 mod socket;
 mod store;
@@ -62,13 +63,33 @@ pub struct Config {
     pub allowed_origins: Vec<String>,
     /// How long a finished table with no connection stays in memory.
     pub unload_after: Duration,
+    /// Tables one client address may make per minute (0: no limit). Only where the peer's
+    /// address is known ([`serve`] knows it).
+    pub tables_per_minute: u32,
+    /// Unfinished tables this process holds at most; more are refused with 503 (0: no limit).
+    pub max_open_tables: u64,
+    /// How often a process looks for tables in play that no live process holds, and takes
+    /// them over (PostgreSQL).
+    pub adopt_every: Duration,
 }
+
+/// Tables one look for orphans takes over at most: a dead process's tables spread over the
+/// processes left.
+const ADOPT_AT_ONCE: i64 = 50;
+
+/// Default of [`Config::tables_per_minute`].
+pub const TABLES_PER_MINUTE: u32 = 30;
+/// Default of [`Config::max_open_tables`].
+pub const MAX_OPEN_TABLES: u64 = 10_000;
 
 impl Default for Config {
     fn default() -> Self {
         Config {
             allowed_origins: Vec::new(),
             unload_after: Duration::from_secs(60),
+            tables_per_minute: TABLES_PER_MINUTE,
+            max_open_tables: MAX_OPEN_TABLES,
+            adopt_every: LEASE,
         }
     }
 }
@@ -89,6 +110,7 @@ pub struct AppState {
     pub(crate) config: Arc<Config>,
     pub(crate) shared: Arc<Shared>,
     tables: Arc<Mutex<HashMap<String, Running>>>,
+    pub(crate) per_address: Option<Arc<limits::PerAddress>>,
     shutdown: watch::Receiver<bool>,
     shutdown_tx: Arc<watch::Sender<bool>>,
 }
@@ -103,6 +125,7 @@ impl AppState {
         let (shutdown_tx, shutdown) = watch::channel(false);
         let app = AppState {
             store,
+            per_address: limits::PerAddress::new(config.tables_per_minute).map(Arc::new),
             config: Arc::new(config),
             shared: Arc::new(Shared::default()),
             tables: Arc::new(Mutex::new(HashMap::new())),
@@ -122,7 +145,39 @@ impl AppState {
         if n > 0 {
             info!(tables = n, "restored unfinished tables");
         }
+        if app.store.leases() {
+            tokio::spawn(app.clone().adopt_orphans());
+        }
         Ok(app)
+    }
+
+    /// Now and then takes over the tables in play whose process died or let go, so their bots
+    /// and clocks go on even if nobody asks for them (several processes on PostgreSQL).
+    async fn adopt_orphans(self) {
+        let mut shutdown = self.shutdown.clone();
+        let mut tick = tokio::time::interval(self.config.adopt_every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = shutdown.changed() => return,
+            }
+            let ids = match self.store.orphans(ADOPT_AT_ONCE).await {
+                Ok(ids) => ids,
+                Err(e) => {
+                    warn!(error = %e, "could not look for tables without a live process");
+                    continue;
+                }
+            };
+            for id in ids {
+                match self.table(&id).await {
+                    Ok(_) => info!(table = %id, "took over a table whose process is gone"),
+                    // Another process was quicker, or this one is stopping.
+                    Err(AppError::Elsewhere(_)) => {}
+                    Err(e) => warn!(table = %id, error = %e, "could not take over a table"),
+                }
+            }
+        }
     }
 
     /// The running table `id`, loading it from the database if need be.
@@ -132,6 +187,12 @@ impl AppState {
         }
         // Held across the load so two requests never start two tasks for one table.
         let mut tables = self.tables.lock().await;
+        // Its leases are given up: loading a table now would take one again.
+        if *self.shutdown.borrow() {
+            return Err(AppError::Elsewhere(
+                "this server process is stopping".to_owned(),
+            ));
+        }
         if let Some(running) = tables.remove(id) {
             if !running.tx.is_closed() {
                 let tx = running.tx.clone();
@@ -272,7 +333,8 @@ pub async fn serve(
 ) -> Result<(), ServeError> {
     let app = AppState::new(store.clone(), config).await?;
     let signal_app = app.clone();
-    axum::serve(listener, router(app))
+    let service = router(app).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(async move {
             shutdown.await;
             info!("shutting down");

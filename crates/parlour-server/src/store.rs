@@ -478,6 +478,18 @@ impl Store {
             .collect()
     }
 
+    /// Tables in play whose lease no live process holds, at most `limit` (PostgreSQL; SQLite's
+    /// one process holds every table, so none).
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn orphans(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+        match self {
+            Store::Sqlite(_) => Ok(Vec::new()),
+            Store::Postgres(pg) => pg.orphans(limit).await,
+        }
+    }
+
     /// This process's lease owner id (PostgreSQL), random per [`Store::connect`].
     #[must_use]
     pub fn owner(&self) -> Option<&str> {

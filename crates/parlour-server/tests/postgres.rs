@@ -518,7 +518,12 @@ async fn clock_banks_and_rematches_are_stored_under_the_lease() {
 async fn a_rematch_is_served_by_its_maker_and_clocks_survive_a_restart() {
     let url = fresh_db().await;
     let a = server(&url, Config::default()).await;
-    let b = server(&url, Config::default()).await;
+    // b never takes over tables by itself here: a's restart must find its table free.
+    let still = Config {
+        adopt_every: Duration::from_secs(3600),
+        ..Config::default()
+    };
+    let b = server(&url, still).await;
     let clock = ClockSettings {
         bank_secs: 120,
         increment_secs: 0,
@@ -590,4 +595,38 @@ async fn a_rematch_is_served_by_its_maker_and_clocks_survive_a_restart() {
     let mut ws = join(a.addr, &again).await;
     let (_, status) = play(&mut ws, 1).await;
     assert_eq!(status, Status::Playing);
+}
+
+/// A table in play whose process lets go (or dies) is taken over by another process on its own,
+/// without anyone asking for it; while its owner lives, nobody else takes it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_process_takes_over_tables_in_play_that_nobody_holds() {
+    let url = fresh_db().await;
+    let quick = Config {
+        adopt_every: Duration::from_millis(100),
+        ..Config::default()
+    };
+    let a = server(&url, quick.clone()).await;
+    let b = server(&url, quick).await;
+    let t = create(&a.app, "troll-tricker", seats_for("troll-tricker")).await;
+    let mut ws = join(a.addr, &t).await;
+    let (_, status) = play(&mut ws, 2).await;
+    assert_eq!(status, Status::Playing);
+    drop(ws);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(b.app.stats().tables_open, 0, "b took a table a holds");
+
+    a.app.shut_down().await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while b.app.stats().tables_open == 0 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "b never took the table over"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(!a.store.take_lease(&t.table).await.unwrap());
+    let mut on_b = join(b.addr, &t).await;
+    let (_, status) = play(&mut on_b, usize::MAX).await;
+    assert_eq!(status, Status::Finished);
 }

@@ -323,6 +323,23 @@ impl PgStore {
             .collect()
     }
 
+    /// Tables in play that no live process holds (their owner died or let go), oldest first,
+    /// at most `limit`.
+    pub(super) async fn orphans(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT t.id FROM tables t \
+             LEFT JOIN leases l ON l.table_id = t.id AND l.expires > now() \
+             WHERE t.status = 'playing' AND l.table_id IS NULL \
+             ORDER BY t.created_at, t.id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get("id").map_err(StoreError::from))
+            .collect()
+    }
+
     /// Takes table `id`'s lease if it is free, expired or already ours. False if another live
     /// process holds it, or if there is no such table.
     pub(super) async fn take_lease(&self, id: &str) -> Result<bool, StoreError> {
