@@ -617,7 +617,8 @@ impl Slot {
             match ServerMsg::decode(&text)? {
                 ServerMsg::Welcome { .. }
                 | ServerMsg::Notice { .. }
-                | ServerMsg::Rematch { .. } => {}
+                | ServerMsg::Rematch { .. }
+                | ServerMsg::Hint { .. } => {}
                 ServerMsg::State {
                     step,
                     status,

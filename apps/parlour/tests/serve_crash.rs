@@ -50,7 +50,8 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
             ServerMsg::Welcome { .. }
             | ServerMsg::Rejected { .. }
             | ServerMsg::Notice { .. }
-            | ServerMsg::Rematch { .. } => {}
+            | ServerMsg::Rematch { .. }
+            | ServerMsg::Hint { .. } => {}
         }
     }
 }

@@ -77,7 +77,10 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
                 matches!(code, RejectCode::Stale | RejectCode::NotYourTurn),
                 "{code:?}: {reason}"
             ),
-            ServerMsg::Welcome { .. } | ServerMsg::Notice { .. } | ServerMsg::Rematch { .. } => {}
+            ServerMsg::Welcome { .. }
+            | ServerMsg::Notice { .. }
+            | ServerMsg::Rematch { .. }
+            | ServerMsg::Hint { .. } => {}
         }
     }
 }

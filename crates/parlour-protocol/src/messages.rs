@@ -41,6 +41,9 @@ pub enum ClientMsg {
     /// Ask for a rematch of a finished table: a new table with the same game, options, clock
     /// and seats, whose seats take the same tokens. Asking again answers the same table.
     Rematch,
+    /// Ask what the game's solver would play now for this seat (games with a solver: The King's
+    /// Feast). It sees only what the seat sees. Answered to this connection only.
+    Hint,
 }
 
 impl ClientMsg {
@@ -190,6 +193,13 @@ pub enum ServerMsg {
     Rematch {
         /// The new table's id.
         table: String,
+    },
+    /// The answer to [`ClientMsg::Hint`]: what the solver would play at `step`.
+    Hint {
+        /// The step the hint is for.
+        step: u64,
+        /// One of the seat's `legal` texts at that step.
+        action: String,
     },
     /// The client's message was refused; nothing changed.
     Rejected {

@@ -213,6 +213,19 @@ async fn handle(
                 Some(j) => forward(&j.table, Cmd::View { conn }).await,
             };
         }
+        ClientMsg::Hint => {
+            return match joined {
+                None => Some(not_joined()),
+                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected(
+                    RejectCode::Spectator,
+                    "spectators cannot ask for hints",
+                )),
+                Some(Joined {
+                    table,
+                    seat: Some(seat),
+                }) => forward(table, Cmd::Hint { conn, seat: *seat }).await,
+            };
+        }
         ClientMsg::Rematch => {
             return match joined {
                 None => Some(not_joined()),

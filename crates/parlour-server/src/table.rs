@@ -71,6 +71,8 @@ pub(crate) enum Cmd {
     Resign { conn: ConnId, seat: Seat },
     /// A connection asks for the state again.
     View { conn: ConnId },
+    /// A seated connection asks for the solver's move.
+    Hint { conn: ConnId, seat: Seat },
     /// A connection went away.
     Leave { conn: ConnId },
     /// A bot decided.
@@ -380,6 +382,11 @@ impl Table {
                         self.send_to(conn, msg);
                     }
                 }
+                Cmd::Hint { conn, seat } => {
+                    if let Err((code, reason)) = self.hint(conn, seat) {
+                        self.send_to(conn, ServerMsg::rejected(code, reason));
+                    }
+                }
                 Cmd::Leave { conn } => self.subs.retain(|s| s.conn != conn),
                 Cmd::BotDone {
                     seat,
@@ -495,6 +502,52 @@ impl Table {
             self.run_clocks();
             self.progress().await;
         }
+    }
+
+    /// Starts the game's solver on `seat`'s position (it sees only that seat's observation); its
+    /// move is sent to `conn` alone. Nothing is recorded and the table's own random streams are
+    /// not touched.
+    fn hint(&mut self, conn: ConnId, seat: Seat) -> Result<(), (RejectCode, String)> {
+        if self.status != Status::Playing {
+            return Err((
+                RejectCode::NotPlaying,
+                "the table is not in play".to_owned(),
+            ));
+        }
+        if self.legal(seat).is_empty() {
+            return Err((
+                RejectCode::NotYourTurn,
+                format!("seat {seat} is not to act now"),
+            ));
+        }
+        let Ok(bot) = make_seat_bot(&self.game, "solver", self.step, seat) else {
+            return Err((
+                RejectCode::BadMessage,
+                format!("{} has no solver to give hints", self.game),
+            ));
+        };
+        let Some(tx) = self
+            .subs
+            .iter()
+            .find(|s| s.conn == conn)
+            .map(|s| s.tx.clone())
+        else {
+            return Ok(());
+        };
+        let job = bot.think(&*self.m, seat);
+        let step = self.step;
+        tokio::spawn(
+            async move {
+                match tokio::task::spawn_blocking(job).await {
+                    Ok((_, action)) => {
+                        let _ = tx.try_send(ServerMsg::Hint { step, action });
+                    }
+                    Err(e) => warn!(%seat, error = %e, "the solver failed on a hint"),
+                }
+            }
+            .in_current_span(),
+        );
+        Ok(())
     }
 
     /// Checks and applies one seat's action, stores it with the chance it brings, and tells

@@ -175,7 +175,10 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
                     "{code:?}: {reason}"
                 );
             }
-            ServerMsg::Welcome { .. } | ServerMsg::Notice { .. } | ServerMsg::Rematch { .. } => {}
+            ServerMsg::Welcome { .. }
+            | ServerMsg::Notice { .. }
+            | ServerMsg::Rematch { .. }
+            | ServerMsg::Hint { .. } => {}
         }
     }
 }

@@ -165,7 +165,10 @@ fn step_of(msg: &ServerMsg) -> Option<u64> {
     match msg {
         ServerMsg::Welcome { table, .. } => Some(table.step),
         ServerMsg::State { step, .. } => Some(*step),
-        ServerMsg::Rejected { .. } | ServerMsg::Notice { .. } | ServerMsg::Rematch { .. } => None,
+        ServerMsg::Rejected { .. }
+        | ServerMsg::Notice { .. }
+        | ServerMsg::Rematch { .. }
+        | ServerMsg::Hint { .. } => None,
     }
 }
 
@@ -228,6 +231,7 @@ async fn play_full_game(s: &Server, game: &str) -> (CreatedTable, Vec<Seen>) {
             }
             ServerMsg::Notice { text } => panic!("a table without clocks notices: {text}"),
             ServerMsg::Rematch { table } => panic!("nobody asked for a rematch: {table}"),
+            ServerMsg::Hint { action, .. } => panic!("nobody asked for a hint: {action}"),
             ServerMsg::State {
                 status: Status::Finished,
                 outcome,
@@ -407,7 +411,8 @@ macro_rules! full_game_tests {
                     ServerMsg::State { events, .. } => log.extend(events),
                     ServerMsg::Rejected { .. }
                     | ServerMsg::Notice { .. }
-                    | ServerMsg::Rematch { .. } => {}
+                    | ServerMsg::Rematch { .. }
+                    | ServerMsg::Hint { .. } => {}
                 }
             }
             assert_eq!(log, r.log);
@@ -1275,7 +1280,8 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
                 }
                 ServerMsg::Welcome { .. }
                 | ServerMsg::Notice { .. }
-                | ServerMsg::Rematch { .. } => {}
+                | ServerMsg::Rematch { .. }
+                | ServerMsg::Hint { .. } => {}
             }
         }
     }
@@ -1287,7 +1293,10 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
                 break;
             }
             ServerMsg::Rejected { code, .. } => assert_ne!(code, RejectCode::Internal),
-            ServerMsg::Welcome { .. } | ServerMsg::Notice { .. } | ServerMsg::Rematch { .. } => {}
+            ServerMsg::Welcome { .. }
+            | ServerMsg::Notice { .. }
+            | ServerMsg::Rematch { .. }
+            | ServerMsg::Hint { .. } => {}
         }
     }
     let sum = summary(&s.app, &t.table).await;
@@ -1817,4 +1826,58 @@ async fn a_rematch_seats_the_same_people_at_a_new_table_once() {
     .await;
     let (_, b) = call(&s.app, "GET", &format!("/api/tables/{new}/record"), "").await;
     assert_ne!(seed(a), seed(b));
+}
+
+/// A seat of The King's Feast may ask for the solver's move: one of its legal actions, sent to
+/// it alone, and nothing at the table changes. Games without a solver and spectators are refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_solver_hints_a_legal_move_to_the_asking_seat_only() {
+    let s = server().await;
+    let t = create(&s.app, "kings-feast", seats_for("kings-feast")).await;
+    let (mut ws, step, legal) = join_until_my_turn(s.addr, &t).await;
+    let mut watcher = connect(s.addr).await;
+    send(
+        &mut watcher,
+        &ClientMsg::Spectate {
+            table: t.table.clone(),
+        },
+    )
+    .await;
+    until(&mut watcher, |m| {
+        matches!(m, ServerMsg::State { .. }).then_some(())
+    })
+    .await;
+    send(&mut ws, &ClientMsg::Hint).await;
+    let (hint_step, action) = until(&mut ws, |m| match m {
+        ServerMsg::Hint { step, action } => Some((*step, action.clone())),
+        _ => None,
+    })
+    .await;
+    assert_eq!(hint_step, step);
+    assert!(legal.contains(&action), "{action} is not among {legal:?}");
+    send(&mut ws, &ClientMsg::View).await;
+    let now = until(&mut ws, |m| match m {
+        ServerMsg::State { step, .. } => Some(*step),
+        _ => None,
+    })
+    .await;
+    assert_eq!(now, step, "a hint moved the table");
+    // The spectator heard nothing of it, and may not ask.
+    quiet(&mut watcher).await;
+    send(&mut watcher, &ClientMsg::Hint).await;
+    match recv(&mut watcher).await {
+        ServerMsg::Rejected { code, .. } => assert_eq!(code, RejectCode::Spectator),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+
+    let t = create(&s.app, "troll-tricker", seats_for("troll-tricker")).await;
+    let (mut ws, ..) = join_until_my_turn(s.addr, &t).await;
+    send(&mut ws, &ClientMsg::Hint).await;
+    let (code, reason) = until(&mut ws, |m| match m {
+        ServerMsg::Rejected { code, reason } => Some((*code, reason.clone())),
+        _ => None,
+    })
+    .await;
+    assert_eq!(code, RejectCode::BadMessage);
+    assert!(reason.contains("no solver"), "{reason}");
 }
