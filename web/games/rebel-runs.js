@@ -91,6 +91,23 @@ export function choicesFor(legal, selection) {
   });
 }
 
+/** A meld's cards in the order they lie: a run by the number each card stands for, a set with
+ * its fey cards last; each with the number a fey card stands for when it is not its own. */
+export function arrange(ids, kind, fey) {
+  const cs = ids.map(parse);
+  const plain = cs.filter((c) => c.sign !== fey).sort((a, b) => a.value - b.value || a.id.localeCompare(b.id));
+  const wild = cs.filter((c) => c.sign === fey).sort((a, b) => a.value - b.value);
+  if (kind.type !== 'run') return [...plain, ...wild].map((c) => ({ id: c.id, as: c.sign === fey && c.value !== kind.n ? kind.n : null }));
+  const slots = new Map(plain.map((c) => [c.value, c]));
+  const free = (v) => v >= kind.n && v < kind.n + cs.length && !slots.has(v);
+  const rest = [];
+  for (const c of wild) (free(c.value) ? slots.set(c.value, c) : rest.push(c));
+  for (let v = kind.n; v < kind.n + cs.length && rest.length; v++) if (!slots.has(v)) slots.set(v, rest.shift());
+  return [...slots.entries()].sort((a, b) => a[0] - b[0])
+    .map(([v, c]) => ({ id: c.id, as: c.value !== v ? v : null }))
+    .concat(rest.map((c) => ({ id: c.id, as: null })));
+}
+
 function span(k, len) {
   return k.type === 'run' ? `run ${k.n}–${k.n + len - 1}` : `set of ${k.n}`;
 }
@@ -227,10 +244,11 @@ function meldBox(ctx, v, m, mySign, highlight) {
     h(ctx, 'span', { class: 'rebel-runs-meld-no' }, `#${m.id}`),
     h(ctx, 'span', {}, meldTitle(m)),
     h(ctx, 'span', { class: 'rebel-runs-pts' }, `${pts} pt`)),
-  h(ctx, 'div', { class: 'card-row' }, m.cards.map((id) => ctx.cards.card(id, {
+  h(ctx, 'div', { class: 'card-row' }, arrange(m.cards, { type: k.type, n: k.type === 'run' ? m.low : k.n }, v.mat?.fey).map(({ id, as }) => ctx.cards.card(id, {
     small: true,
-    title: cardTitle(ctx, v, id, ctx.seat === m.owner ? mySign : null) + (others.has(id) ? `; laid off by ${ctx.names[others.get(id)]}` : ''),
-    label: `${ctx.cards.cardName(id)}${others.has(id) ? `, laid off by ${ctx.names[others.get(id)]}` : ''}`,
+    extra: as !== null ? `as ${as}` : null,
+    title: cardTitle(ctx, v, id, ctx.seat === m.owner ? mySign : null) + (as !== null ? `; stands for ${as}` : '') + (others.has(id) ? `; laid off by ${ctx.names[others.get(id)]}` : ''),
+    label: `${ctx.cards.cardName(id)}${as !== null ? ` as ${as}` : ''}${others.has(id) ? `, laid off by ${ctx.names[others.get(id)]}` : ''}`,
   }))));
 }
 
@@ -409,6 +427,10 @@ function signed(n) {
   return n >= 0 ? `+${n}` : String(n);
 }
 
+function points(n) {
+  return `${signed(n)} point${Math.abs(n) === 1 ? '' : 's'}`;
+}
+
 function confirmText(ctx, v, action) {
   const a = readAction(action);
   const mySign = v.signs[ctx.seat];
@@ -438,8 +460,11 @@ function preview(ctx, v, mySign, legal, sel, action, rerender) {
   const root = h(ctx, 'div', { class: 'rebel-runs-preview' });
   const pts = gain(ctx, v, mySign, action);
   const a = readAction(action);
-  const what = a.verb === 'meld' ? `A ${span(a.kind, a.cards.length)}` : a.verb === 'layoff' ? `Lay ${ctx.cards.cardName(a.cards[0])} off ${choiceText(ctx, v, action)}` : choiceText(ctx, v, action);
-  root.append(h(ctx, 'span', { class: 'rebel-runs-preview-main' }, a.verb === 'discard' ? `${what}: ends your turn.` : `${what}: ${signed(pts)} points.`));
+  const stands = a.verb === 'meld'
+    ? arrange(a.cards, a.kind, v.mat?.fey).filter((x) => x.as !== null).map((x) => `${ctx.cards.cardName(x.id)} as ${x.as}`)
+    : [];
+  const what = a.verb === 'meld' ? `A ${span(a.kind, a.cards.length)}${stands.length ? ` (${stands.join(', ')})` : ''}` : a.verb === 'layoff' ? `Lay ${ctx.cards.cardName(a.cards[0])} off ${choiceText(ctx, v, action)}` : choiceText(ctx, v, action);
+  root.append(h(ctx, 'span', { class: 'rebel-runs-preview-main' }, a.verb === 'discard' ? `${what}: ends your turn.` : `${what}: ${points(pts)}.`));
   if (choices.length > 1) {
     root.append(h(ctx, 'div', { class: 'rebel-runs-choices', role: 'group', 'aria-label': 'What the selection becomes' },
       choices.map((t) => h(ctx, 'button', {
