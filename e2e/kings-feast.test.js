@@ -155,7 +155,7 @@ async function play(page, { turns, shot }) {
       await page.screenshot({ path: join(shots, `kings-feast-${shot}-phone.png`), fullPage: true });
       await page.setViewportSize(DESKTOP);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: join(shots, `kings-feast-${shot}-desktop.png`) });
+      await page.screenshot({ path: join(shots, `kings-feast-${shot}-desktop.png`), fullPage: true });
       assert.deepEqual(await layoutProblems(page), [], 'layout at desktop size');
       await page.setViewportSize(PHONE);
     }
@@ -189,6 +189,7 @@ test("The King's Feast: the Beginner's Banquet played by clicking the seats, the
   const n = await play(page, { turns: 4, shot: 'grid' });
   assert.ok(n >= 2);
   await checkEnd(page, id);
+  await page.screenshot({ path: join(shots, 'kings-feast-grid-end-phone.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Replay' }).click();
   await page.getByRole('slider', { name: 'Replay step' }).waitFor();

@@ -181,14 +181,18 @@ test('Queen of Scots: a round against two bots, played with the cards themselves
       assert.deepEqual(await layoutProblems(page), [], `layout at decision ${decisions}`);
       assert.deepEqual(await unnamedControls(page), []);
     }
-    if (!shotTaken && st.view.seats.some((s) => s.sets.length) && st.view.phase === 'meld-or-discard') {
+    const meld = st.legal.find((t) => t.startsWith('meld'));
+    if (!shotTaken && (meld || decisions >= 12)) {
       shotTaken = true;
+      // A set being chosen: its cards selected, its points previewed.
+      if (meld) await select(page, selectionOf(meld));
       await page.screenshot({ path: join(shots, 'queen-of-scots-phone.png'), fullPage: true });
       await page.setViewportSize(DESKTOP);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: join(shots, 'queen-of-scots-desktop.png') });
+      await page.screenshot({ path: join(shots, 'queen-of-scots-desktop.png'), fullPage: true });
       assert.deepEqual(await layoutProblems(page), [], 'layout at desktop size');
       await page.setViewportSize(PHONE);
+      await clearSelection(page);
     }
     const before = page.states.length;
     played.push(await decide(page, st));

@@ -304,7 +304,8 @@ export function render(ctx) {
       h('div', { class: 'kf-side' }, score)),
     reference));
 
-  ctx.actionsEl.replaceChildren(buttons.length
-    ? h('div', { class: 'action-list' }, buttons.map(([t, label]) => h('button', { type: 'button', class: 'action', onclick: () => ctx.act(t) }, label)))
-    : '');
+  if (buttons.length) {
+    ctx.actionsEl.replaceChildren(h('div', { class: 'action-list' },
+      buttons.map(([t, label]) => h('button', { type: 'button', class: 'action', onclick: () => ctx.act(t) }, label))));
+  }
 }

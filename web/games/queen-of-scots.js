@@ -10,17 +10,17 @@ export const ownActions = true;
 const KINDS = {
   'mary-seton': ['Mary Seton', 'Seton', 5],
   'john-knox': ['John Knox', 'Knox', 5],
-  'george-douglas': ['George Douglas', 'Douglas', 5],
-  'lord-ruthven': ['Lord Ruthven', 'Ruthven', 5],
+  'george-douglas': ['George Douglas', 'Doug\u00adlas', 5],
+  'lord-ruthven': ['Lord Ruthven', 'Ruth\u00adven', 5],
   'david-rizzio': ['David Rizzio', 'Rizzio', 10],
   'earl-of-moray': ['James Stewart, Earl of Moray', 'Moray', 10],
-  'duke-of-norfolk': ['Thomas Howard, Duke of Norfolk', 'Norfolk', 10],
+  'duke-of-norfolk': ['Thomas Howard, Duke of Norfolk', 'Nor\u00adfolk', 10],
   'anthony-babington': ['Anthony Babington', 'Babing\u00adton', 10],
   'william-cecil': ['William Cecil', 'Cecil', 15],
   'francis-walsingham': ['Sir Francis Walsingham', 'Walsing\u00adham', 15],
-  'earl-of-bothwell': ['James Hepburn, Earl of Bothwell', 'Bothwell', 20],
+  'earl-of-bothwell': ['James Hepburn, Earl of Bothwell', 'Both\u00adwell', 20],
   'mary-queen-of-scots': ['Mary, Queen of Scots', 'Mary', 50, 'royal'],
-  'elizabeth-i': ['Queen Elizabeth I', 'Elizabeth', 50, 'royal'],
+  'elizabeth-i': ['Queen Elizabeth I', 'Eliza\u00adbeth', 50, 'royal'],
   'lord-darnley': ['Henry Stuart, Lord Darnley', 'Darnley', 30, 'royal'],
   'mary-of-guise': ['Mary of Guise', 'Guise', 30, 'royal'],
   'king-james': ['King James VI and I', 'James', 25, 'royal'],
@@ -84,7 +84,7 @@ function key(kinds) {
 
 function setTitle(set) {
   if (set.kind === 'royal') return 'Royal set';
-  return `${info(set.kind.replaceAll('_', '-')).name} set`;
+  return `${info(set.kind.replaceAll('_', '-')).short.replace('\u00ad', '')} set`;
 }
 
 /** +5, −20 (a true minus sign). */
@@ -147,7 +147,7 @@ export function render(ctx) {
       const jewelText = self ? jewelAdds.get(i) : null;
       return h('div', { class: 'qos-set', role: 'group', 'aria-label': `${name(sv.seat)}'s set ${i + 1}: ${setTitle(set)}, ${set.value} points` },
         h('div', { class: 'qos-set-head' },
-          h('span', { class: 'qos-set-name' }, `${i + 1}. ${setTitle(set)}`),
+          h('span', { class: 'qos-set-name', title: set.kind === 'royal' ? 'royals of any kind' : info(set.kind).name }, `${i + 1}. ${setTitle(set)}`),
           h('span', { class: 'qos-points' }, `${set.value} pts`)),
         h('div', { class: 'card-row' }, set.cards.map((c) => drawCard(cards, c, true))),
         addText ? h('button', {
@@ -342,5 +342,7 @@ export function render(ctx) {
   const extra = [];
   if (passText) extra.push(h('button', { type: 'button', class: 'action', onclick: () => ctx.act(passText) }, 'Pass (the round ends)'));
   if (drawText) extra.push(h('button', { type: 'button', class: 'action', onclick: () => ctx.act(drawText) }, 'Draw a card'));
-  ctx.actionsEl.replaceChildren(extra.length ? h('div', { class: 'action-list' }, extra) : '');
+  // The shell empties the action area before each render and writes its own hint when it stays
+  // empty; a redraw of this module's own (a selection changing) keeps that hint.
+  if (extra.length) ctx.actionsEl.replaceChildren(h('div', { class: 'action-list' }, extra));
 }
