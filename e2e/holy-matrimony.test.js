@@ -103,8 +103,11 @@ test('a person plays Holy Matrimony to the end, committing by selecting cards', 
     for (const c of await page.locator('#game [data-card], #actions [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card))) {
       assert.ok(allowed.has(c), `${c} is drawn but not in the seat's view`);
     }
-    const committedOthers = v.committed.filter((x, i) => x && i !== 0).length;
-    assert.equal(await page.getByRole('img', { name: /has committed, face down$/ }).count(), committedOthers);
+    // (bots commit while the person chooses: compare with the newest state)
+    const backs = page.getByRole('img', { name: /has committed, face down$/ });
+    const committedOthers = () => latest(page).view.committed.filter((x, i) => x && i !== 0).length;
+    await waitFor(async () => (await backs.count()) === committedOthers(), 5000)
+      .catch(async () => assert.equal(await backs.count(), committedOthers()));
     if (rounds % 2 === 0) {
       assert.deepEqual(await layoutProblems(page), [], `layout at round ${rounds}`);
       assert.deepEqual(await unnamedControls(page), []);

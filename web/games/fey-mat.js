@@ -75,7 +75,7 @@ function svg(tag, attrs = {}, ...children) {
  *  - mat: {fey, circle}; signs: each seat's sign; names: display names by seat
  *  - me: the viewer's sign (ringed, and each token marked with its points for that sign)
  *  - points(relation): what to print under a token for the viewer (default the base points)
- *  - highlight: a sign to mark (the led sign of a trick)
+ *  - highlight: a sign to ring (the led sign of a trick)
  */
 export function drawMat(h, opts) {
   const { mat, signs = [], names = [], me = null } = opts;
@@ -95,8 +95,9 @@ export function drawMat(h, opts) {
       rel && !centre ? `${rel} to your sign` : null,
       who.length ? `held by ${who.join(', ')}` : null,
     ].filter(Boolean).join('; ');
-    return svg('g', { class: `fey-token${sign === me ? ' fey-token-me' : ''}${sign === opts.highlight ? ' fey-token-led' : ''}` },
+    return svg('g', { class: `fey-token${sign === me ? ' fey-token-me' : ''}` },
       svg('title', {}, hover),
+      sign === opts.highlight ? svg('circle', { cx: x, cy: y, r: r + 5, class: 'fey-token-led' }) : null,
       svg('circle', { cx: x, cy: y, r, fill: FEY_SIGNS[sign], class: 'fey-token-disc' }),
       svg('text', { x, y: y + (rel ? -2 : 4), 'text-anchor': 'middle', class: 'fey-token-name' }, title(sign)),
       rel ? svg('text', { x, y: y + 10, 'text-anchor': 'middle', class: 'fey-token-points' }, points(rel)) : null);
@@ -109,8 +110,7 @@ export function drawMat(h, opts) {
       svg('polygon', { points: star.map((q) => q.join(',')).join(' '), class: 'fey-star' }),
       mat.circle.map((sign, p) => token(sign, ...at(p, 68), 23, false)),
       svg('circle', { cx: 120, cy: 120, r: 30, class: 'fey-centre' }),
-      token(mat.fey, 120, 120, 25, true),
-      svg('text', { x: 120, y: 162, 'text-anchor': 'middle', class: 'fey-centre-label' }, 'fey')));
+      token(mat.fey, 120, 120, 25, true)));
 }
 
 /** A sign chip: a coloured dot and the sign's name. */

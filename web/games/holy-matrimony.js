@@ -75,7 +75,8 @@ export function render(ctx) {
       const thinking = inCommit && v.waiting.includes(i) && !v.committed[i];
       const classes = [thinking ? 'fey-acting' : '', i === mine ? 'fey-me' : '', v.winners.includes(i) ? 'fey-winner' : ''].join(' ');
       const plate = h('div', { class: 'fey-plate', title: `${name(i)}: sign ${title(v.signs[i])}, ${v.scores[i]} points` },
-        h('span', { class: 'fey-plate-name' }, name(i), i === mine ? ' (you)' : ''),
+        h('span', { class: 'fey-plate-name' }, name(i)),
+        i === mine ? h('span', { class: 'fey-badge fey-you' }, 'you') : null,
         h('span', { class: 'fey-plate-line' }, signChip(h, v.signs[i])),
         h('span', { class: 'fey-plate-line hm-score' }, `${v.scores[i]} pts`));
       let slot;
@@ -90,11 +91,11 @@ export function render(ctx) {
     centre: [
       h('span', { class: 'hm-centre-title' }, 'Church card'),
       v.church ? faceCard(v.church, { label: `church card ${cards.cardName(v.church)}` }) : h('span', { class: 'fey-slot' }, 'none yet'),
-      h('span', {}, `Round ${Math.max(v.round, 1)} · game to ${v.target_score}`),
     ],
   });
 
   const info = h('p', { class: 'fey-info' },
+    h('span', {}, h('strong', {}, `Round ${Math.max(v.round, 1)}`), ` · game to ${v.target_score}`),
     mat ? h('span', {}, 'Fey: ', signChip(h, mat.fey), ' (0 pts, +5 bonus)') : null,
     mySign ? h('span', {}, 'Your sign: ', signChip(h, mySign)) : null,
     h('span', {}, `Draw pile ${v.draw_pile}`),

@@ -46,7 +46,8 @@ export function render(ctx) {
       ].join(' ');
       const plateTitle = `${name(i)}: sign ${title(v.signs[i])}, ${v.scores[i]} points, ${v.tricks_this_hand[i]} tricks this hand (${v.tricks_total[i]} in the game), ${v.hand_sizes[i]} cards in hand`;
       const plate = h('div', { class: 'fey-plate', title: plateTitle },
-        h('span', { class: 'fey-plate-name' }, name(i), i === mine ? ' (you)' : ''),
+        h('span', { class: 'fey-plate-name' }, name(i)),
+        i === mine ? h('span', { class: 'fey-badge fey-you' }, 'you') : null,
         h('span', { class: 'fey-plate-line' }, signChip(h, v.signs[i]),
           h('span', { class: 'fey-backs', 'aria-label': `${v.hand_sizes[i]} cards in hand`, role: 'img' }, String(v.hand_sizes[i]))),
         h('span', { class: 'fey-plate-line' },
@@ -62,8 +63,6 @@ export function render(ctx) {
     centre: [
       h('strong', {}, v.phase === 'over' ? 'Game over' : `Trick ${Math.min(v.tricks_played + 1, 11)} of 11`),
       ledSign ? h('span', {}, 'Led: ', signChip(h, ledSign)) : null,
-      showLast ? h('span', { class: 'tt-last' }, `Last trick: ${name(v.last_trick.winner)} +${v.last_trick.points}`) : null,
-      !showLast && v.last_trick ? h('span', { class: 'tt-last' }, `Previous: ${name(v.last_trick.winner)} +${v.last_trick.points}`) : null,
       toAct !== null && toAct !== undefined ? h('span', {}, toAct === mine ? 'Your turn' : `${name(toAct)} to play`) : null,
     ],
   });
@@ -73,7 +72,8 @@ export function render(ctx) {
     fey ? h('span', {}, 'Fey (trump): ', signChip(h, fey)) : null,
     mySign ? h('span', {}, 'Your sign: ', signChip(h, mySign)) : null,
     h('span', {}, `Draw pile ${v.draw_pile}`),
-    h('span', {}, `Discards ${v.discard_pile.length}`));
+    h('span', {}, `Discards ${v.discard_pile.length}`),
+    v.last_trick ? h('span', {}, `Last trick: ${name(v.last_trick.winner)} won ${v.last_trick.points} pts`) : null);
 
   const discards = v.discard_pile.length
     ? h('details', { class: 'tt-discards' },
@@ -98,11 +98,14 @@ export function render(ctx) {
       const text = legal.get(id);
       const rel = relation(mat, mySign, feyCard(id).sign);
       const extra = rel ? RELATION_SHORT[rel] : null;
-      if (text) return faceCard(id, { label: `Play ${cards.cardName(id)}`, onClick: () => ctx.act(text), extra });
+      // Named as the legal text (`play flame-6`), as the shell's own action buttons are.
+      if (text) return faceCard(id, { label: text, onClick: () => ctx.act(text), extra });
       return faceCard(id, { extra, dim: ctx.legal.length > 0 });
     });
     const note = ctx.legal.length
-      ? (legal.size < v.own_hand.length ? `Play a card: you must follow ${title(ledSign)} (or play fey).` : 'Play any card.')
+      ? (legal.size < v.own_hand.length ? `Play a card: you must follow ${title(ledSign)} (or play fey).`
+        : ledSign && !v.own_hand.some((c) => feyCard(c).sign === ledSign) ? `No ${title(ledSign)} in your hand: play any card.`
+          : ledSign ? 'Play a card.' : 'Lead any card.')
       : (ctx.replay ? 'Your hand at this point.' : toAct === mine && v.phase === 'play' ? 'Sent…' : 'Your hand: wait for your turn.');
     ctx.actionsEl.replaceChildren(h('div', { class: 'tt-hand' },
       h('p', { class: 'tt-note' }, note),
