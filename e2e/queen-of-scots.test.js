@@ -165,6 +165,10 @@ test('Queen of Scots: a round against two bots, played with the cards themselves
   const { id, link } = await createTable(page, ['human:Ann', 'greedy', 'greedy'], { max_rounds: 1, target_score: 100 });
   await page.goto(link);
   await waitFor(() => latest(page)?.status === 'playing' || latest(page)?.status === 'finished');
+  // A spectator sees every seat's sets and hand sizes, and no hand.
+  const watcher = await newPage(browser, PHONE);
+  await watcher.goto(`${server.base}/watch/${id}`);
+  await watcher.locator('.qos').waitFor();
 
   const played = [];
   let decisions = 0;
@@ -222,6 +226,15 @@ test('Queen of Scots: a round against two bots, played with the cards themselves
   assert.equal(await page.locator('#game .qos-hand button.card:not([disabled])').count(), 0);
   assert.equal(await page.locator('#game .qos-target, #game .qos-stock-button').count(), 0);
   assert.deepEqual(page.errors, []);
+
+  await waitFor(() => latest(watcher)?.status === 'finished');
+  assert.ok(watcher.states.every((s) => s.view.viewer === null && s.view.seats.every((x) => x.hand === null)));
+  assert.equal(await watcher.locator('.qos-hand').count(), 0);
+  assert.equal(await watcher.locator('.qos-seat').count(), latest(watcher).view.players);
+  await checkNothingHidden(watcher, latest(watcher));
+  assert.deepEqual(await layoutProblems(watcher), []);
+  assert.deepEqual(watcher.errors, []);
+  await watcher.context().close();
   console.log(`queen-of-scots: ${decisions} decisions by the person, ${played.filter((t) => t.startsWith('meld')).length} sets laid down, ${played.filter((t) => t.startsWith('take')).length} pile takes`);
   await page.context().close();
 });
