@@ -121,6 +121,12 @@ test('a person plays a whole game of Rebel Runs through the table layout, meldin
     const view = st.view;
     assert.equal(view.viewer, 0);
     assert.deepEqual(await leaks(page), [], `hidden cards shown at step ${st.step}`);
+    // The points the layout shows for melds (and previews) agree with the server's.
+    assert.deepEqual(await page.evaluate(async (view) => {
+      const mod = await import('/games/rebel-runs.js');
+      return view.signs.map((sign, seat) => view.melds.filter((m) => m.owner === seat)
+        .reduce((sum, m) => sum + mod.meldPoints(view.mat, sign, m.cards, m.kind.run ? { type: 'run', n: m.low } : { type: 'set', n: m.kind.set.value }), 0));
+    }, view), view.table_points, `meld points at step ${st.step}`);
     if (!st.legal.length) {
       await page.waitForTimeout(25);
       continue;

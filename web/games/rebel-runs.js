@@ -224,6 +224,7 @@ function cardExtra(v, id, mySign) {
 
 /** Other hands: backs, fanned, with the count in words. */
 function backs(ctx, n, name) {
+  if (!n) return h(ctx, 'p', { class: 'rebel-runs-empty' }, 'No cards in hand.');
   const shown = Math.min(n, 12);
   return h(ctx, 'div', { class: 'rebel-runs-backs', role: 'img', 'aria-label': `${name}: ${n} cards in hand` },
     Array.from({ length: shown }, () => h(ctx, 'span', { class: 'card card-small card-back', 'aria-hidden': 'true' })),
@@ -254,7 +255,7 @@ function meldBox(ctx, v, m, mySign, highlight) {
 
 function tableArea(ctx, v, seat, mySign, target) {
   const melds = v.melds.filter((m) => m.owner === seat);
-  if (!melds.length) return h(ctx, 'p', { class: 'rebel-runs-empty' }, 'No melds yet.');
+  if (!melds.length) return h(ctx, 'p', { class: 'rebel-runs-empty' }, 'No melds on the table.');
   return h(ctx, 'ul', { class: 'rebel-runs-melds', 'aria-label': `${ctx.names[seat]}'s melds` },
     melds.map((m) => meldBox(ctx, v, m, mySign, target === m.id)));
 }
@@ -520,7 +521,7 @@ export function render(ctx) {
         h(ctx, 'span', { class: 'rebel-runs-sign' }, mySign ?? ''),
         h(ctx, 'span', { class: 'rebel-runs-score' }, `hand ${v.table_points[me]} · total ${v.totals[me]}`)),
       tableArea(ctx, v, me, mySign, target)));
-    parts.push(handArea(ctx, v, mySign, legal, rerender));
+    if (v.phase !== 'game_over') parts.push(handArea(ctx, v, mySign, legal, rerender));
   }
   ctx.el.replaceChildren(h(ctx, 'div', { class: 'rebel-runs', dataset: { step: String(ctx.step) } }, parts));
   if (legal.includes('end')) {
