@@ -47,7 +47,7 @@ async function unreachable(page, legal) {
     return legal.filter((t) => {
       if (direct.has(t)) return false;
       const a = mod.readAction(t);
-      if (!['meld', 'layoff'].includes(a.verb)) return true;
+      if (!['meld', 'layoff', 'discard'].includes(a.verb)) return true;
       return !(a.cards.every((c) => hand.has(c)) && mod.choicesFor(legal, a.cards).includes(t));
     });
   }, legal);
