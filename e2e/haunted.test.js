@@ -114,7 +114,7 @@ function visibleCards(v) {
 test('a person plays a whole game of Haunted against random bots through the table\'s own controls', { timeout: 120000 }, async () => {
   const started = Date.now();
   const page = await newPage(browser, PHONE);
-  const { id, link } = await createTable(page, ['human:Ann', 'random', 'random'], 4);
+  const { id, link } = await createTable(page, ['human:Ann', 'random', 'random'], Number(process.env.HAUNTED_ROUNDS ?? 5));
   await page.goto(link);
   await waitFor(() => latest(page)?.status === 'playing' || latest(page)?.status === 'finished');
   const ids = await page.evaluate(async () => (await import('/games/haunted.js')).CARD_IDS);

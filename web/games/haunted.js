@@ -177,13 +177,22 @@ function cardTitle(id) {
   return `${i.name} (${TYPES[i.type].word}). ${i.full}`;
 }
 
+// Break points for the long words of card names, so a name wraps inside a narrow card.
+const BREAKS = {
+  Archaeological: 'Archaeo-logical', Enlightening: 'Enlighten-ing', Conversation: 'Conver-sation',
+  Curiosities: 'Curiosi-ties', Inspiration: 'Inspi-ration', Transformation: 'Transfor-mation',
+  Hallucination: 'Halluci-nation', Compartment: 'Compart-ment', Disembodied: 'Disem-bodied',
+  Refreshments: 'Refresh-ments', Acquaintance: 'Acquain-tance',
+};
+const soft = (name) => name.split(' ').map((w) => (BREAKS[w] ? BREAKS[w].replace('-', '\u00ad') : w)).join(' ');
+
 /** A card of the hand or a prompt: a button when `onClick` is given. */
 function bigCard(id, { label, onClick, pressed, disabled, action, select } = {}) {
   const i = info(id);
   const t = TYPES[i.type];
   const body = [
     h('span', { class: 'haunted-band', style: `background:${t.colour}`, 'aria-hidden': 'true' }),
-    h('span', { class: 'haunted-name', 'aria-hidden': 'true' }, i.name),
+    h('span', { class: 'haunted-name', 'aria-hidden': 'true' }, soft(i.name)),
     h('span', { class: 'haunted-type', style: `color:${t.colour}`, 'aria-hidden': 'true' }, t.word),
     h('span', { class: 'haunted-short', 'aria-hidden': 'true' }, i.short),
   ];
@@ -210,8 +219,21 @@ function stripCard(id, { fresh, pending } = {}) {
     dataset: { card: id },
   },
   h('span', { class: 'haunted-strip-band', style: `background:${t.colour}`, 'aria-hidden': 'true' }),
-  h('span', { class: 'haunted-strip-name', 'aria-hidden': 'true' }, i.name),
+  h('span', { class: 'haunted-strip-name', 'aria-hidden': 'true' }, soft(i.name)),
   marks.length ? h('span', { class: 'haunted-strip-mark', 'aria-hidden': 'true' }, marks.join(' · ')) : null);
+}
+
+/** A compact card button (a choice among many, such as the discard pile). */
+function chipCard(id, { label, action, onClick }) {
+  const i = info(id);
+  const t = TYPES[i.type];
+  return h('button', {
+    type: 'button', class: `haunted-chip haunted-${i.type}`, title: cardTitle(id), 'aria-label': label,
+    onclick: onClick, dataset: { card: id, action },
+  },
+  h('span', { class: 'haunted-strip-band', style: `background:${t.colour}`, 'aria-hidden': 'true' }),
+  h('span', { class: 'haunted-strip-name', 'aria-hidden': 'true' }, i.name),
+  h('span', { class: 'haunted-chip-type', style: `color:${t.colour}`, 'aria-hidden': 'true' }, t.word));
 }
 
 function back(label) {
@@ -356,7 +378,7 @@ export function render(ctx) {
     addLineButton(p.line, h('button', {
       type: 'button', class: 'primary haunted-target', 'aria-label': label, title: label,
       dataset: { action: p.text }, onclick: () => { mem.sel = null; ctx.act(p.text); },
-    }, modal ? (p.curse ? 'Curse here' : 'Remove here') : `Play ${nm} here`));
+    }, modal ? (p.curse ? 'Curse here' : 'Remove here') : 'Play here'));
   }
   for (const l of c.lines) {
     const verb = pt?.verb ?? 'Choose';
@@ -481,8 +503,9 @@ export function render(ctx) {
       lodged,
       v.looking_at.length ? h('div', { class: 'haunted-shown' }, h('span', {}, 'You are looking at: '),
         v.looking_at.map((id) => (pickSet.has(id) && !setPrompt ? null : bigCard(id)))) : null,
-      setPrompt ? h('p', { class: 'haunted-note' }, 'Choose the cards in the prompt below.') : null,
-      h('div', { class: 'haunted-row', role: 'group', 'aria-label': 'Cards in your hand' }, setPrompt ? hand.map((id) => bigCard(id)) : cardsInHand));
+      setPrompt && !v.looking_at.length
+        ? h('p', { class: 'haunted-note' }, 'Your hand is in the prompt below: select cards there.')
+        : h('div', { class: 'haunted-row', role: 'group', 'aria-label': 'Cards in your hand' }, setPrompt ? hand.map((id) => bigCard(id)) : cardsInHand));
   }
 
   ctx.el.replaceChildren(h('div', { class: 'haunted', dataset: { step: String(ctx.step) } },
@@ -494,6 +517,7 @@ export function render(ctx) {
 
   // ---- the action area: the prompt, what the choice means, and the controls not on cards
   const panel = [];
+  let cancel = null;
   if (legal.length) {
     let title;
     let text;
@@ -525,11 +549,11 @@ export function render(ctx) {
     if (mem.sel) {
       const nm = info(mem.sel).name;
       panel.push(h('p', { class: 'haunted-prompt-sel' }, `${nm} selected: ${info(mem.sel).short} Choose one of the highlighted lines (${selPlays.length} ${selPlays.length === 1 ? 'choice' : 'choices'}).`));
-      panel.push(h('div', { class: 'haunted-buttons' }, h('button', {
+      const id = mem.sel;
+      cancel = h('button', {
         type: 'button', 'aria-label': `Cancel: keep ${nm} in hand`,
-        onclick: () => { mem.sel = null; rerender(`[data-card="${mem.lastSel}"]`); },
-      }, 'Cancel')));
-      mem.lastSel = mem.sel;
+        onclick: () => { mem.sel = null; rerender(`[data-card="${id}"]`); },
+      }, `Cancel ${nm}`);
     } else if (c.plays.size) {
       panel.push(h('p', { class: 'haunted-prompt-sel' }, `${c.plays.size} of your cards can be played now (the highlighted ones in your hand).`));
     }
@@ -542,10 +566,15 @@ export function render(ctx) {
       const fromDiscard = new Set(v.discard);
       const where = (id) => (v.looking_at.includes(id) ? 'drawn' : fromDiscard.has(id) ? 'from the discard pile' : '');
       const verb = pt?.verb ?? 'Choose';
-      panel.push(h('div', { class: 'haunted-row', role: 'group', 'aria-label': 'Cards to choose from' },
+      const many = elsewhere.length > 4;
+      const allDiscard = elsewhere.every((p) => fromDiscard.has(p.card));
+      const allLooked = elsewhere.every((p) => v.looking_at.includes(p.card));
+      if (allDiscard || allLooked) panel.push(h('p', { class: 'haunted-prompt-from' }, allDiscard ? 'From the discard pile:' : 'The cards you drew:'));
+      panel.push(h('div', { class: many ? 'haunted-chips' : 'haunted-row', role: 'group', 'aria-label': 'Cards to choose from' },
         elsewhere.map((p) => {
           const w = where(p.card);
-          return bigCard(p.card, { label: `${verb} ${info(p.card).name}${w ? ` ${w}` : ''}`, action: p.text, onClick: () => ctx.act(p.text) });
+          const opts = { label: `${verb} ${info(p.card).name}${w ? ` ${w}` : ''}`, action: p.text, onClick: () => ctx.act(p.text) };
+          return many ? chipCard(p.card, opts) : bigCard(p.card, opts);
         })));
     }
     if (c.picks.some((p) => handSet.has(p.card)) && !setPrompt) {
@@ -556,7 +585,7 @@ export function render(ctx) {
     if (setPrompt) {
       const pool = [...new Set(c.sets.flatMap((s) => s.cards))];
       const fromLook = pool.every((id) => v.looking_at.includes(id)) && v.looking_at.length;
-      const cardsShown = fromLook ? v.looking_at : v.hand.filter((id) => pool.includes(id));
+      const cardsShown = fromLook ? v.looking_at : v.hand;
       const sizes = [...new Set(c.sets.map((s) => s.cards.length))].sort();
       const verb = pt?.verb ?? 'Choose';
       mem.set ??= new Set();
@@ -570,8 +599,8 @@ export function render(ctx) {
         const want = [...sel].sort().join(' ');
         const match = c.sets.find((s) => [...s.cards].sort().join(' ') === want);
         row.replaceChildren(...cardsShown.map((id) => bigCard(id, {
-          label: `${verb} ${info(id).name}`, pressed: mem.set.has(id), select: true,
-          disabled: !pool.includes(id),
+          label: pool.includes(id) ? info(id).name : `${info(id).name} (cannot be chosen)`,
+          pressed: mem.set.has(id), select: true, disabled: !pool.includes(id),
           onClick: () => {
             if (mem.set.has(id)) mem.set.delete(id); else mem.set.add(id);
             redraw();
@@ -587,7 +616,7 @@ export function render(ctx) {
         } else {
           preview.textContent = `Select ${allowed} ${sizes.length === 1 && sizes[0] === 1 ? 'card' : 'cards'}${sel.length ? ` (${sel.length} selected)` : ''}.`;
         }
-        confirm.textContent = match ? (match.cards.length ? `${verb} ${names2}` : (prompt === 'refreshments-keep' ? 'Keep nothing' : 'Confirm nothing')) : 'Confirm';
+        confirm.textContent = match ? (match.cards.length ? `Confirm: ${verb.toLowerCase()} ${names2}` : (prompt === 'refreshments-keep' ? 'Confirm: keep nothing' : 'Confirm: nothing')) : 'Confirm';
         confirm.setAttribute('aria-label', confirm.textContent);
         confirm.disabled = !match;
         confirm.dataset.action = match ? match.text : '';
@@ -599,7 +628,7 @@ export function render(ctx) {
     }
 
     // Everything else: named buttons.
-    const buttons = [];
+    const buttons = cancel ? [cancel] : [];
     for (const p of c.players) {
       const label = `${pt?.verb ?? 'Choose'} ${ctx.names[p.seat]}`;
       buttons.push(h('button', { type: 'button', class: 'primary', 'aria-label': label, dataset: { action: p.text }, onclick: () => ctx.act(p.text) }, label));
