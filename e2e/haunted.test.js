@@ -123,6 +123,7 @@ test('a person plays a whole game of Haunted against random bots through the tab
   const random = rng(Number(process.env.HAUNTED_SEED ?? 14));
   const seen = new Set();
   let decisions = 0;
+  let usedKeyboard = false;
   for (;;) {
     const st = latest(page);
     if (st.status === 'finished') break;
@@ -157,9 +158,19 @@ test('a person plays a whole game of Haunted against random bots through the tab
       assert.deepEqual(await unnamedControls(page), []);
     }
 
-    const choice = st.legal[Math.floor(random() * st.legal.length)];
+    let choice = st.legal[Math.floor(random() * st.legal.length)];
     const before = page.states.length;
-    await playThroughControls(page, choice);
+    if (!usedKeyboard && choice.startsWith('play ')) {
+      // By keyboard: Enter on the card moves the focus to its first target, Enter plays there.
+      usedKeyboard = true;
+      await page.locator(`#game .haunted-hand [data-select][data-card="${choice.split(' ')[1]}"]`).focus();
+      await page.keyboard.press('Enter');
+      choice = await page.evaluate(() => document.activeElement?.dataset.action);
+      assert.ok(st.legal.includes(choice), `the focused target plays a legal text: ${choice}`);
+      await page.keyboard.press('Enter');
+    } else {
+      await playThroughControls(page, choice);
+    }
     await waitFor(() => page.states.length > before || latest(page).status === 'finished', 15000);
     decisions += 1;
   }
@@ -177,6 +188,7 @@ test('a person plays a whole game of Haunted against random bots through the tab
   await page.locator('.haunted-now', { hasText: end.loser === null ? 'round limit' : 'lost' }).waitFor();
   assert.ok(decisions > 10, `${decisions} decisions`);
   assert.ok(seen.has('play') && seen.has('pass'), [...seen].join(', '));
+  assert.ok(usedKeyboard, 'a card was played by keyboard');
   assert.deepEqual(await layoutProblems(page), []);
   assert.deepEqual(await unnamedControls(page), []);
 
@@ -193,5 +205,16 @@ test('a person plays a whole game of Haunted against random bots through the tab
   assert.deepEqual(await layoutProblems(page), []);
   assert.deepEqual(page.errors, []);
   await page.context().close();
+
+  // A spectator sees every seat's lines and no hand, and cannot act.
+  const watcher = await newPage(browser, PHONE);
+  await watcher.goto(`${server.base}/watch/${id}`);
+  await watcher.locator('#game .haunted').waitFor();
+  assert.equal(await watcher.locator('#game .haunted-seat').count(), 3);
+  assert.equal(await watcher.locator('#game .haunted-hand').count(), 0);
+  assert.equal(await watcher.locator('[data-action]').count(), 0);
+  assert.deepEqual(await layoutProblems(watcher), []);
+  assert.deepEqual(watcher.errors, []);
+  await watcher.context().close();
   console.log(`haunted: ${decisions} decisions (${[...seen].join(', ')}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
