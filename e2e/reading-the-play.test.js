@@ -103,7 +103,7 @@ async function unreachable(page, legal) {
         const lo = Number(w[1].slice(5));
         const hi = Number(w[2].slice(5));
         ok = true;
-        for (let k = lo; k <= hi; k++) ok &&= enabled(document.querySelector(`#game .rtp-hand button[data-card="line-${k}"]`));
+        for (let k = lo; k <= hi; k++) ok &&= enabled(document.querySelector(`#game .reading-the-play-hand button[data-card="line-${k}"]`));
       } else {
         ok = [...document.querySelectorAll('#game [data-action], #actions [data-action]')].some((el) => el.dataset.action === text && enabled(el));
       }
@@ -134,7 +134,7 @@ async function play(page, text, names, view) {
     const lo = Number(w[1].slice(5));
     const hi = Number(w[2].slice(5));
     for (let k = lo; k <= hi; k++) await page.getByRole('button', { name: `Line ${k}`, exact: true }).click();
-    const preview = await page.locator('.rtp-hand .selection-preview').textContent();
+    const preview = await page.locator('.reading-the-play-hand .selection-preview').textContent();
     assert.match(preview, new RegExp(`${lo}–${hi}: scores \\d`));
     await page.getByRole('button', { name: `Start the Sequence ${lo}–${hi}` }).click();
   } else {
@@ -162,7 +162,7 @@ test('a person plays Reading the Play to the end against random bots, by clickin
     for (;;) {
       const st = latest(page);
       if (st.status === 'finished' || !st.legal.length) return st;
-      const step = await page.locator('.rtp').getAttribute('data-step', { timeout: 5000 }).catch(() => null);
+      const step = await page.locator('.reading-the-play').getAttribute('data-step', { timeout: 5000 }).catch(() => null);
       if (step === String(st.step) && latest(page) === st) return st;
       await page.waitForTimeout(20);
     }
@@ -174,7 +174,7 @@ test('a person plays Reading the Play to the end against random bots, by clickin
       await page.waitForTimeout(20);
       continue;
     }
-    names ??= await page.evaluate(() => JSON.parse(document.querySelector('.rtp').dataset.names));
+    names ??= await page.evaluate(() => JSON.parse(document.querySelector('.reading-the-play').dataset.names));
     seen.add(st.view.phase);
 
     const missing = await unreachable(page, st.legal);
@@ -211,7 +211,7 @@ test('a person plays Reading the Play to the end against random bots, by clickin
     } else {
       await play(page, text, names, st.view);
     }
-    await waitFor(() => page.states.length > before || latest(page).status === 'finished', 10000);
+    await waitFor(() => page.states.length > before || latest(page).status === 'finished', 20000);
     acted += 1;
   }
 
@@ -238,9 +238,10 @@ test('a person plays Reading the Play to the end against random bots, by clickin
   // The replay draws the same table with no actions.
   await page.getByRole('button', { name: 'Replay' }).click();
   await page.getByRole('slider', { name: 'Replay step' }).waitFor();
-  for (let i = 0; i < 12; i++) await page.getByRole('button', { name: 'Next' }).click();
+  const next = page.getByRole('button', { name: 'Next' });
+  for (let i = 0; i < 12 && (await next.isEnabled()); i++) await next.click();
   assert.equal(await page.locator('#game [data-action], #game [data-trader]').count(), 0);
-  await page.locator('.rtp').waitFor();
+  await page.locator('.reading-the-play').waitFor();
 
   assert.deepEqual(page.errors, []);
   assert.ok(acted >= 1, `the person played ${acted} actions`);

@@ -97,7 +97,7 @@ function svg(children, label) {
   const NS = 'http://www.w3.org/2000/svg';
   const el = document.createElementNS(NS, 'svg');
   el.setAttribute('viewBox', '0 0 24 24');
-  el.setAttribute('class', 'rtp-glyph');
+  el.setAttribute('class', 'reading-the-play-glyph');
   el.setAttribute('aria-hidden', 'true');
   el.setAttribute('focusable', 'false');
   if (label) el.dataset.glyph = label;
@@ -133,7 +133,7 @@ function cardOpts(h, id, extra = {}) {
     rank: String(n ?? id),
     suit: '',
     colour,
-    extra: line ? h('span', { class: 'rtp-ends' }, h('span', {}, String(line.first)), h('span', {}, String(line.last))) : null,
+    extra: line ? h('span', { class: 'reading-the-play-ends' }, h('span', {}, String(line.first)), h('span', {}, String(line.last))) : null,
     ...extra,
   };
 }
@@ -217,7 +217,7 @@ export function render(ctx) {
   const hand = mySeat?.hand ?? [];
 
   // Selections kept across redraws, cleared when the turn or phase moves on.
-  const mem = (ctx.memory.rtp ??= {});
+  const mem = (ctx.memory[ID] ??= {});
   const key = `${view.turns}/${phase}/${player}`;
   if (mem.key !== key) {
     mem.key = key;
@@ -226,7 +226,7 @@ export function render(ctx) {
   }
 
   const button = (text, label, cls = '') => h('button', {
-    type: 'button', class: `rtp-action ${cls}`.trim(), dataset: { action: text }, onclick: () => ctx.act(text),
+    type: 'button', class: `reading-the-play-action ${cls}`.trim(), dataset: { action: text }, onclick: () => ctx.act(text),
   }, label);
   const drawCard = (id, extra = {}) => cards.card(id, cardOpts(h, id, extra));
   const playCard = (id, text, label) => {
@@ -246,7 +246,7 @@ export function render(ctx) {
     const want = [...mem.traders].sort((a, b) => a - b).join(' ');
     return L.trades.find((t) => t.seats.join(' ') === want)?.text ?? null;
   };
-  const tradeBar = h('div', { class: 'rtp-trade-bar' });
+  const tradeBar = h('div', { class: 'reading-the-play-trade-bar' });
   const drawTradeBar = () => {
     const text = tradeText();
     const chosen = [...mem.traders].sort((a, b) => a - b);
@@ -256,9 +256,9 @@ export function render(ctx) {
         : 'That set of Traders is not possible now.')
       : 'To trade, choose one or more Traders on the table.';
     tradeBar.replaceChildren(
-      h('p', { class: 'rtp-preview', 'aria-live': 'polite' }, preview),
+      h('p', { class: 'reading-the-play-preview', 'aria-live': 'polite' }, preview),
       h('button', {
-        type: 'button', class: 'primary rtp-action', disabled: !text, dataset: { action: text ?? '' },
+        type: 'button', class: 'primary reading-the-play-action', disabled: !text, dataset: { action: text ?? '' },
         onclick: () => text && ctx.act(text),
       }, text ? `Confirm the trade with ${listNames(chosen.map((s) => names[s]))}` : 'Confirm the trade'),
     );
@@ -365,19 +365,19 @@ export function render(ctx) {
   if (over) prompt = endText(view, names, me);
 
   const phaseTrack = PHASE_INDEX[phase] && player !== null && player !== undefined && !over
-    ? h('ol', { class: 'rtp-phases', 'aria-label': `Phases of ${player === me ? 'your' : `${names[player]}'s`} turn` },
+    ? h('ol', { class: 'reading-the-play-phases', 'aria-label': `Phases of ${player === me ? 'your' : `${names[player]}'s`} turn` },
       PHASES.map(([num, label], i) => {
         const on = PHASE_INDEX[phase].includes(i);
-        return h('li', { class: on ? 'rtp-phase-on' : '', 'aria-current': on ? 'step' : null }, h('span', { class: 'rtp-phase-num' }, num), ' ', label);
+        return h('li', { class: on ? 'reading-the-play-phase-on' : '', 'aria-current': on ? 'step' : null }, h('span', { class: 'reading-the-play-phase-num' }, num), ' ', label);
       }))
     : null;
 
   const promptBox = h('section', {
-    class: `rtp-prompt${myTurnNow ? ' rtp-prompt-mine' : ''}${over ? ' rtp-prompt-over' : ''}`,
+    class: `reading-the-play-prompt${myTurnNow ? ' reading-the-play-prompt-mine' : ''}${over ? ' reading-the-play-prompt-over' : ''}`,
     'aria-label': over ? 'The end of the play' : 'What happens now',
   },
   phaseTrack,
-  h('p', { class: 'rtp-prompt-text' },
+  h('p', { class: 'reading-the-play-prompt-text' },
     promptWho !== null && promptWho !== undefined && !over
       ? h('strong', {}, promptWho === me ? 'Your turn' : `${names[promptWho]} is the Player`, ': ')
       : null,
@@ -388,17 +388,17 @@ export function render(ctx) {
     const s = sv.seat;
     const mine = s === me;
     const badges = [];
-    if (player === s && !over) badges.push(h('span', { class: 'rtp-badge rtp-badge-player' }, 'Player'));
-    if (trade?.traders?.includes(s)) badges.push(h('span', { class: 'rtp-badge' }, 'Trader'));
-    if (toAct.includes(s) && !over) badges.push(h('span', { class: 'rtp-badge rtp-badge-act' }, 'to act'));
-    if (phase === 'trade-commit' && trade?.committed?.includes(s)) badges.push(h('span', { class: 'rtp-badge' }, 'card in'));
-    if (phase === 'interrupt' && view.answered?.includes(s)) badges.push(h('span', { class: 'rtp-badge' }, 'answered'));
-    if (over && view.winners?.includes(s)) badges.push(h('span', { class: 'rtp-badge rtp-badge-win' }, 'winner'));
-    if (view.final_round_ends_after === s && !over) badges.push(h('span', { class: 'rtp-badge' }, 'last turn'));
+    if (player === s && !over) badges.push(h('span', { class: 'reading-the-play-badge reading-the-play-badge-player' }, 'Player'));
+    if (trade?.traders?.includes(s)) badges.push(h('span', { class: 'reading-the-play-badge' }, 'Trader'));
+    if (toAct.includes(s) && !over) badges.push(h('span', { class: 'reading-the-play-badge reading-the-play-badge-act' }, 'to act'));
+    if (phase === 'trade-commit' && trade?.committed?.includes(s)) badges.push(h('span', { class: 'reading-the-play-badge' }, 'card in'));
+    if (phase === 'interrupt' && view.answered?.includes(s)) badges.push(h('span', { class: 'reading-the-play-badge' }, 'answered'));
+    if (over && view.winners?.includes(s)) badges.push(h('span', { class: 'reading-the-play-badge reading-the-play-badge-win' }, 'winner'));
+    if (view.final_round_ends_after === s && !over) badges.push(h('span', { class: 'reading-the-play-badge' }, 'last turn'));
 
     const vote = view.votes?.[s];
     const voteLine = (phase === 'vote' || view.turns === 0) && vote !== null && vote !== undefined
-      ? h('p', { class: 'rtp-note' }, `Pointed at ${who(vote)}`) : null;
+      ? h('p', { class: 'reading-the-play-note' }, `Pointed at ${who(vote)}`) : null;
 
     // The hand: own cards face up (drawn below), others as backs plus the cards this seat has
     // seen go there.
@@ -406,37 +406,37 @@ export function render(ctx) {
     if (!mine) {
       const known = sv.known ?? [];
       const backs = Math.max(0, sv.hand_size - known.length);
-      const shown = Math.min(backs, 10);
-      handPart = h('div', { class: 'rtp-hand-other' },
-        h('div', { class: 'rtp-fan', role: 'img', 'aria-label': `${names[s]}'s hand: ${plural(sv.hand_size, 'card')}`, title: `${plural(sv.hand_size, 'card')} in hand` },
+      const shown = Math.min(backs, 6);
+      handPart = h('div', { class: 'reading-the-play-hand-other' },
+        h('div', { class: 'reading-the-play-fan', role: 'img', 'aria-label': `${names[s]}'s hand: ${plural(sv.hand_size, 'card')}`, title: `${plural(sv.hand_size, 'card')} in hand` },
           Array.from({ length: shown }, () => {
             const b = cards.cardBack('face-down card', { small: true });
             b.setAttribute('aria-hidden', 'true');
             b.removeAttribute('role');
             return b;
           }),
-          backs > shown ? h('span', { class: 'rtp-more', 'aria-hidden': 'true' }, `+${backs - shown}`) : null),
-        h('span', { class: 'rtp-count' }, plural(sv.hand_size, 'card')),
+          backs > shown ? h('span', { class: 'reading-the-play-more', 'aria-hidden': 'true' }, `+${backs - shown}`) : null),
+        h('span', { class: 'reading-the-play-count' }, plural(sv.hand_size, 'card')),
         known.length ? cards.cardRow(`Cards you know ${names[s]} holds`, known.map((id) => drawCard(id, { small: true }))) : null,
-        known.length ? h('span', { class: 'rtp-note' }, 'known to you') : null);
+        known.length ? h('span', { class: 'reading-the-play-note' }, 'known to you') : null);
     }
 
     const seq = sv.sequence ?? [];
-    const seqPart = h('div', { class: 'rtp-seq' },
-      h('div', { class: 'rtp-seq-head' },
-        h('span', { class: 'rtp-label' }, 'Sequence'),
-        h('span', { class: 'rtp-score', title: 'Score: the most cards of one stanza in the Sequence' }, `score ${sv.score ?? sequenceScore(seq)}`)),
+    const seqPart = h('div', { class: 'reading-the-play-seq' },
+      h('div', { class: 'reading-the-play-seq-head' },
+        h('span', { class: 'reading-the-play-label' }, 'Sequence'),
+        h('span', { class: 'reading-the-play-score', title: 'Score: the most cards of one stanza in the Sequence' }, `score ${sv.score ?? sequenceScore(seq)}`)),
       seq.length
         ? cards.cardRow(`${mine ? 'Your' : `${names[s]}'s`} Sequence, low to high`, seq.map((id) => drawCard(id, { small: !mine })))
-        : h('p', { class: 'rtp-empty' }, 'not started'),
-      seq.length && !over ? h('p', { class: 'rtp-note' }, seqEnds(seq)) : null);
+        : h('p', { class: 'reading-the-play-empty' }, 'not started'),
+      seq.length && !over ? h('p', { class: 'reading-the-play-note' }, seqEnds(seq)) : null);
 
     // Actions on the seat itself: pointing at it, choosing it as a Trader.
     const seatActions = [];
     if (L.point.has(s)) seatActions.push(button(L.point.get(s), `Point at ${names[s]}`, 'primary'));
     if (tradeable.has(s)) {
       seatActions.push(h('button', {
-        type: 'button', class: 'rtp-toggle', 'aria-pressed': String(mem.traders.has(s)), dataset: { trader: String(s) },
+        type: 'button', class: 'reading-the-play-toggle', 'aria-pressed': String(mem.traders.has(s)), dataset: { trader: String(s) },
         onclick: () => {
           if (mem.traders.has(s)) mem.traders.delete(s); else mem.traders.add(s);
           drawTradeBar();
@@ -445,14 +445,14 @@ export function render(ctx) {
     }
 
     return h('section', {
-      class: `rtp-seat${mine ? ' rtp-seat-me' : ''}${player === s && !over ? ' rtp-seat-player' : ''}${toAct.includes(s) && !over ? ' rtp-seat-acting' : ''}`,
+      class: `reading-the-play-seat${mine ? ' reading-the-play-seat-me' : ''}${player === s && !over ? ' reading-the-play-seat-player' : ''}${toAct.includes(s) && !over ? ' reading-the-play-seat-acting' : ''}`,
       'aria-label': mine ? 'Your place' : `${names[s]}'s place`,
     },
-    h('header', { class: 'rtp-seat-head' }, h('span', { class: 'rtp-seat-name' }, mine ? `${names[s]} (you)` : names[s]), badges),
+    h('header', { class: 'reading-the-play-seat-head' }, h('span', { class: 'reading-the-play-seat-name' }, mine ? `${names[s]} (you)` : names[s]), badges),
     voteLine,
     handPart,
     seqPart,
-    seatActions.length ? h('div', { class: 'rtp-seat-actions' }, seatActions) : null);
+    seatActions.length ? h('div', { class: 'reading-the-play-seat-actions' }, seatActions) : null);
   };
 
   // ---- the middle of the table ----------------------------------------------------------------
@@ -460,30 +460,30 @@ export function render(ctx) {
   const yellowOut = removed.filter((c) => c === YELLOW).length;
   const elderOut = removed.filter((c) => c === ELDER).length;
   const yellowMine = hand.filter((c) => c === YELLOW).length;
-  const yellowTrack = h('div', { class: 'rtp-yellow', role: 'group', 'aria-label': 'The Yellow Signs' },
-    h('span', { class: 'rtp-label' }, 'Yellow Signs'),
-    h('span', { class: 'rtp-pips', role: 'img', 'aria-label': `${yellowOut} of ${YELLOW_TOTAL} out of the game${mySeat ? `, ${yellowMine} in your hand` : ''}` },
+  const yellowTrack = h('div', { class: 'reading-the-play-yellow', role: 'group', 'aria-label': 'The Yellow Signs' },
+    h('span', { class: 'reading-the-play-label' }, 'Yellow Signs'),
+    h('span', { class: 'reading-the-play-pips', role: 'img', 'aria-label': `${yellowOut} of ${YELLOW_TOTAL} out of the game${mySeat ? `, ${yellowMine} in your hand` : ''}` },
       Array.from({ length: YELLOW_TOTAL }, (_, i) => {
         const state = i < yellowOut ? 'out' : i < yellowOut + yellowMine ? 'mine' : 'unseen';
-        return h('span', { class: `rtp-pip rtp-pip-${state}`, 'aria-hidden': 'true', title: { out: 'out of the game', mine: 'in your hand', unseen: 'deck or hands' }[state] }, yellowGlyph());
+        return h('span', { class: `reading-the-play-pip reading-the-play-pip-${state}`, 'aria-hidden': 'true', title: { out: 'out of the game', mine: 'in your hand', unseen: 'deck or hands' }[state] }, yellowGlyph());
       })),
-    h('span', { class: 'rtp-note' }, `${yellowOut} out${mySeat ? `, ${yellowMine} in your hand` : ''}; three in the Player's hand and everyone loses`),
-    h('span', { class: 'rtp-note' }, `Elder Signs played: ${elderOut} of ${ELDER_TOTAL}`));
+    h('span', { class: 'reading-the-play-note' }, `${yellowOut} out${mySeat ? `, ${yellowMine} in your hand` : ''}; three in the Player's hand and everyone loses`),
+    h('span', { class: 'reading-the-play-note' }, `Elder Signs played: ${elderOut} of ${ELDER_TOTAL}`));
 
-  const deck = h('div', { class: 'rtp-deck' },
+  const deck = h('div', { class: 'reading-the-play-deck' },
     view.deck > 0
       ? cards.cardBack(`Deck: ${plural(view.deck, 'card')}`)
-      : h('span', { class: 'rtp-deck-empty', role: 'img', 'aria-label': 'Deck: empty' }, 'empty'),
-    h('span', { class: 'rtp-label' }, `Deck ${view.deck}`));
+      : h('span', { class: 'reading-the-play-deck-empty', role: 'img', 'aria-label': 'Deck: empty' }, 'empty'),
+    h('span', { class: 'reading-the-play-label' }, `Deck ${view.deck}`));
 
-  const turnInfo = h('div', { class: 'rtp-turninfo' },
+  const turnInfo = h('div', { class: 'reading-the-play-turninfo' },
     h('span', {}, `Turn ${view.turns + (over ? 0 : 1)}${view.turn_limit ? ` of at most ${view.turn_limit}` : ''}`),
     view.final_round_ends_after !== null && view.final_round_ends_after !== undefined && !over
-      ? h('span', { class: 'rtp-final' }, `Final round: the play ends after ${who(view.final_round_ends_after)}${view.final_round_ends_after === me ? 'r' : "'s"} turn`)
+      ? h('span', { class: 'reading-the-play-final' }, `Final round: the play ends after ${who(view.final_round_ends_after)}${view.final_round_ends_after === me ? 'r' : "'s"} turn`)
       : null);
 
   const faceUp = view.face_up
-    ? h('div', { class: 'rtp-faceup' }, h('span', { class: 'rtp-label' }, `Revealed by ${who(player)}`), drawCard(view.face_up))
+    ? h('div', { class: 'reading-the-play-faceup' }, h('span', { class: 'reading-the-play-label' }, `Revealed by ${who(player)}`), drawCard(view.face_up))
     : null;
 
   let pool = null;
@@ -502,24 +502,24 @@ export function render(ctx) {
     } else {
       poolCards = Array.from({ length: trade.pool_size }, () => cards.cardBack('face-down card in the pool', { small: true }));
     }
-    pool = h('section', { class: 'rtp-pool', 'aria-label': 'The trade' },
-      h('p', { class: 'rtp-label' }, `Trade: ${who(trade.player)} with ${listNames(trade.traders.map(who))}`),
+    pool = h('section', { class: 'reading-the-play-pool', 'aria-label': 'The trade' },
+      h('p', { class: 'reading-the-play-label' }, `Trade: ${who(trade.player)} with ${listNames(trade.traders.map(who))}`),
       poolCards.length
         ? cards.cardRow('The trade pool', poolCards)
-        : h('p', { class: 'rtp-empty' }, 'no card in the pool yet'),
-      trade.my_card ? h('p', { class: 'rtp-note' }, 'Your card in the pool: ', drawCard(trade.my_card, { small: true })) : null,
+        : h('p', { class: 'reading-the-play-empty' }, 'no card in the pool yet'),
+      trade.my_card ? h('p', { class: 'reading-the-play-note' }, 'Your card in the pool: ', drawCard(trade.my_card, { small: true })) : null,
       phase === 'trade-give' && trade.to_receive?.length
-        ? h('p', { class: 'rtp-note' }, `Still to receive a card: ${listNames(trade.to_receive.map(who))}`) : null);
+        ? h('p', { class: 'reading-the-play-note' }, `Still to receive a card: ${listNames(trade.to_receive.map(who))}`) : null);
   }
 
-  const removedArea = h('div', { class: 'rtp-removed' },
-    h('span', { class: 'rtp-label' }, 'Removed from the game'),
+  const removedArea = h('div', { class: 'reading-the-play-removed' },
+    h('span', { class: 'reading-the-play-label' }, 'Removed from the game'),
     removed.length
       ? cards.cardRow('Removed from the game', removed.map((id) => drawCard(id, { small: true })))
-      : h('p', { class: 'rtp-empty' }, 'nothing yet'));
+      : h('p', { class: 'reading-the-play-empty' }, 'nothing yet'));
 
-  const stage = h('section', { class: 'rtp-stage', 'aria-label': 'The middle of the table' },
-    h('div', { class: 'rtp-stage-row' }, deck, yellowTrack, removedArea, faceUp),
+  const stage = h('section', { class: 'reading-the-play-stage', 'aria-label': 'The middle of the table' },
+    h('div', { class: 'reading-the-play-stage-row' }, deck, yellowTrack, removedArea, faceUp),
     turnInfo,
     pool);
 
@@ -543,19 +543,19 @@ export function render(ctx) {
         },
         act: ctx.act,
       });
-      const runs = h('p', { class: 'rtp-note' }, `Runs you can start with: ${L.starts.map((x) => (x.low === x.high ? `${x.low}` : `${x.low}–${x.high}`)).join(', ')}`);
+      const runs = h('p', { class: 'reading-the-play-note' }, `Runs you can start with: ${L.starts.map((x) => (x.low === x.high ? `${x.low}` : `${x.low}–${x.high}`)).join(', ')}`);
       handCards = h('div', {}, handCards, runs);
     } else if (phase === 'trade-commit' && L.commit.size) {
       handCards = cards.cardRow('Your hand', sorted.map((id) => (L.commit.has(id)
         ? playCard(id, L.commit.get(id), `Put ${cardLabel(id)} in the pool`)
         : drawCard(id, { onClick: () => {}, disabled: true, label: `${cardLabel(id)} (cannot be traded)` }))));
     } else {
-      handCards = sorted.length ? cards.cardRow('Your hand', sorted.map((id) => drawCard(id))) : h('p', { class: 'rtp-empty' }, 'no cards');
+      handCards = sorted.length ? cards.cardRow('Your hand', sorted.map((id) => drawCard(id))) : h('p', { class: 'reading-the-play-empty' }, 'no cards');
     }
-    handArea = h('section', { class: 'rtp-hand', 'aria-label': 'Your hand' },
-      h('div', { class: 'rtp-seq-head' },
-        h('span', { class: 'rtp-label' }, `Your hand (${hand.length})`),
-        yellowMine ? h('span', { class: `rtp-warn${yellowMine >= 2 ? ' rtp-warn-high' : ''}` }, `${plural(yellowMine, 'Yellow Sign')} in hand`) : null),
+    handArea = h('section', { class: 'reading-the-play-hand', 'aria-label': 'Your hand' },
+      h('div', { class: 'reading-the-play-seq-head' },
+        h('span', { class: 'reading-the-play-label' }, `Your hand (${hand.length})`),
+        yellowMine ? h('span', { class: `reading-the-play-warn${yellowMine >= 2 ? ' reading-the-play-warn-high' : ''}` }, `${plural(yellowMine, 'Yellow Sign')} in hand`) : null),
       handCards);
   }
 
@@ -566,14 +566,14 @@ export function render(ctx) {
   }
   if (me === null || me === undefined) others.sort((a, b) => a.seat - b.seat);
 
-  ctx.el.replaceChildren(h('div', { class: 'rtp', dataset: { step: String(ctx.step), names: JSON.stringify(names) } },
+  ctx.el.replaceChildren(h('div', { class: 'reading-the-play', dataset: { step: String(ctx.step), names: JSON.stringify(names) } },
     promptBox,
-    h('div', { class: 'rtp-others' }, others.map(seatPanel)),
+    h('div', { class: 'reading-the-play-others' }, others.map(seatPanel)),
     stage,
-    mySeat ? h('div', { class: 'rtp-mine' }, seatPanel(mySeat), handArea) : null));
+    mySeat ? h('div', { class: 'reading-the-play-mine' }, seatPanel(mySeat), handArea) : null));
 
   if (actions.length && !ctx.replay) {
-    ctx.actionsEl.replaceChildren(h('div', { class: 'action-list rtp-actions' }, actions));
+    ctx.actionsEl.replaceChildren(h('div', { class: 'action-list reading-the-play-actions' }, actions));
     if (actions.includes(tradeBar)) drawTradeBar();
   }
 }
@@ -620,20 +620,20 @@ function startPreview(sel, action, starts) {
   return 'Not a run you can start with.';
 }
 
-/** The end of the play in words, naming seats. */
+/** The end of the play in words, naming seats (names keep their own capitals). */
 function endText(view, names, me) {
   const nameOf = (s) => (s === me ? 'you' : names[s]);
+  const cap = (t) => (/^(you|the) /.test(t) ? `${t[0].toUpperCase()}${t.slice(1)}` : t);
   const result = (view.result ?? '').replace(/seat (\d+)/g, (_, s) => nameOf(Number(s)));
   const winners = view.winners ?? [];
   if (/everyone loses/.test(result)) {
     const m = /^(.*?) revealed/.exec(result);
     return `Everyone loses: ${m ? m[1] : 'the Player'} held three Yellow Signs at the check. Nobody wins.`;
   }
-  const how = result ? `${result[0].toUpperCase()}${result.slice(1)}.` : 'The play is over.';
+  const how = result ? `${cap(result)}.` : 'The play is over.';
   if (!winners.length) return `${how} Nobody wins: no one has a Sequence that scores.`;
   const best = view.seats[winners[0]]?.score ?? 0;
-  const w = winners.map((s) => (s === me ? 'you' : names[s]));
+  const w = winners.map(nameOf);
   const verb = winners.length > 1 ? 'share the win' : (winners[0] === me ? 'win' : 'wins');
-  const text = `${listNames(w)} ${verb} with a score of ${best}.`;
-  return `${how} ${text[0].toUpperCase()}${text.slice(1)}`;
+  return `${how} ${cap(`${listNames(w)} ${verb} `)}with a score of ${best}.`;
 }
