@@ -159,6 +159,14 @@ async function play(page, { turns, shot }) {
       assert.deepEqual(await layoutProblems(page), [], 'layout at desktop size');
       await page.setViewportSize(PHONE);
     }
+    if (n === 1) {
+      // The solver's hint: asked by a button, answered for this step, its move highlighted.
+      await page.getByRole('button', { name: 'Hint: ask the solver' }).click();
+      await page.getByText(/the solver would/).waitFor();
+      assert.ok(await page.locator('.kf-hinted').count() >= 1, 'the hinted move is highlighted');
+      if (shot) await page.screenshot({ path: join(shots, `kings-feast-${shot}-hint-phone.png`), fullPage: true });
+      assert.equal(latest(page).step, st.step, 'a hint does not move the table');
+    }
     const before = page.states.length;
     await decide(page, st, turns);
     await waitFor(() => page.states.length > before, 10000);

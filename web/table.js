@@ -62,10 +62,16 @@ const page = {
   rematch: null, // a new table's id
   replay: null, // {data, index, seat} while replaying
   memory: {}, // kept across renders for the game module (a selection being built)
+  hint: null, // {step, action}: the solver's answer to `hint`
 };
 
 function names() {
   return (page.summary?.seats ?? []).map((s) => (s.kind === 'bot' ? `${s.name} bot` : s.name));
+}
+
+/** Whether this table's game has a solver that gives hints (it offers the `solver` bot). */
+function hintable() {
+  return page.games.find((g) => g.id === page.summary?.game)?.bots?.includes('solver') ?? false;
 }
 
 function gameName(id) {
@@ -153,6 +159,9 @@ function onMessage(msg) {
       page.log.push(n);
       break;
     }
+    case 'hint':
+      page.hint = { step: msg.step, action: msg.action };
+      break;
     case 'rematch':
       page.rematch = msg.table;
       if (page.seat !== null && token) {
@@ -322,6 +331,11 @@ function context(view) {
     options: page.summary.options,
     memory: page.memory,
     replay: !live,
+    hint: live && view.seat !== null && hintable() ? {
+      /** Asks the server's solver for this seat's move; `action` is set once it answers. */
+      ask: () => conn?.send({ type: 'hint' }),
+      action: page.hint?.step === view.step ? page.hint.action : null,
+    } : null,
     act: live ? act : () => {},
     el: ui.game,
     actionsEl: ui.actions,

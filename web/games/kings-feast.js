@@ -119,6 +119,34 @@ export function render(ctx) {
   const pairText = picked.length === 2 ? pairs.get([...picked].sort().join(' ')) ?? null : null;
   const vizier = legal.some((t) => t.startsWith('pair'));
 
+  // ---- the solver's hint: the seats (or button) of its move ----
+  const hintText = ctx.hint?.action && legal.includes(ctx.hint.action) ? ctx.hint.action : null;
+  const hintSeats = new Set();
+  let hintWords = null;
+  if (hintText) {
+    for (const [m, verb] of [[activate, 'activate the guest at'], [target, 'choose'], [slideTo, 'slide the Queen to']]) {
+      for (const [pos, t] of m) {
+        if (t !== hintText) continue;
+        hintSeats.add(pos);
+        const [r, c] = pos.split(',').map(Number);
+        hintWords = `${verb} ${at(r, c)}`;
+      }
+    }
+    for (const [k, t] of pairs) {
+      if (t !== hintText) continue;
+      const ps = k.split(' ');
+      ps.forEach((p) => hintSeats.add(p));
+      hintWords = `swap ${ps.map((p) => { const [r, c] = p.split(',').map(Number); return at(r, c); }).join(' and ')}`;
+    }
+    hintWords ??= buttons.find(([t]) => t === hintText)?.[1] ?? hintText;
+  }
+  const hintBar = ctx.hint && legal.length
+    ? h('p', { class: 'kf-hint', 'aria-live': 'polite' },
+      hintText
+        ? [h('strong', {}, 'Hint: '), `the solver would ${hintWords.charAt(0).toLowerCase()}${hintWords.slice(1)} (highlighted).`]
+        : h('button', { type: 'button', onclick: () => ctx.hint.ask() }, 'Hint: ask the solver'))
+    : null;
+
   // ---- knowledge and score ----
   let seats = 0;
   let right = 0;
@@ -195,10 +223,11 @@ export function render(ctx) {
       };
     }
     const style = `grid-row:${r + 1};grid-column:${c + 1}`;
+    const hinted = hintSeats.has(pos);
     if (action) {
       return h('button', {
         type: 'button',
-        class: `${classes} kf-choice${pressed ? ' kf-picked' : ''}`,
+        class: `${classes} kf-choice${pressed ? ' kf-picked' : ''}${hinted ? ' kf-hinted' : ''}`,
         style,
         title: fullTitle,
         'aria-label': label,
@@ -288,6 +317,7 @@ export function render(ctx) {
 
   ctx.el.replaceChildren(h('div', { class: 'kf', dataset: { step: String(ctx.step), live: legal.length ? 'yes' : 'no' } },
     h('p', { class: `kf-prompt${legal.length ? ' kf-prompt-mine' : ''}` }, prompt),
+    hintBar,
     h('div', { class: 'kf-board' },
       h('div', { class: 'kf-main' },
         h('div', {
@@ -306,6 +336,6 @@ export function render(ctx) {
 
   if (buttons.length) {
     ctx.actionsEl.replaceChildren(h('div', { class: 'action-list' },
-      buttons.map(([t, label]) => h('button', { type: 'button', class: 'action', onclick: () => ctx.act(t) }, label))));
+      buttons.map(([t, label]) => h('button', { type: 'button', class: `action${t === hintText ? ' kf-hinted' : ''}`, onclick: () => ctx.act(t) }, label))));
   }
 }
