@@ -48,7 +48,7 @@ function sum(ids) {
 
 function colour(k) {
   if (k.royal) return '#6a2c91';
-  if (k.wild) return '#a36b00';
+  if (k.wild) return '#8a5a00';
   return { 5: '#2f6b4f', 10: '#1d5fa8', 15: '#8a3b12', 20: '#a4161a' }[k.value] ?? '#37474f';
 }
 

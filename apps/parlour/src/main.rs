@@ -81,6 +81,11 @@ enum Command {
         /// Print one JSON line per step before each entry, then the final object.
         #[arg(long)]
         trace: bool,
+        /// Print one JSON line per state (before any entry, then after each): the ids each seat
+        /// and a spectator must not see then. It needs the full record, which a server makes
+        /// public only once the table is finished, so it reveals nothing the record does not.
+        #[arg(long, conflicts_with_all = ["json", "trace"])]
+        secrets: bool,
     },
     /// Play many games between bots and report statistics.
     Sim {
@@ -292,7 +297,19 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
             record,
             json,
             trace,
-        } => return replay::run(&record, json, trace, out),
+            secrets,
+        } => {
+            let mode = if secrets {
+                replay::ReplayMode::Secrets
+            } else if trace {
+                replay::ReplayMode::Trace
+            } else if json {
+                replay::ReplayMode::Json
+            } else {
+                replay::ReplayMode::Human
+            };
+            return replay::run(&record, mode, out);
+        }
         Command::Sim {
             game,
             games,

@@ -100,16 +100,45 @@ pub fn summary_json(m: &dyn DynMatch) -> Value {
     })
 }
 
+/// What `parlour replay` prints.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ReplayMode {
+    /// The final position for a person.
+    Human,
+    /// One JSON object for the final state.
+    Json,
+    /// A JSON line before each entry, then the final object.
+    Trace,
+    /// A JSON line per state with every viewer's secrets (see [`secrets_json`]).
+    Secrets,
+}
+
+/// The `replay --secrets` line of the state after `step` entries: the ids each seat, and a
+/// spectator, must not see then ([`DynMatch::secrets`]).
+pub fn secrets_json(step: usize, m: &dyn DynMatch) -> Value {
+    let seats: Vec<Vec<String>> = (0..m.players())
+        .map(|s| m.secrets(Some(parlour_core::Seat(s))))
+        .collect();
+    json!({ "step": step, "seats": seats, "spectator": m.secrets(None) })
+}
+
 /// `parlour replay`. Returns the process exit code.
 ///
 /// # Errors
 /// Writing to `out` failed (a failure of the replay itself is reported and gives the code).
-pub fn run(path: &str, json_out: bool, trace: bool, out: &mut dyn Write) -> Result<i32> {
+pub fn run(path: &str, mode: ReplayMode, out: &mut dyn Write) -> Result<i32> {
+    let trace = mode == ReplayMode::Trace;
+    let json_errors = mode != ReplayMode::Human;
     let text = match read_record(path) {
         Ok(text) => text,
-        Err(e) => return malformed(&format!("{e:#}"), json_out || trace, out),
+        Err(e) => return malformed(&format!("{e:#}"), json_errors, out),
     };
+    let mut steps = 0;
     let result = replay_stepwise(&text, |index, m| {
+        steps = index + 1;
+        if mode == ReplayMode::Secrets {
+            writeln!(out, "{}", secrets_json(index, m))?;
+        }
         if trace {
             let mut line =
                 json!({ "step": index, "to_act": to_act_json(m), "legal": legal_json(m) });
@@ -122,20 +151,22 @@ pub fn run(path: &str, json_out: bool, trace: bool, out: &mut dyn Write) -> Resu
     });
     match result {
         Ok(m) => {
-            if json_out || trace {
+            if mode == ReplayMode::Secrets {
+                writeln!(out, "{}", secrets_json(steps, m.as_ref()))?;
+            } else if json_errors {
                 writeln!(out, "{}", summary_json(m.as_ref()))?;
             } else {
                 print_human(m.as_ref(), out)?;
             }
             Ok(0)
         }
-        Err(ReplayFailure::Malformed(msg)) => malformed(&msg, json_out || trace, out),
+        Err(ReplayFailure::Malformed(msg)) => malformed(&msg, json_errors, out),
         Err(ReplayFailure::Step {
             index,
             action,
             reason,
         }) => {
-            if json_out || trace {
+            if json_errors {
                 writeln!(
                     out,
                     "{}",

@@ -834,3 +834,44 @@ fn a_closed_output_is_a_normal_end() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(0));
 }
+
+#[test]
+fn replay_secrets_prints_every_viewers_secrets_per_state() {
+    let dir = temp_dir("secrets");
+    let record = sim_record(&dir, "troll-tricker", "3");
+    let (o, lines) = replay_json(&dir, &record, &["--secrets"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let n = record["actions"].as_array().unwrap().len();
+    assert_eq!(lines.len(), n + 1);
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["step"], i);
+        assert_eq!(line["seats"].as_array().unwrap().len(), 3);
+    }
+    // After the deal, seat 1's cards are secret from seat 0 but not from seat 1.
+    let dealt = record["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e.as_str().unwrap().starts_with("chance: deal "))
+        .expect("a stated deal")
+        + 1;
+    let deal = record["actions"][dealt - 1].as_str().unwrap();
+    let ids = |seat: usize| -> Vec<String> {
+        lines[dealt]["seats"][seat]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (from_0, from_1) = (ids(0), ids(1));
+    let in_hand_1: Vec<&String> = from_0.iter().filter(|c| !from_1.contains(c)).collect();
+    assert!(!in_hand_1.is_empty(), "seat 0 has secrets seat 1 may see");
+    for c in &in_hand_1 {
+        assert!(deal.split(' ').any(|w| w == c.as_str()), "{c} was dealt");
+    }
+    let spectator = lines[dealt]["spectator"].as_array().unwrap();
+    for c in &in_hand_1 {
+        assert!(spectator.iter().any(|s| s == c.as_str()));
+    }
+}

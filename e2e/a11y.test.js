@@ -1,0 +1,61 @@
+// An accessibility scan (axe-core) of the lobby and of a table page of every game, at phone size,
+// once the first state is drawn: no serious or critical violations.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { startServer, launch, newPage, latest, waitFor, PHONE } from './support.js';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Serious and critical violations, one line per rule with the first few elements. */
+async function violations(page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ') + (process.env.AXE_DETAIL ? ` ${n.any[0]?.message} ${n.html}` : '')).join(', ')}`);
+}
+
+test('the lobby has no serious accessibility violations', { timeout: 30000 }, async () => {
+  const page = await newPage(browser, PHONE);
+  await page.goto(`${server.base}/`);
+  await page.getByRole('button', { name: 'Create table' }).waitFor();
+  assert.deepEqual(await violations(page), []);
+  await page.context().close();
+});
+
+test('a table page of every game has no serious accessibility violations', { timeout: 120000 }, async () => {
+  const games = await (await fetch(`${server.base}/api/games`)).json();
+  assert.equal(games.length, 7);
+  const found = {};
+  for (const g of games) {
+    const seats = [{ human: { name: 'Ann' } }, ...Array.from({ length: g.default_players - 1 }, () => ({ bot: 'random' }))];
+    const res = await fetch(`${server.base}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: g.id, seats }),
+    });
+    assert.equal(res.status, 201, g.id);
+    const made = await res.json();
+    const page = await newPage(browser, PHONE);
+    await page.goto(`${server.base}${made.seats[0].link}`);
+    await waitFor(() => latest(page)?.status === 'playing');
+    await page.locator('#game > *').first().waitFor();
+    await page.waitForTimeout(100);
+    const v = await violations(page);
+    if (v.length) found[g.id] = v;
+    await page.context().close();
+  }
+  assert.deepEqual(found, {});
+});
