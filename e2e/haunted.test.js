@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, latest, waitFor, unnamedControls, layoutProblems, PHONE, DESKTOP,
+  startServer, launch, newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, screenshots, PHONE, DESKTOP,
 } from './support.js';
 
 let server;
@@ -30,24 +30,6 @@ function rng(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** The lobby's form, with options: like `createInLobby`, plus the round limit. */
-async function createTable(page, seats, roundLimit) {
-  await page.goto(`${server.base}/`);
-  await page.getByLabel('Game').selectOption({ label: 'Haunted' });
-  await page.getByLabel('Players', { exact: true }).selectOption(String(seats.length));
-  for (const [i, s] of seats.entries()) {
-    const [kind, name] = s.split(':');
-    await page.getByLabel(`Seat ${i}`, { exact: true }).selectOption(kind);
-    if (kind === 'human') await page.getByLabel(`Seat ${i} name`).fill(name);
-  }
-  await page.getByLabel('round limit', { exact: true }).fill(String(roundLimit));
-  await page.getByRole('button', { name: 'Create table' }).click();
-  await page.getByRole('heading', { name: 'Table created' }).waitFor();
-  const link = await page.getByLabel('Seat 0 join link').inputValue();
-  const watch = await page.getByRole('link', { name: /\/watch\// }).first().getAttribute('href');
-  return { id: watch.split('/')[2], link };
 }
 
 /** Every action text the page's controls can play now: the buttons that carry one, each hand
@@ -114,7 +96,7 @@ function visibleCards(v) {
 test('a person plays a whole game of Haunted against random bots through the table\'s own controls', { timeout: 120000 }, async () => {
   const started = Date.now();
   const page = await newPage(browser, PHONE);
-  const { id, link } = await createTable(page, ['human:Ann', 'random', 'random'], Number(process.env.HAUNTED_ROUNDS ?? 5));
+  const { id, link } = await createInLobby(page, server.base, 'Haunted', ['human:Ann', 'random', 'random'], { round_limit: Number(process.env.HAUNTED_ROUNDS ?? 5) });
   await page.goto(link);
   await waitFor(() => latest(page)?.status === 'playing' || latest(page)?.status === 'finished');
   const ids = await page.evaluate(async () => (await import('/games/haunted.js')).CARD_IDS);
@@ -156,6 +138,7 @@ test('a person plays a whole game of Haunted against random bots through the tab
     if (decisions % 6 === 0) {
       assert.deepEqual(await layoutProblems(page), [], `layout at step ${st.step}`);
       assert.deepEqual(await unnamedControls(page), []);
+      if (decisions === 6) await screenshots(page, 'haunted');
     }
 
     let choice = st.legal[Math.floor(random() * st.legal.length)];

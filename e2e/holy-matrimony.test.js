@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, latest, waitFor, unnamedControls, layoutProblems, PHONE,
+  startServer, launch, newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, screenshots, PHONE,
 } from './support.js';
 
 let server;
@@ -20,24 +20,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** The lobby's form with a game option set; returns the table id and the first seat's link. */
-async function createTable(page, seats, options) {
-  await page.goto(`${server.base}/`);
-  await page.getByLabel('Game').selectOption({ label: 'Holy Matrimony' });
-  await page.getByLabel('Players', { exact: true }).selectOption(String(seats.length));
-  for (const [i, s] of seats.entries()) {
-    const [kind, name] = s.split(':');
-    await page.getByLabel(`Seat ${i}`, { exact: true }).selectOption(kind);
-    if (kind === 'human') await page.getByLabel(`Seat ${i} name`).fill(name);
-  }
-  for (const [label, value] of Object.entries(options)) await page.getByLabel(label, { exact: true }).fill(String(value));
-  await page.getByRole('button', { name: 'Create table' }).click();
-  await page.getByRole('heading', { name: 'Table created' }).waitFor();
-  const link = await page.getByLabel('Seat 0 join link').inputValue();
-  const watch = await page.getByRole('link', { name: /\/watch\// }).first().getAttribute('href');
-  return { id: watch.split('/')[2], link };
-}
 
 function visibleIds(view) {
   const ids = new Set();
@@ -66,7 +48,7 @@ function choose(hand, church) {
 
 test('a person plays Holy Matrimony to the end, committing by selecting cards', { timeout: 120000 }, async () => {
   const page = await newPage(browser, PHONE);
-  const { id, link } = await createTable(page, ['human:Ann', 'greedy', 'random'], { 'target score': 20 });
+  const { id, link } = await createInLobby(page, server.base, 'Holy Matrimony', ['human:Ann', 'greedy', 'random'], { target_score: 20 });
   await page.goto(link);
   await page.getByRole('img', { name: /^The mat: / }).waitFor();
 
@@ -111,6 +93,7 @@ test('a person plays Holy Matrimony to the end, committing by selecting cards', 
     if (rounds % 2 === 0) {
       assert.deepEqual(await layoutProblems(page), [], `layout at round ${rounds}`);
       assert.deepEqual(await unnamedControls(page), []);
+      if (rounds === 2) await screenshots(page, 'holy-matrimony');
     }
 
     // Select the cards (one by keyboard), read the preview, confirm.

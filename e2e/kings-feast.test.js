@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  startServer, launch, newPage, latest, waitFor, unnamedControls, layoutProblems, PHONE, DESKTOP,
+  startServer, launch, newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, PHONE, DESKTOP,
 } from './support.js';
 
 const shots = join(dirname(fileURLToPath(import.meta.url)), '..', 'target', 'e2e');
@@ -25,20 +25,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function createTable(page, options) {
-  await page.goto(`${server.base}/`);
-  await page.getByLabel('Game').selectOption({ label: "The King's Feast" });
-  await page.getByLabel('Players', { exact: true }).selectOption('1');
-  for (const [id, v] of Object.entries(options)) await page.locator(`#opt-${id}`).fill(String(v));
-  await page.getByLabel('Seat 0', { exact: true }).selectOption('human');
-  await page.getByLabel('Seat 0 name').fill('Ann');
-  await page.getByRole('button', { name: 'Create table' }).click();
-  await page.getByRole('heading', { name: 'Table created' }).waitFor();
-  const link = await page.getByLabel('Seat 0 join link').inputValue();
-  const watch = await page.getByRole('link', { name: /\/watch\// }).first().getAttribute('href');
-  return { id: watch.split('/')[2], link };
-}
 
 // The action-area button for texts that name no seat.
 function buttonName(text) {
@@ -189,7 +175,7 @@ async function checkEnd(page, id) {
 
 test("The King's Feast: the Beginner's Banquet played by clicking the seats, then replayed", { timeout: 90000 }, async () => {
   const page = await newPage(browser, PHONE);
-  const { id, link } = await createTable(page, {});
+  const { id, link } = await createInLobby(page, server.base, "The King's Feast", ['human:Ann']);
   const summary = await (await fetch(`${server.base}/api/tables/${id}`)).json();
   assert.equal(summary.seats.length, 1, 'a solo table: one seat');
   await page.goto(link);
@@ -209,7 +195,7 @@ test("The King's Feast: the Beginner's Banquet played by clicking the seats, the
 
 test("The King's Feast: the Round Table Roast's ring", { timeout: 60000 }, async () => {
   const page = await newPage(browser, PHONE);
-  const { id, link } = await createTable(page, { arrangement: 'round_table_roast' });
+  const { id, link } = await createInLobby(page, server.base, "The King's Feast", ['human:Ann'], { arrangement: 'round_table_roast' });
   await page.goto(link);
   await waitFor(() => latest(page)?.status === 'playing' || latest(page)?.status === 'finished');
   await page.locator('.kf-ring').waitFor();

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  startServer, launch, newPage, latest, waitFor, unnamedControls, layoutProblems, PHONE, DESKTOP,
+  startServer, launch, newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, PHONE, DESKTOP,
 } from './support.js';
 
 const shots = join(dirname(fileURLToPath(import.meta.url)), '..', 'target', 'e2e');
@@ -37,24 +37,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** The lobby's form with options: `createInLobby` from support.js, plus option fields. */
-async function createTable(page, seats, options) {
-  await page.goto(`${server.base}/`);
-  await page.getByLabel('Game').selectOption({ label: 'Queen of Scots' });
-  await page.getByLabel('Players', { exact: true }).selectOption(String(seats.length));
-  for (const [id, v] of Object.entries(options)) await page.locator(`#opt-${id}`).fill(String(v));
-  for (const [i, s] of seats.entries()) {
-    const [kind, name] = s.split(':');
-    await page.getByLabel(`Seat ${i}`, { exact: true }).selectOption(kind);
-    if (kind === 'human') await page.getByLabel(`Seat ${i} name`).fill(name);
-  }
-  await page.getByRole('button', { name: 'Create table' }).click();
-  await page.getByRole('heading', { name: 'Table created' }).waitFor();
-  const link = await page.getByLabel('Seat 0 join link').inputValue();
-  const watch = await page.getByRole('link', { name: /\/watch\// }).first().getAttribute('href');
-  return { id: watch.split('/')[2], link };
-}
 
 const hand = (page) => page.getByRole('group', { name: 'Your hand', exact: true });
 
@@ -162,7 +144,7 @@ async function decide(page, st) {
 
 test('Queen of Scots: a round against two bots, played with the cards themselves', { timeout: 120000 }, async () => {
   const page = await newPage(browser, PHONE);
-  const { id, link } = await createTable(page, ['human:Ann', 'greedy', 'greedy'], { max_rounds: 1, target_score: 100 });
+  const { id, link } = await createInLobby(page, server.base, 'Queen of Scots', ['human:Ann', 'greedy', 'greedy'], { max_rounds: 1, target_score: 100 });
   await page.goto(link);
   await waitFor(() => latest(page)?.status === 'playing' || latest(page)?.status === 'finished');
   // A spectator sees every seat's sets and hand sizes, and no hand.

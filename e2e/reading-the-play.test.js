@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  startServer, launch, newPage, latest, waitFor, unnamedControls, layoutProblems, PHONE, DESKTOP,
+  startServer, launch, newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, PHONE, DESKTOP,
 } from './support.js';
 
 const shots = join(dirname(fileURLToPath(import.meta.url)), '..', 'target', 'e2e');
@@ -24,24 +24,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** The lobby's form with options: like `createInLobby`, plus option values by label. */
-async function createTable(page, seats, options) {
-  await page.goto(`${server.base}/`);
-  await page.getByLabel('Game').selectOption({ label: 'Reading the Play' });
-  await page.getByLabel('Players', { exact: true }).selectOption(String(seats.length));
-  for (const [label, value] of Object.entries(options)) await page.getByLabel(label, { exact: true }).fill(value);
-  for (const [i, s] of seats.entries()) {
-    const [kind, name] = s.split(':');
-    await page.getByLabel(`Seat ${i}`, { exact: true }).selectOption(kind === 'human' ? 'human' : kind);
-    if (kind === 'human') await page.getByLabel(`Seat ${i} name`).fill(name);
-  }
-  await page.getByRole('button', { name: 'Create table' }).click();
-  await page.getByRole('heading', { name: 'Table created' }).waitFor();
-  const link = await page.getByLabel('Seat 0 join link').inputValue();
-  const watch = await page.getByRole('link', { name: /\/watch\// }).first().getAttribute('href');
-  return { id: watch.split('/')[2], link };
-}
 
 /** A small seeded generator, so a failing run can be repeated. */
 function rng(seed) {
@@ -146,7 +128,7 @@ test('a person plays Reading the Play to the end against random bots, by clickin
   const started = Date.now();
   mkdirSync(shots, { recursive: true });
   const page = await newPage(browser, PHONE);
-  const { id, link } = await createTable(page, ['human:Ann', 'random', 'random', 'random'], { 'turn limit': '24' });
+  const { id, link } = await createInLobby(page, server.base, 'Reading the Play', ['human:Ann', 'random', 'random', 'random'], { turn_limit: 24 });
   await page.goto(link);
   await waitFor(() => latest(page));
   await page.getByText('Ann (you)').first().waitFor();

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launch, newPage, createInLobby, latest, waitFor,
-  unnamedControls, layoutProblems, PHONE,
+  unnamedControls, layoutProblems, screenshots, PHONE,
 } from './support.js';
 
 let server;
@@ -136,6 +136,7 @@ test('a person plays a whole game of Rebel Runs through the table layout, meldin
       checkedLayout = view.melds.length;
       assert.deepEqual(await layoutProblems(page), [], `layout at step ${st.step}`);
       assert.deepEqual(await unnamedControls(page), []);
+      if (checkedLayout === 1) await screenshots(page, 'rebel-runs');
     }
     const game = page.locator('#game');
     const hand = page.getByRole('group', { name: 'Your hand: select cards to meld or lay off' });

@@ -2,7 +2,7 @@
 // driven by playwright-core, and checks that apply to every page.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,8 @@ import { chromium } from 'playwright-core';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = process.env.PARLOUR_BIN ?? join(root, 'target', 'debug', 'parlour');
 export const CHROMIUM = process.env.PARLOUR_CHROMIUM ?? '/usr/bin/chromium';
+/** Where the tests write screenshots of what they drew. */
+export const SHOTS = join(root, 'target', 'e2e');
 
 const FLAGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -82,16 +84,24 @@ export async function newPage(browser, viewport = DESKTOP) {
   return page;
 }
 
-/** Fills the lobby's form: `seats` like ['human:Ann', 'random', 'greedy']. Returns the
- * created table's id and the seat links shown. */
-export async function createInLobby(page, base, game, seats) {
+/** Fills the lobby's form: `seats` like ['human:Ann', 'random', 'greedy'], `options` by option id
+ * (`{target_score: 20}`). Returns the created table's id, the people's seat links (`link` is the
+ * first) and the spectators' link. */
+export async function createInLobby(page, base, game, seats, options = {}) {
   await page.goto(`${base}/`);
   await page.getByLabel('Game').selectOption({ label: game });
   await page.getByLabel('Players', { exact: true }).selectOption(String(seats.length));
   for (const [i, s] of seats.entries()) {
     const [kind, name] = s.split(':');
-    await page.getByLabel(`Seat ${i}`, { exact: true }).selectOption(kind === 'human' ? 'human' : kind);
+    await page.getByLabel(`Seat ${i}`, { exact: true }).selectOption(kind);
     if (kind === 'human') await page.getByLabel(`Seat ${i} name`).fill(name);
+  }
+  for (const [id, value] of Object.entries(options)) {
+    const field = page.locator(`#opt-${id}`);
+    const kind = await field.evaluate((el) => (el.tagName === 'SELECT' ? 'select' : el.type));
+    if (kind === 'select') await field.selectOption(String(value));
+    else if (kind === 'checkbox') await field.setChecked(Boolean(value));
+    else await field.fill(String(value));
   }
   await page.getByRole('button', { name: 'Create table' }).click();
   await page.getByRole('heading', { name: 'Table created' }).waitFor();
@@ -102,7 +112,18 @@ export async function createInLobby(page, base, game, seats) {
   }
   const watch = await page.getByRole('link', { name: /\/watch\// }).first().getAttribute('href');
   const id = watch.split('/')[2];
-  return { id, links, watch };
+  return { id, links, link: links[0], watch };
+}
+
+/** Screenshots of `page` at phone and desktop size in `target/e2e/<name>-{phone,desktop}.png`,
+ * left at `viewport` afterwards. */
+export async function screenshots(page, name, viewport = PHONE) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: join(SHOTS, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: join(SHOTS, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize(viewport);
 }
 
 /** The newest state this page was sent. */

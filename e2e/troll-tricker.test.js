@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launch, newPage, createInLobby, latest, waitFor,
-  unnamedControls, layoutProblems, PHONE,
+  unnamedControls, layoutProblems, screenshots, PHONE,
 } from './support.js';
 
 let server;
@@ -71,6 +71,7 @@ test('a person plays Troll Tricker to the end through the table layout', { timeo
     if (turns % 8 === 0) {
       assert.deepEqual(await layoutProblems(page), [], `layout at turn ${turns}`);
       assert.deepEqual(await unnamedControls(page), []);
+      if (turns === 8) await screenshots(page, 'troll-tricker');
       // The seat to act is marked at the table, and its trick slot says so.
       assert.equal(await page.locator('.fey-seat.fey-acting .fey-plate-name').first().textContent(), 'Ann');
     }
