@@ -19,11 +19,13 @@ after(async () => {
 });
 
 const TABLE = '0123456789abcdef';
+// A game with no layout of its own, so the generic table draws the scripted views.
+const GAME = 'scripted-game';
 const NEXT = 'fedcba9876543210';
 
 function summary(status) {
   return {
-    id: TABLE, game: 'troll-tricker', players: 3, options: {}, status, step: 5,
+    id: TABLE, game: GAME, players: 3, options: {}, status, step: 5,
     seats: [
       { seat: 0, kind: 'human', name: 'Ann', joined: true },
       { seat: 1, kind: 'human', name: 'Bo', joined: true },
