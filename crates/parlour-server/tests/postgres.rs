@@ -8,8 +8,7 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use futures_util::{SinkExt, StreamExt};
 use parlour_protocol::{
     ClientMsg, ClockSettings, CreatedTable, RejectCode, Rematched, SeatKind, ServerMsg, Status,
@@ -20,7 +19,9 @@ use serde_json::{Value, json};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
-use tower::ServiceExt;
+
+mod support;
+use support::{call, call_as, create, seats_for};
 
 const WAIT: Duration = Duration::from_secs(60);
 
@@ -62,51 +63,6 @@ async fn server(url: &str, config: Config) -> Server {
     let r = router(app.clone());
     tokio::spawn(async move { axum::serve(listener, r).await });
     Server { addr, app, store }
-}
-
-async fn call(app: &AppState, method: &str, uri: &str, body: &str) -> (StatusCode, String) {
-    call_as(app, method, uri, body, None).await
-}
-
-/// A request with `Authorization: Bearer <token>` if a token is given.
-async fn call_as(
-    app: &AppState,
-    method: &str,
-    uri: &str,
-    body: &str,
-    token: Option<&str>,
-) -> (StatusCode, String) {
-    let mut req = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("content-type", "application/json");
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    let req = req.body(Body::from(body.to_owned())).unwrap();
-    let res = router(app.clone()).oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = axum::body::to_bytes(res.into_body(), 1 << 24)
-        .await
-        .unwrap();
-    (status, String::from_utf8(bytes.to_vec()).unwrap())
-}
-
-async fn create(app: &AppState, game: &str, seats: Value) -> CreatedTable {
-    let body = json!({ "game": game, "seats": seats }).to_string();
-    let (status, text) = call(app, "POST", "/api/tables", &body).await;
-    assert_eq!(status, StatusCode::CREATED, "{text}");
-    serde_json::from_str(&text).unwrap()
-}
-
-/// Human in seat 0, random bots elsewhere, at the game's usual size.
-fn seats_for(game: &str) -> Value {
-    let info = parlour_games::find(game).unwrap();
-    let mut seats = vec![json!({"human": {"name": "Ann"}})];
-    for _ in 1..info.default_players() {
-        seats.push(json!({"bot": "random"}));
-    }
-    Value::Array(seats)
 }
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
