@@ -599,56 +599,6 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn tables_and_entries_round_trip() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("s.db").display());
-        let store = Store::connect(&url).await.unwrap();
-        store.create_table(&table("t1")).await.unwrap();
-        store
-            .append(
-                "t1",
-                0,
-                &["chance: x".into(), "0: y".into()],
-                Status::Playing,
-                None,
-            )
-            .await
-            .unwrap();
-        store
-            .append("t1", 2, &["1: z".into()], Status::Playing, None)
-            .await
-            .unwrap();
-        store.set_joined("t1", 0).await.unwrap();
-        // An entry index already stored is refused, and the whole append with it.
-        assert!(
-            store
-                .append("t1", 2, &["1: again".into()], Status::Finished, None)
-                .await
-                .is_err()
-        );
-        let t = store.load("t1").await.unwrap().unwrap();
-        assert_eq!(t.entries, ["chance: x", "0: y", "1: z"]);
-        assert_eq!(t.seed, u64::MAX - 1);
-        assert_eq!(t.status, Status::Playing);
-        assert!(t.seats[0].joined);
-        assert_eq!(t.seats[0].token_hash.as_deref(), Some(&[7; 32][..]));
-        assert_eq!(t.seats[1].kind, SeatKind::Bot);
-        assert_eq!(t.options, table("t1").options);
-        assert_eq!(store.unfinished().await.unwrap(), ["t1"]);
-        store
-            .set_status("t1", Status::Finished, Some(0))
-            .await
-            .unwrap();
-        assert!(store.unfinished().await.unwrap().is_empty());
-        assert_eq!(store.load("t1").await.unwrap().unwrap().resigned, Some(0));
-        assert!(store.load("nope").await.unwrap().is_none());
-        store.close().await;
-        // Migrations run again harmlessly on an existing database.
-        let again = Store::connect(&url).await.unwrap();
-        assert_eq!(again.load("t1").await.unwrap().unwrap().entries.len(), 3);
-    }
-
-    #[tokio::test]
     async fn clock_banks_and_rematches_are_stored() {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("s.db").display());

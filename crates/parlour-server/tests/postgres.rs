@@ -4,24 +4,23 @@
 //! Needs `PARLOUR_TEST_POSTGRES` (`scripts/test` starts a private server and sets it); each test
 //! makes its own database there, so they run in parallel.
 
-use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::http::StatusCode;
 use futures_util::{SinkExt, StreamExt};
 use parlour_protocol::{
-    ClientMsg, ClockSettings, CreatedTable, RejectCode, Rematched, SeatKind, ServerMsg, Status,
+    ClientMsg, ClockSettings, CreatedTable, RejectCode, Rematched, ServerMsg, Status,
 };
 use parlour_record::Record;
-use parlour_server::{AppState, Config, SeatRow, Store, StoreError, StoredTable, router};
-use serde_json::{Value, json};
+use parlour_server::{AppState, Config, Store, StoreError, router};
+use serde_json::json;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
 mod support;
-use support::{call, call_as, create, seats_for};
+use support::{call, call_as, create, round_trip, seats_for, stored_table as table};
 
 const WAIT: Duration = Duration::from_secs(60);
 
@@ -147,38 +146,6 @@ async fn finished_record(app: &AppState, id: &str) -> Record {
     record
 }
 
-fn table(id: &str) -> StoredTable {
-    StoredTable {
-        id: id.to_owned(),
-        game: "haunted".to_owned(),
-        players: 2,
-        options: BTreeMap::from([("a".to_owned(), Value::Bool(true))]),
-        seed: u64::MAX - 1,
-        status: Status::Playing,
-        resigned: None,
-        seats: vec![
-            SeatRow {
-                seat: 0,
-                kind: SeatKind::Human,
-                name: "Ann".to_owned(),
-                token_hash: Some(vec![7; 32]),
-                joined: false,
-            },
-            SeatRow {
-                seat: 1,
-                kind: SeatKind::Bot,
-                name: "greedy".to_owned(),
-                token_hash: None,
-                joined: true,
-            },
-        ],
-        entries: Vec::new(),
-        clock: None,
-        banks: Vec::new(),
-        rematch: None,
-    }
-}
-
 /// Makes `id`'s lease look as if its owner died long ago.
 async fn expire(url: &str, id: &str) {
     let pool = sqlx::PgPool::connect(url).await.unwrap();
@@ -192,51 +159,7 @@ async fn expire(url: &str, id: &str) {
 
 #[tokio::test]
 async fn tables_and_entries_round_trip() {
-    let url = fresh_db().await;
-    let store = Store::connect(&url).await.unwrap();
-    store.create_table(&table("t1")).await.unwrap();
-    store
-        .append(
-            "t1",
-            0,
-            &["chance: x".into(), "0: y".into()],
-            Status::Playing,
-            None,
-        )
-        .await
-        .unwrap();
-    store
-        .append("t1", 2, &["1: z".into()], Status::Playing, None)
-        .await
-        .unwrap();
-    store.set_joined("t1", 0).await.unwrap();
-    // An entry index already stored is refused, and the whole append with it.
-    assert!(
-        store
-            .append("t1", 2, &["1: again".into()], Status::Finished, None)
-            .await
-            .is_err()
-    );
-    let t = store.load("t1").await.unwrap().unwrap();
-    assert_eq!(t.entries, ["chance: x", "0: y", "1: z"]);
-    assert_eq!(t.seed, u64::MAX - 1);
-    assert_eq!(t.status, Status::Playing);
-    assert!(t.seats[0].joined);
-    assert_eq!(t.seats[0].token_hash.as_deref(), Some(&[7; 32][..]));
-    assert_eq!(t.seats[1].kind, SeatKind::Bot);
-    assert_eq!(t.options, table("t1").options);
-    assert_eq!(store.unfinished().await.unwrap(), ["t1"]);
-    store
-        .set_status("t1", Status::Finished, Some(0))
-        .await
-        .unwrap();
-    assert!(store.unfinished().await.unwrap().is_empty());
-    assert_eq!(store.load("t1").await.unwrap().unwrap().resigned, Some(0));
-    assert!(store.load("nope").await.unwrap().is_none());
-    store.close().await;
-    // Migrations run again harmlessly on an existing database.
-    let again = Store::connect(&url).await.unwrap();
-    assert_eq!(again.load("t1").await.unwrap().unwrap().entries.len(), 3);
+    round_trip(&fresh_db().await).await;
 }
 
 #[tokio::test]

@@ -27,7 +27,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 use tower::ServiceExt;
 
 mod support;
-use support::{call, call_as, create, seats_for};
+use support::{call, call_as, create, round_trip, seats_for};
 
 const WAIT: Duration = Duration::from_secs(60);
 
@@ -1838,4 +1838,11 @@ async fn the_solver_hints_a_legal_move_to_the_asking_seat_only() {
     .await;
     assert_eq!(code, RejectCode::BadMessage);
     assert!(reason.contains("no solver"), "{reason}");
+}
+
+/// The SQLite store keeps every write (the PostgreSQL tests run the same check).
+#[tokio::test]
+async fn the_sqlite_store_round_trips_tables_and_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    round_trip(&format!("sqlite://{}", dir.path().join("s.db").display())).await;
 }

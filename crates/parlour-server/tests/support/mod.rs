@@ -1,10 +1,13 @@
-//! HTTP calls into a server's router, shared by the server's test files.
+//! HTTP calls into a server's router and a store's round trip, shared by the server's test
+//! files (SQLite and PostgreSQL).
 #![allow(dead_code)]
+
+use std::collections::BTreeMap;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use parlour_protocol::CreatedTable;
-use parlour_server::{AppState, router};
+use parlour_protocol::{CreatedTable, SeatKind, Status};
+use parlour_server::{AppState, SeatRow, Store, StoredTable, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -51,4 +54,85 @@ pub fn seats_for(game: &str) -> Value {
         seats.push(json!({"bot": "random"}));
     }
     Value::Array(seats)
+}
+
+/// A two-seat table as stored, with no entries.
+pub fn stored_table(id: &str) -> StoredTable {
+    StoredTable {
+        id: id.to_owned(),
+        game: "haunted".to_owned(),
+        players: 2,
+        options: BTreeMap::from([("a".to_owned(), Value::Bool(true))]),
+        seed: u64::MAX - 1,
+        status: Status::Playing,
+        resigned: None,
+        seats: vec![
+            SeatRow {
+                seat: 0,
+                kind: SeatKind::Human,
+                name: "Ann".to_owned(),
+                token_hash: Some(vec![7; 32]),
+                joined: false,
+            },
+            SeatRow {
+                seat: 1,
+                kind: SeatKind::Bot,
+                name: "greedy".to_owned(),
+                token_hash: None,
+                joined: true,
+            },
+        ],
+        entries: Vec::new(),
+        clock: None,
+        banks: Vec::new(),
+        rematch: None,
+    }
+}
+
+/// Every write of a store, read back, on the database at `url`.
+pub async fn round_trip(url: &str) {
+    let store = Store::connect(url).await.unwrap();
+    store.create_table(&stored_table("t1")).await.unwrap();
+    store
+        .append(
+            "t1",
+            0,
+            &["chance: x".into(), "0: y".into()],
+            Status::Playing,
+            None,
+        )
+        .await
+        .unwrap();
+    store
+        .append("t1", 2, &["1: z".into()], Status::Playing, None)
+        .await
+        .unwrap();
+    store.set_joined("t1", 0).await.unwrap();
+    // An entry index already stored is refused, and the whole append with it.
+    assert!(
+        store
+            .append("t1", 2, &["1: again".into()], Status::Finished, None)
+            .await
+            .is_err()
+    );
+    let t = store.load("t1").await.unwrap().unwrap();
+    assert_eq!(t.entries, ["chance: x", "0: y", "1: z"]);
+    assert_eq!(t.seed, u64::MAX - 1);
+    assert_eq!(t.status, Status::Playing);
+    assert!(t.seats[0].joined);
+    assert_eq!(t.seats[0].token_hash.as_deref(), Some(&[7; 32][..]));
+    assert_eq!(t.seats[1].kind, SeatKind::Bot);
+    assert_eq!(t.options, stored_table("t1").options);
+    assert_eq!(store.unfinished().await.unwrap(), ["t1"]);
+    store
+        .set_status("t1", Status::Finished, Some(0))
+        .await
+        .unwrap();
+    assert!(store.unfinished().await.unwrap().is_empty());
+    assert_eq!(store.load("t1").await.unwrap().unwrap().resigned, Some(0));
+    assert!(store.load("nope").await.unwrap().is_none());
+    store.close().await;
+    // Migrations run again harmlessly on an existing database.
+    let again = Store::connect(url).await.unwrap();
+    assert_eq!(again.load("t1").await.unwrap().unwrap().entries.len(), 3);
 }
