@@ -212,12 +212,13 @@ function stripCard(id, { fresh, pending } = {}) {
   const i = info(id);
   const t = TYPES[i.type];
   const marks = [fresh ? 'new this turn' : null, pending ? 'pending' : null].filter(Boolean);
+  // A plain list item (a list may hold only those), named by hidden text for screen readers.
   return h('li', {
     class: `haunted-strip haunted-${i.type}${pending ? ' haunted-pending' : ''}`,
-    role: 'img', title: cardTitle(id),
-    'aria-label': `${i.name}, ${t.word}${marks.length ? `, ${marks.join(', ')}` : ''}`,
+    title: cardTitle(id),
     dataset: { card: id },
   },
+  h('span', { class: 'visually-hidden' }, `${i.name}, ${t.word}${marks.length ? `, ${marks.join(', ')}` : ''}`),
   h('span', { class: 'haunted-strip-band', style: `background:${t.colour}`, 'aria-hidden': 'true' }),
   h('span', { class: 'haunted-strip-name', 'aria-hidden': 'true' }, soft(i.name)),
   marks.length ? h('span', { class: 'haunted-strip-mark', 'aria-hidden': 'true' }, marks.join(' · ')) : null);
