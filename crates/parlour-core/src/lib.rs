@@ -16,6 +16,7 @@
 //! ```
 
 mod by_seat;
+mod encoding;
 mod error;
 mod game;
 mod options;
@@ -25,6 +26,7 @@ mod seat;
 mod turn;
 
 pub use by_seat::{BySeat, MAX_SEATS};
+pub use encoding::Encoding;
 pub use error::{IllegalAction, OptionError, ParseError, SetupError};
 pub use game::{EventSink, Game, Policy, evaluate_after};
 pub use game::{Registration, SolvedPlan, Solver};

@@ -10,6 +10,7 @@
 #[cfg(feature = "criterion")]
 mod bench;
 mod conformance;
+mod encoding;
 mod perft_file;
 mod playout;
 mod scenario;
@@ -18,6 +19,7 @@ pub mod toy;
 #[cfg(feature = "criterion")]
 pub use bench::{PLAYOUT_BATCH, bench_playouts};
 pub use conformance::{MAX_STEPS, check_game};
+pub use encoding::check_encoding;
 pub use perft_file::{
     BLESS_VAR, PerftSetup, blessing, check_perft_file, dealt, parse_perft_file, read_perft_file,
 };
