@@ -231,6 +231,15 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// What the balance lab reports about this finished game beyond scores and length: the
+    /// numbers that matter for this game (tricks per hand, how hands end, bust rates), computed
+    /// from the final state and every event of the game. The same ids, in the same order, for
+    /// every game of one setup. The default reports nothing.
+    fn metrics(&self, events: &[Self::Event]) -> Vec<crate::Metric> {
+        let _ = events;
+        Vec::new()
+    }
+
     /// Checks the state's invariants (every card in exactly one place, counts in range).
     ///
     /// # Errors
