@@ -1,5 +1,6 @@
 use parlour_bots::UnknownBot;
-use parlour_core::{Options, Seat, SeatSet, derive_seed};
+use parlour_core::{GameRng, Options, Seat, SeatSet, derive_seed, rng_from_seed};
+use rand::Rng;
 use parlour_games::RegistryError;
 use rayon::prelude::*;
 use thiserror::Error;
@@ -38,6 +39,9 @@ pub enum VecEnvError {
         /// The length wanted.
         expected: usize,
     },
+    /// `step` or `random_actions` before the first `reset`.
+    #[error("call reset() before step()")]
+    NotReset,
     /// An action id the environment's current seat may not take; nothing was stepped.
     #[error("environment {env}: action id {id} is not legal for seat {seat} now")]
     Illegal {
@@ -52,8 +56,9 @@ pub enum VecEnvError {
 
 /// Where a step's results go: one row per environment.
 pub struct StepOut<'a> {
-    /// Observations of each environment's current seat, `num_envs × observation_len`.
-    pub obs: &'a mut [f32],
+    /// Observations of each environment's current seat, `num_envs × observation_len`; `None`
+    /// skips them (random play, or a policy that reads only masks).
+    pub obs: Option<&'a mut [f32]>,
     /// Legal next ids of that seat, `num_envs × num_distinct_actions`.
     pub mask: &'a mut [bool],
     /// Win shares of a game that ended in this step (zeros otherwise), `num_envs × players`.
@@ -72,7 +77,10 @@ struct Slot {
     games: u64,
     /// The mask last reported, to check the next action against.
     mask: Vec<bool>,
+    /// The ids of `mask`.
     legal: Vec<usize>,
+    /// Draws [`VecEnv::random_actions`].
+    rng: GameRng,
 }
 
 /// Many games of one kind stepped together, in parallel: each call takes one action id per
@@ -84,6 +92,7 @@ pub struct VecEnv {
     players: u8,
     obs_len: usize,
     ids: usize,
+    started: bool,
 }
 
 impl VecEnv {
@@ -152,6 +161,7 @@ impl VecEnv {
                 games: 0,
                 mask: vec![false; ids],
                 legal: Vec::new(),
+                rng: rng_from_seed(derive_seed(seed, index ^ 0x5EED_AC71)),
             });
         }
         let obs_len = slots[0].env.observation_len();
@@ -162,6 +172,7 @@ impl VecEnv {
             players,
             obs_len,
             ids,
+            started: false,
         })
     }
 
@@ -202,6 +213,7 @@ impl VecEnv {
     /// Buffers of the wrong length.
     pub fn reset(&mut self, out: StepOut<'_>) -> Result<(), VecEnvError> {
         self.check(&out, None)?;
+        self.started = true;
         let seed = self.seed;
         self.run(out, |slot| {
             slot.games = 0;
@@ -219,6 +231,9 @@ impl VecEnv {
     /// stepped).
     pub fn step(&mut self, actions: &[i64], out: StepOut<'_>) -> Result<(), VecEnvError> {
         self.check(&out, Some(actions))?;
+        if !self.started {
+            return Err(VecEnvError::NotReset);
+        }
         for (env, (slot, &id)) in self.slots.iter().zip(actions).enumerate() {
             let ok = usize::try_from(id).is_ok_and(|i| slot.mask.get(i) == Some(&true));
             if !ok {
@@ -243,10 +258,39 @@ impl VecEnv {
         Ok(())
     }
 
+    /// A uniformly random legal id per environment (from the last reported masks), drawn from
+    /// each environment's own stream: exploration, or random play without a policy.
+    ///
+    /// # Errors
+    /// `out` of the wrong length.
+    pub fn random_actions(&mut self, out: &mut [i64]) -> Result<(), VecEnvError> {
+        if !self.started {
+            return Err(VecEnvError::NotReset);
+        }
+        if out.len() != self.slots.len() {
+            return Err(VecEnvError::Shape {
+                what: "actions",
+                got: out.len(),
+                expected: self.slots.len(),
+            });
+        }
+        self.slots
+            .par_iter_mut()
+            .zip(out.par_iter_mut())
+            .for_each(|(slot, a)| {
+                *a = slot.legal[slot.rng.random_range(0..slot.legal.len())] as i64;
+            });
+        Ok(())
+    }
+
     fn check(&self, out: &StepOut<'_>, actions: Option<&[i64]>) -> Result<(), VecEnvError> {
         let n = self.slots.len();
         let sizes = [
-            ("obs", out.obs.len(), n * self.obs_len),
+            (
+                "obs",
+                out.obs.as_ref().map_or(n * self.obs_len, |o| o.len()),
+                n * self.obs_len,
+            ),
             ("mask", out.mask.len(), n * self.ids),
             ("rewards", out.rewards.len(), n * usize::from(self.players)),
             ("dones", out.dones.len(), n),
@@ -277,10 +321,15 @@ impl VecEnv {
         f: impl Fn(&mut Slot, i64) -> Option<Vec<f32>> + Sync,
     ) {
         let (obs_len, ids, players) = (self.obs_len, self.ids, usize::from(self.players));
+        let n = self.slots.len();
+        let obs: Vec<Option<&mut [f32]>> = match out.obs {
+            Some(o) => o.chunks_mut(obs_len).map(Some).collect(),
+            None => (0..n).map(|_| None).collect(),
+        };
         self.slots
             .par_iter_mut()
             .zip(actions.par_iter())
-            .zip(out.obs.par_chunks_mut(obs_len))
+            .zip(obs.into_par_iter())
             .zip(out.mask.par_chunks_mut(ids))
             .zip(out.rewards.par_chunks_mut(players))
             .zip(out.dones.par_iter_mut())
@@ -321,12 +370,14 @@ impl Slot {
         }
     }
 
-    fn report(&mut self, obs: &mut [f32], mask: &mut [bool], current: &mut i64) {
+    fn report(&mut self, obs: Option<&mut [f32]>, mask: &mut [bool], current: &mut i64) {
         let seat = self
             .env
             .current()
             .expect("a learner seat is due after play_bots");
-        self.env.observe(seat, obs);
+        if let Some(obs) = obs {
+            self.env.observe(seat, obs);
+        }
         self.env.legal_ids(seat, &mut self.legal);
         mask.fill(false);
         self.mask.fill(false);

@@ -28,7 +28,7 @@ pub struct VectorEnv {
 
 /// Outputs of one call, before they become numpy arrays.
 struct Buffers {
-    obs: Vec<f32>,
+    obs: Option<Vec<f32>>,
     mask: Vec<bool>,
     rewards: Vec<f32>,
     dones: Vec<bool>,
@@ -36,10 +36,10 @@ struct Buffers {
 }
 
 impl VectorEnv {
-    fn buffers(&self) -> Buffers {
+    fn buffers(&self, observe: bool) -> Buffers {
         let n = self.num_envs;
         Buffers {
-            obs: vec![0.0; n * self.obs_len],
+            obs: observe.then(|| vec![0.0; n * self.obs_len]),
             mask: vec![false; n * self.ids],
             rewards: vec![0.0; n * usize::from(self.players)],
             dones: vec![false; n],
@@ -51,7 +51,7 @@ impl VectorEnv {
 impl Buffers {
     fn out(&mut self) -> StepOut<'_> {
         StepOut {
-            obs: &mut self.obs,
+            obs: self.obs.as_deref_mut(),
             mask: &mut self.mask,
             rewards: &mut self.rewards,
             dones: &mut self.dones,
@@ -76,6 +76,18 @@ fn matrix<'py, T: numpy::Element>(
     Ok(PyArray1::from_vec(py, data)
         .reshape([rows, cols])?
         .into_any())
+}
+
+fn observations<'py>(
+    py: Python<'py>,
+    data: Option<Vec<f32>>,
+    rows: usize,
+    cols: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    match data {
+        Some(d) => matrix(py, d, rows, cols),
+        None => Ok(py.None().into_bound(py)),
+    }
 }
 
 #[pymethods]
@@ -136,27 +148,32 @@ impl VectorEnv {
         PyTuple::new(py, [self.obs_len])
     }
 
-    /// Restarts every game from the seed: `(obs, mask, current)`.
-    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let mut b = self.buffers();
+    /// Restarts every game from the seed: `(obs, mask, current)`; `obs` is None with
+    /// `observe=False`.
+    #[pyo3(signature = (observe=true))]
+    fn reset<'py>(&mut self, py: Python<'py>, observe: bool) -> PyResult<Bound<'py, PyTuple>> {
+        let mut b = self.buffers(observe);
         let inner = self.inner.get_mut().expect("no step panicked");
         py.detach(|| inner.reset(b.out())).map_err(vec_error)?;
         let n = self.num_envs;
         PyTuple::new(
             py,
             [
-                matrix(py, b.obs, n, self.obs_len)?,
+                observations(py, b.obs, n, self.obs_len)?,
                 matrix(py, b.mask, n, self.ids)?,
                 PyArray1::from_vec(py, b.current).into_any(),
             ],
         )
     }
 
-    /// Steps every game by its action id: `(obs, mask, rewards, dones, current)`.
+    /// Steps every game by its action id: `(obs, mask, rewards, dones, current)`; `obs` is None
+    /// with `observe=False`.
+    #[pyo3(signature = (actions, observe=true))]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
+        observe: bool,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let actions: Vec<i64> = if let Ok(a) = actions.extract::<PyReadonlyArray1<'_, i64>>() {
             a.as_slice()?.to_vec()
@@ -167,7 +184,7 @@ impl VectorEnv {
                 "actions must be a 1-D int64 numpy array or a list of ints, one per game",
             ));
         };
-        let mut b = self.buffers();
+        let mut b = self.buffers(observe);
         let inner = self.inner.get_mut().expect("no step panicked");
         py.detach(|| inner.step(&actions, b.out()))
             .map_err(vec_error)?;
@@ -175,13 +192,23 @@ impl VectorEnv {
         PyTuple::new(
             py,
             [
-                matrix(py, b.obs, n, self.obs_len)?,
+                observations(py, b.obs, n, self.obs_len)?,
                 matrix(py, b.mask, n, self.ids)?,
                 matrix(py, b.rewards, n, usize::from(self.players))?,
                 PyArray1::from_vec(py, b.dones).into_any(),
                 PyArray1::from_vec(py, b.current).into_any(),
             ],
         )
+    }
+
+    /// A uniformly random legal id per game, drawn in Rust from each game's own seeded stream
+    /// (random play or exploration without a round trip through numpy).
+    fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let mut out = vec![0; self.num_envs];
+        let inner = self.inner.get_mut().expect("no step panicked");
+        py.detach(|| inner.random_actions(&mut out))
+            .map_err(vec_error)?;
+        Ok(PyArray1::from_vec(py, out))
     }
 
     /// A copy of game `i` (it keeps no record).
