@@ -73,6 +73,7 @@
 
 mod action;
 mod chance;
+mod encoding;
 mod event;
 mod game;
 mod hand;
