@@ -64,6 +64,7 @@
 
 mod action;
 mod chance;
+mod encoding;
 mod event;
 mod notation;
 mod prior;
