@@ -89,6 +89,7 @@
 
 mod action;
 mod chance;
+mod encoding;
 mod event;
 mod hand;
 mod meld;
