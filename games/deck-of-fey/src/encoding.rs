@@ -161,12 +161,6 @@ impl<'a> Planes<'a> {
         }
     }
 
-    /// Entries written so far.
-    #[must_use]
-    pub fn written(&self) -> usize {
-        self.at
-    }
-
     /// Ends the observation and returns its length, which must be all of `out`.
     ///
     /// # Panics

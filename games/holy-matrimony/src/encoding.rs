@@ -4,7 +4,7 @@
 //! simultaneous, so each commitment must be one id).
 
 use parlour_core::{Encoding, Seat};
-use parlour_fey::{CARD_PLANE, Planes, relation_index, table_len};
+use parlour_fey::{CARD_PLANE, Planes, Sign, relation_index, table_len};
 
 use crate::Action;
 use crate::scoring::TARGET_TOTAL;
@@ -65,7 +65,7 @@ impl Encoding for State {
         for (slot, card) in slots.chunks_exact_mut(SLOT_LEN).zip(hand.iter()) {
             slot[usize::from(card)] = 1.0;
             slot[CARD_PLANE] = value(card);
-            let sign = parlour_fey::Sign::from_index(card / 11);
+            let sign = Sign::from_index(card / 11);
             if let Some(r) = relation_index(self.table.relation(seat, sign)) {
                 slot[CARD_PLANE + 1 + r] = 1.0;
             }
