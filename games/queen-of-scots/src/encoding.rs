@@ -14,9 +14,13 @@
 //! one character and `royal cards / 2` royal sets in a round: those bounds size the set slots of
 //! the observation and the ids that name a set. Every action is then one id.
 
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
 use parlour_cards::CardSet;
 use parlour_core::{Encoding, Seat};
 
+use crate::deck::MAX_KINDS;
 use crate::scoring::RoundEnd;
 use crate::state::{HAND_SIZE, Phase};
 use crate::{Action, Deck, JewelPlacement, Kind, SetType, State};
@@ -39,7 +43,9 @@ const S_WENT_OUT: usize = 6;
 const S_SETS: usize = 7;
 
 /// The deck's class of each kind and the bounds derived from it: everything the layout of the
-/// observation and of the action ids depends on.
+/// observation and of the action ids depends on, with per-kind tables so that encoding needs no
+/// bit counting (`popcnt` is not in the baseline x86-64 target).
+#[derive(Clone)]
 struct Layout {
     kinds: usize,
     cards: usize,
@@ -53,6 +59,14 @@ struct Layout {
     per_common: usize,
     /// Most royal sets a player can hold in a round.
     per_royal: usize,
+    /// Each kind's rank among the kinds of its class (common, royal or wild), in deck order.
+    rank: [u8; MAX_KINDS],
+    /// Each kind's first card.
+    first: [u8; MAX_KINDS],
+    /// One over each kind's number of copies.
+    per_copy: [f32; MAX_KINDS],
+    /// The value of the whole deck.
+    value: f32,
 }
 
 /// How many kinds of `mask` come before kind `k` (its rank in its class).
@@ -92,14 +106,7 @@ const fn triple_index(i: usize, j: usize, l: usize) -> usize {
 impl Layout {
     fn of(deck: &Deck) -> Layout {
         let (common, royal, wild) = (deck.common_kinds(), deck.royal_kinds(), deck.wild_kinds());
-        let mut per_common = 0;
-        let mut bits = common;
-        while bits != 0 {
-            let k = Kind(bits.trailing_zeros() as u8);
-            bits &= bits - 1;
-            per_common = per_common.max(usize::from(deck.info(k).copies) / 2);
-        }
-        Layout {
+        let mut l = Layout {
             kinds: deck.kind_count(),
             cards: deck.len(),
             common,
@@ -108,9 +115,44 @@ impl Layout {
             commons: common.count_ones() as usize,
             royals: royal.count_ones() as usize,
             wilds: wild.count_ones() as usize,
-            per_common,
+            per_common: 0,
             per_royal: deck.royal_cards().len() as usize / 2,
+            rank: [0; MAX_KINDS],
+            first: [0; MAX_KINDS],
+            per_copy: [0.0; MAX_KINDS],
+            value: deck.value_of(deck.all()).max(1) as f32,
+        };
+        for (i, info) in deck.kinds().iter().enumerate() {
+            let k = Kind(i as u8);
+            let class = if info.wild {
+                wild
+            } else if info.royal {
+                royal
+            } else {
+                l.per_common = l.per_common.max(usize::from(info.copies) / 2);
+                common
+            };
+            l.rank[i] = rank(class, k) as u8;
+            l.first[i] = deck.mask(k).first().expect("every kind has a copy");
+            l.per_copy[i] = 1.0 / f32::from(info.copies);
         }
+        l
+    }
+
+    /// The layout of `deck`, worked out once for the shipped deck.
+    fn get(deck: &'static Deck) -> Cow<'static, Layout> {
+        static STANDARD: OnceLock<Layout> = OnceLock::new();
+        match Deck::standard() {
+            Ok(standard) if std::ptr::eq(standard, deck) => {
+                Cow::Borrowed(STANDARD.get_or_init(|| Layout::of(standard)))
+            }
+            _ => Cow::Owned(Layout::of(deck)),
+        }
+    }
+
+    /// A kind's rank in its class.
+    fn r(&self, k: Kind) -> usize {
+        usize::from(self.rank[k.index()])
     }
 
     // ----- set slots ------------------------------------------------------------------------
@@ -123,7 +165,7 @@ impl Layout {
     /// The slot of the `j`-th set of type `t` (0-based).
     fn slot(&self, t: SetType, j: usize) -> usize {
         match t {
-            SetType::Character(c) => rank(self.common, c) * self.per_common + j,
+            SetType::Character(c) => self.r(c) * self.per_common + j,
             SetType::Royal => self.commons * self.per_common + j,
         }
     }
@@ -204,9 +246,9 @@ impl Layout {
 
     fn pair_id(&self, pair: [Kind; 2]) -> usize {
         if self.royal >> pair[0].0 & 1 == 1 {
-            self.commons + pair_index(rank(self.royal, pair[0]), rank(self.royal, pair[1]))
+            self.commons + pair_index(self.r(pair[0]), self.r(pair[1]))
         } else {
-            rank(self.common, pair[0])
+            self.r(pair[0])
         }
     }
 
@@ -248,21 +290,17 @@ impl Layout {
             }
         }
         let royal = self.royal >> naturals[0].0 & 1 == 1;
-        let r = |k: Kind| rank(self.royal, k);
+        let r = |k: Kind| self.r(k);
         let royal_triples = self.commons * (1 + self.wilds);
         let royal_pairs = royal_triples + triples_of(self.royals);
         match (n, wild, royal) {
-            (3, _, false) => rank(self.common, naturals[0]),
+            (3, _, false) => self.r(naturals[0]),
             (3, _, true) => {
                 royal_triples + triple_index(r(naturals[0]), r(naturals[1]), r(naturals[2]))
             }
-            (_, Some(w), false) => {
-                self.commons + rank(self.common, naturals[0]) * self.wilds + rank(self.wild, w)
-            }
+            (_, Some(w), false) => self.commons + self.r(naturals[0]) * self.wilds + self.r(w),
             (_, Some(w), true) => {
-                royal_pairs
-                    + pair_index(r(naturals[0]), r(naturals[1])) * self.wilds
-                    + rank(self.wild, w)
+                royal_pairs + pair_index(r(naturals[0]), r(naturals[1])) * self.wilds + self.r(w)
             }
             _ => {
                 debug_assert!(false, "a legal meld has two matching naturals: {cards:?}");
@@ -317,10 +355,10 @@ impl Layout {
         if self.wild >> card.0 & 1 == 1 {
             self.commons * self.per_common
                 + self.royals * self.per_royal
-                + rank(self.wild, card) * self.slots()
+                + self.r(card) * self.slots()
                 + self.slot(t, j)
         } else if self.royal >> card.0 & 1 == 1 {
-            self.commons * self.per_common + rank(self.royal, card) * self.per_royal + j
+            self.commons * self.per_common + self.r(card) * self.per_royal + j
         } else {
             self.slot(t, j)
         }
@@ -380,30 +418,19 @@ impl Layout {
 }
 
 /// Writes a card block: for each kind, as many of its slots as `set` holds copies, from the
-/// kind's first copy upwards.
-fn put_cards(out: &mut [f32], deck: &Deck, set: CardSet) {
-    if set.is_empty() {
-        return;
-    }
-    for k in 0..deck.kind_count() {
-        let mask = deck.mask(Kind(k as u8));
-        let count = set.and(mask).len() as usize;
-        if count > 0 {
-            let first = usize::from(mask.first().expect("every kind has a copy"));
-            out[first..first + count].fill(1.0);
+/// kind's first copy upwards. Copies of a kind are consecutive cards, so walking `set` in order
+/// meets each kind's copies together.
+fn put_cards(out: &mut [f32], deck: &Deck, l: &Layout, set: CardSet) {
+    let mut kind = None;
+    let mut slot = 0;
+    for c in set {
+        let k = deck.kind_of(c);
+        if kind != Some(k) {
+            kind = Some(k);
+            slot = usize::from(l.first[k.index()]);
         }
-    }
-}
-
-/// Writes `count(kind) / copies(kind)` of `cards` for each kind of `mask`, in rank order.
-fn put_counts(out: &mut [f32], deck: &Deck, cards: CardSet, mask: u64) {
-    let mut bits = mask;
-    let mut i = 0;
-    while bits != 0 {
-        let k = Kind(bits.trailing_zeros() as u8);
-        bits &= bits - 1;
-        out[i] = deck.count(cards, k) as f32 / f32::from(deck.info(k).copies);
-        i += 1;
+        out[slot] = 1.0;
+        slot += 1;
     }
 }
 
@@ -422,13 +449,13 @@ impl State {
 
 impl Encoding for State {
     fn observation_shape(&self) -> Vec<usize> {
-        let l = Layout::of(self.deck);
+        let l = Layout::get(self.deck);
         vec![l.global_len() + usize::from(self.players) * l.seat_len()]
     }
 
     fn encode_observation(&self, seat: Seat, out: &mut [f32]) {
         let deck = self.deck;
-        let l = Layout::of(deck);
+        let l = Layout::get(deck);
         let n = self.players;
         let target = self.settings.target_score.max(1) as f32;
         let phase = match self.phase {
@@ -450,7 +477,7 @@ impl Encoding for State {
             } else {
                 self.pile.iter().copied().collect()
             };
-            put_cards(&mut out[l.pile()..], deck, shown);
+            put_cards(&mut out[l.pile()..], deck, &l, shown);
         }
         let r = l.round();
         out[r] = self.round as f32 / self.settings.max_rounds.max(1) as f32;
@@ -468,7 +495,6 @@ impl Encoding for State {
         out[f + 4] = s.going_out_bonus as f32 / target;
 
         let acting = matches!(self.phase, Phase::PickUp | Phase::Play);
-        let deck_value = deck.value_of(deck.all()).max(1) as f32;
         let base = l.global_len();
         for k in 0..usize::from(n) {
             let p = seat.offset(k as u32, n);
@@ -479,7 +505,7 @@ impl Encoding for State {
             } else {
                 self.public_hand(p)
             };
-            put_cards(b, deck, visible);
+            put_cards(b, deck, &l, visible);
             let b = &mut b[l.cards..];
             b[S_HAND_COUNT] = self.hands[p].len() as f32 / HAND_SCALE;
             b[S_DEALER] = f32::from(u8::from(
@@ -487,35 +513,45 @@ impl Encoding for State {
             ));
             b[S_TO_ACT] = f32::from(u8::from(acting && p == self.current));
             b[S_TOTAL] = self.totals[p] as f32 / target;
-            b[S_TABLE] = self.table_value(p) as f32 / deck_value;
             if let Some(x) = last {
                 b[S_LAST_SCORE] = x.score[p] as f32 / target;
                 b[S_WENT_OUT] = f32::from(u8::from(x.reason == RoundEnd::WentOut(p)));
             }
+            let mut value = 0;
             let sets = &mut b[S_SETS..];
-            let mut per_type = [0usize; 65];
+            let mut per_type = [0usize; MAX_KINDS + 1];
             for t in &self.tables[p] {
-                let (ti, fitting) = match t.kind {
-                    SetType::Character(c) => (c.index(), 1u64 << c.0),
-                    SetType::Royal => (64, l.royal),
+                let (ti, naturals) = match t.kind {
+                    SetType::Character(c) => (c.index(), 1),
+                    SetType::Royal => (MAX_KINDS, l.royals),
                 };
                 let j = per_type[ti];
                 per_type[ti] += 1;
+                // [present, each natural kind of the type, each wild kind], as shares of copies.
                 let at = &mut sets[l.slot_offset(l.slot(t.kind, j))..];
                 at[0] = 1.0;
-                let naturals = fitting.count_ones() as usize;
-                put_counts(&mut at[1..], deck, t.cards, fitting);
-                put_counts(&mut at[1 + naturals..], deck, t.cards, l.wild);
+                for c in t.cards {
+                    let kind = deck.kind_of(c);
+                    let i = kind.index();
+                    let field = match t.kind {
+                        _ if l.wild >> i & 1 == 1 => 1 + naturals + l.r(kind),
+                        SetType::Character(_) => 1,
+                        SetType::Royal => 1 + l.r(kind),
+                    };
+                    at[field] += l.per_copy[i];
+                    value += deck.value(c);
+                }
             }
+            b[S_TABLE] = value as f32 / l.value;
         }
     }
 
     fn num_distinct_actions(&self) -> usize {
-        Layout::of(self.deck).total()
+        Layout::get(self.deck).total()
     }
 
     fn action_ids(&self, seat: Seat, action: Action, out: &mut Vec<usize>) {
-        let l = Layout::of(self.deck);
+        let l = Layout::get(self.deck);
         let id = match action {
             Action::DrawStock => 0,
             Action::TakePile { pair } => l.take() + l.pair_id(pair),
@@ -541,7 +577,7 @@ impl Encoding for State {
 
     fn action_id_text(&self, id: usize) -> String {
         let deck = self.deck;
-        let l = Layout::of(deck);
+        let l = Layout::get(deck);
         let k = |k: Kind| deck.slug(k);
         if id == 0 {
             "draw stock".to_owned()
@@ -591,9 +627,34 @@ mod tests {
         assert_eq!(l.seat_len(), 289);
     }
 
+    /// A replacement deck with two wild kinds and royals of uneven copies.
+    fn odd_layout() -> Layout {
+        let text = "a no no 8 5 A\nqueen yes no 2 50 Q\nb no no 9 5 B\nc no no 8 5 C\n\
+                    jewel no yes 4 25 J\nd no no 8 5 D\nking yes no 3 30 K\ne no no 8 5 E\n\
+                    star no yes 2 20 S\n";
+        Layout::of(&Deck::parse(text).expect("a valid table"))
+    }
+
+    #[test]
+    fn a_replacement_deck_sizes_the_encoding_from_its_table() {
+        let l = odd_layout();
+        assert_eq!((l.commons, l.royals, l.wilds), (5, 2, 2));
+        assert_eq!((l.per_common, l.per_royal), (4, 2));
+        assert_eq!(l.slots(), 22);
+        assert_eq!(l.pairs(), 5 + 3);
+        assert_eq!(l.melds(), 5 * 3 + 4 + 3 * 2);
+        assert_eq!(l.adds(), 20 + 4 + 44);
+        assert_eq!(l.total(), 1 + 8 + 22 + 8 + 1 + 25 + 68 + 9);
+    }
+
     #[test]
     fn pair_and_meld_ids_invert() {
-        let l = layout();
+        for l in [layout(), odd_layout()] {
+            ids_invert(&l);
+        }
+    }
+
+    fn ids_invert(l: &Layout) {
         for id in 0..l.pairs() {
             assert_eq!(l.pair_id(l.pair_kinds(id)), id);
         }
