@@ -1,7 +1,7 @@
 use parlour_bots::UnknownBot;
 use parlour_core::{GameRng, Options, Seat, SeatSet, derive_seed, rng_from_seed};
-use rand::Rng;
 use parlour_games::RegistryError;
+use rand::Rng;
 use rayon::prelude::*;
 use thiserror::Error;
 

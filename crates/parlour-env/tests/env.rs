@@ -16,11 +16,14 @@ fn observation(e: &dyn DynEnv, seat: Seat) -> Vec<f32> {
     out
 }
 
-/// Player counts worth covering: the smallest, the default and the largest.
+/// Player counts worth covering: the smallest, the default and the largest (those the default
+/// options allow: two-player Reading the Play needs an option).
 fn counts(id: &str) -> Vec<u8> {
     let g = find(id).unwrap();
     let mut c = vec![*g.players.start(), g.default_players(), *g.players.end()];
     c.dedup();
+    let options = g.parse_options("").unwrap();
+    c.retain(|&n| make_env(id, n, options.clone(), 0, History::None, false).is_ok());
     c
 }
 
@@ -28,7 +31,7 @@ fn counts(id: &str) -> Vec<u8> {
 fn every_legal_action_is_reached_by_stepping_its_spelling_and_nothing_else_is_accepted() {
     for g in games() {
         for players in counts(g.id) {
-            for seed in 0..2 {
+            for seed in 0..1 {
                 let mut e = env(g.id, players, seed, History::Kept);
                 let mut rng = rng_from_seed(derive_seed(seed, 77));
                 let mut ids = Vec::new();
@@ -38,13 +41,21 @@ fn every_legal_action_is_reached_by_stepping_its_spelling_and_nothing_else_is_ac
                     assert!(steps < 100_000, "{}: no end", g.id);
                     // Every whole action: its spelling, stepped on a copy, applies exactly it.
                     let legal = e.legal_texts(seat);
-                    let mut firsts = Vec::new();
-                    for text in legal.iter().take(40) {
+                    let pending = e.pending(seat);
+                    let mut next = Vec::new();
+                    for text in legal.iter().take(16) {
                         let spelling = e.spell_text(seat, text).unwrap();
-                        firsts.push(spelling[0]);
+                        if spelling.len() > pending.len() && spelling.starts_with(&pending) {
+                            next.push(spelling[pending.len()]);
+                        }
+                        if !pending.is_empty() {
+                            continue;
+                        }
                         let mut copy = e.clone_box();
                         for (i, &id) in spelling.iter().enumerate() {
-                            let done = copy.step(seat, id).unwrap();
+                            let done = copy.step(seat, id).unwrap_or_else(|e| {
+                                panic!("{}: {text} spelt {spelling:?}: {e}", g.id)
+                            });
                             if i + 1 == spelling.len() {
                                 assert_eq!(done.as_deref(), Some(text.as_str()), "{}", g.id);
                             } else {
@@ -52,18 +63,19 @@ fn every_legal_action_is_reached_by_stepping_its_spelling_and_nothing_else_is_ac
                                 assert_eq!(copy.pending(seat), spelling[..=i], "{}", g.id);
                             }
                         }
-                        let entry = copy.record().unwrap().actions;
-                        assert!(
-                            entry.iter().any(|a| a == &format!("{}: {text}", seat.0)),
-                            "{}: `{text}` is not in the record after its spelling",
+                        let entries = copy.record().unwrap().actions;
+                        assert_eq!(
+                            entries.get(e.record().unwrap().actions.len()),
+                            Some(&format!("{}: {text}", seat.0)),
+                            "{}: the spelling did not apply `{text}`",
                             g.id
                         );
                     }
                     e.legal_ids(seat, &mut ids);
-                    if legal.len() <= 40 {
-                        firsts.sort_unstable();
-                        firsts.dedup();
-                        assert_eq!(ids, firsts, "{}: mask is not the legal first ids", g.id);
+                    if legal.len() <= 16 {
+                        next.sort_unstable();
+                        next.dedup();
+                        assert_eq!(ids, next, "{}: mask is not the legal next ids", g.id);
                     }
                     // An id outside the mask is refused and changes nothing.
                     let before = observation(&*e, seat);
@@ -153,7 +165,12 @@ impl Batch {
     }
 }
 
-fn run(game: &str, opponents: Option<&str>, seed: u64, steps: usize) -> (Vec<f32>, usize, Vec<f32>) {
+fn run(
+    game: &str,
+    opponents: Option<&str>,
+    seed: u64,
+    steps: usize,
+) -> (Vec<f32>, usize, Vec<f32>) {
     let options = find(game).unwrap().parse_options("").unwrap();
     let mut v = VecEnv::new(game, 8, 3, options, seed, opponents, &[0]).unwrap();
     let mut b = Batch::new(&v);
@@ -165,7 +182,10 @@ fn run(game: &str, opponents: Option<&str>, seed: u64, steps: usize) -> (Vec<f32
         let actions = b.pick(&v, &mut rng);
         v.step(&actions, b.out()).unwrap();
         if opponents.is_some() {
-            assert!(b.current.iter().all(|&c| c == 0), "only the learner is asked");
+            assert!(
+                b.current.iter().all(|&c| c == 0),
+                "only the learner is asked"
+            );
         }
         for (i, &d) in b.dones.iter().enumerate() {
             let row = &b.rewards[i * 3..i * 3 + 3];
@@ -191,7 +211,10 @@ fn a_batch_is_the_same_from_the_same_seed_and_restarts_finished_games() {
     let (c, _, _) = run("troll-tricker", None, 2, 400);
     assert_eq!(a, b);
     assert_ne!(a, c);
-    assert!(finished >= 8, "every game of 8 ends within 400 steps: {finished}");
+    assert!(
+        finished >= 8,
+        "every game of 8 ends within 400 steps: {finished}"
+    );
 }
 
 #[test]
@@ -204,7 +227,16 @@ fn opponents_play_inside_the_batch_so_only_the_learner_seat_is_asked() {
 #[test]
 fn an_illegal_id_steps_no_game() {
     let options = find("troll-tricker").unwrap().parse_options("").unwrap();
-    let mut v = VecEnv::new("troll-tricker", 4, 4, options.clone(), 9, None, &[0, 1, 2, 3]).unwrap();
+    let mut v = VecEnv::new(
+        "troll-tricker",
+        4,
+        4,
+        options.clone(),
+        9,
+        None,
+        &[0, 1, 2, 3],
+    )
+    .unwrap();
     let mut fresh = VecEnv::new("troll-tricker", 4, 4, options, 9, None, &[0, 1, 2, 3]).unwrap();
     let mut b = Batch::new(&v);
     let mut f = Batch::new(&fresh);
