@@ -36,6 +36,13 @@ pub trait DynEnv: Send + Sync {
     fn pending(&self, seat: Seat) -> Vec<usize>;
     /// Ids `seat` may step next, sorted.
     fn legal_ids(&self, seat: Seat, out: &mut Vec<usize>);
+    /// [`DynEnv::legal_ids`] reusing the environment's buffers (no allocation).
+    fn legal_ids_mut(&mut self, seat: Seat, out: &mut Vec<usize>);
+    /// One id step without writing the completed action's notation: whether it completed one.
+    ///
+    /// # Errors
+    /// An illegal id; nothing changes.
+    fn step_quiet(&mut self, seat: Seat, id: usize) -> Result<bool, EnvError>;
     /// `seat`'s legal actions in notation.
     fn legal_texts(&self, seat: Seat) -> Vec<String>;
     /// The ids spelling `seat`'s legal action given in notation.
@@ -135,6 +142,12 @@ impl<G: Encoding> DynEnv for Env<G> {
     }
     fn legal_ids(&self, seat: Seat, out: &mut Vec<usize>) {
         Env::legal_ids(self, seat, out);
+    }
+    fn legal_ids_mut(&mut self, seat: Seat, out: &mut Vec<usize>) {
+        Env::legal_ids_mut(self, seat, out);
+    }
+    fn step_quiet(&mut self, seat: Seat, id: usize) -> Result<bool, EnvError> {
+        Ok(Env::step(self, seat, id)?.is_some())
     }
     fn legal_texts(&self, seat: Seat) -> Vec<String> {
         let mut out = Vec::new();

@@ -21,6 +21,9 @@ pub struct Env<G: Encoding> {
     game_len: usize,
     ids: usize,
     spelling: usize,
+    /// Reused buffers of the hot path (their contents mean nothing between calls).
+    scratch: Vec<G::Action>,
+    spelt: Vec<usize>,
 }
 
 /// The game and its chance stream; with its history where a record is wanted.
@@ -92,6 +95,8 @@ impl<G: Encoding> Env<G> {
             game_len,
             ids,
             spelling,
+            scratch: Vec::new(),
+            spelt: Vec::new(),
         };
         env.settle();
         env
@@ -179,21 +184,44 @@ impl<G: Encoding> Env<G> {
 
     /// Fills `out` with the ids `seat` may step next, sorted (empty when it is not to act).
     pub fn legal_ids(&self, seat: Seat, out: &mut Vec<usize>) {
+        let mut actions = Vec::new();
+        let mut ids = Vec::new();
+        self.next_ids(seat, out, &mut actions, &mut ids);
+    }
+
+    /// [`Env::legal_ids`] without allocating: the batched hot path.
+    pub fn legal_ids_mut(&mut self, seat: Seat, out: &mut Vec<usize>) {
+        let mut actions = std::mem::take(&mut self.scratch);
+        let mut ids = std::mem::take(&mut self.spelt);
+        self.next_ids(seat, out, &mut actions, &mut ids);
+        self.scratch = actions;
+        self.spelt = ids;
+    }
+
+    fn next_ids(
+        &self,
+        seat: Seat,
+        out: &mut Vec<usize>,
+        actions: &mut Vec<G::Action>,
+        ids: &mut Vec<usize>,
+    ) {
         out.clear();
         let state = self.state();
-        let mut actions = Vec::new();
-        state.legal_actions(seat, &mut actions);
+        state.legal_actions(seat, actions);
         let prefix = self.pending(seat);
-        let mut ids = Vec::with_capacity(self.spelling);
-        for a in actions {
+        for &a in actions.iter() {
             ids.clear();
-            state.action_ids(seat, a, &mut ids);
+            state.action_ids(seat, a, ids);
             if ids.len() > prefix.len() && ids.starts_with(prefix) {
                 out.push(ids[prefix.len()]);
             }
         }
-        out.sort_unstable();
-        out.dedup();
+        if self.spelling > 1 {
+            out.sort_unstable();
+            out.dedup();
+        } else if !out.is_sorted() {
+            out.sort_unstable();
+        }
     }
 
     /// Writes `seat`'s observation into `out` (length [`Env::observation_len`]).
@@ -228,25 +256,11 @@ impl<G: Encoding> Env<G> {
     /// # Errors
     /// An id that begins or continues none of `seat`'s legal actions; nothing changes.
     pub fn step(&mut self, seat: Seat, id: usize) -> Result<Option<G::Action>, EnvError> {
-        let state = self.state();
-        let mut actions = Vec::new();
-        state.legal_actions(seat, &mut actions);
-        let prefix = self.pending(seat);
-        let depth = prefix.len();
-        let mut ids = Vec::with_capacity(self.spelling);
-        let mut extends = false;
-        let mut complete = None;
-        for a in actions {
-            ids.clear();
-            state.action_ids(seat, a, &mut ids);
-            if ids.len() > depth && ids.starts_with(prefix) && ids[depth] == id {
-                extends = true;
-                if ids.len() == depth + 1 {
-                    complete = Some(a);
-                    break;
-                }
-            }
-        }
+        let mut actions = std::mem::take(&mut self.scratch);
+        let mut ids = std::mem::take(&mut self.spelt);
+        let (extends, complete) = self.find(seat, id, &mut actions, &mut ids);
+        self.scratch = actions;
+        self.spelt = ids;
         if let Some(a) = complete {
             self.apply(seat, a)?;
             return Ok(Some(a));
@@ -255,7 +269,7 @@ impl<G: Encoding> Env<G> {
             return Err(EnvError::IllegalId {
                 seat,
                 id,
-                pending: prefix.to_vec(),
+                pending: self.pending(seat).to_vec(),
             });
         }
         if self.pending_seat != Some(seat) {
@@ -264,6 +278,32 @@ impl<G: Encoding> Env<G> {
         }
         self.pending.push(id);
         Ok(None)
+    }
+
+    /// Whether `id` continues a legal spelling of `seat`, and the action it completes.
+    fn find(
+        &self,
+        seat: Seat,
+        id: usize,
+        actions: &mut Vec<G::Action>,
+        ids: &mut Vec<usize>,
+    ) -> (bool, Option<G::Action>) {
+        let state = self.state();
+        state.legal_actions(seat, actions);
+        let prefix = self.pending(seat);
+        let depth = prefix.len();
+        let mut extends = false;
+        for &a in actions.iter() {
+            ids.clear();
+            state.action_ids(seat, a, ids);
+            if ids.len() > depth && ids.starts_with(prefix) && ids[depth] == id {
+                extends = true;
+                if ids.len() == depth + 1 {
+                    return (true, Some(a));
+                }
+            }
+        }
+        (extends, None)
     }
 
     /// Applies `seat`'s whole action, then draws the chance that falls due (unless chance is
@@ -391,9 +431,23 @@ impl<G: Encoding> Env<G> {
         }
     }
 
+    /// Draws due chance unless it is explicit, writing no outcome text where no history is kept.
     fn settle(&mut self) {
-        if !self.explicit_chance {
-            while self.draw_chance().is_some() {}
+        if self.explicit_chance {
+            return;
+        }
+        while self.to_act() == ToAct::Chance {
+            match &mut self.core {
+                Core::Tracked(m) => {
+                    m.draw_chance();
+                }
+                Core::Bare { state, rng, .. } => {
+                    let c = state.sample_chance(rng);
+                    state
+                        .apply_chance(c, &mut ())
+                        .expect("a sampled chance outcome is always legal");
+                }
+            }
         }
     }
 }

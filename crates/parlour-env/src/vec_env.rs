@@ -251,7 +251,7 @@ impl VecEnv {
                 .current()
                 .expect("a seat is due where a mask was given");
             slot.env
-                .step(seat, id as usize)
+                .step_quiet(seat, id as usize)
                 .expect("checked against the mask");
             slot.play_bots(seed)
         });
@@ -378,7 +378,7 @@ impl Slot {
         if let Some(obs) = obs {
             self.env.observe(seat, obs);
         }
-        self.env.legal_ids(seat, &mut self.legal);
+        self.env.legal_ids_mut(seat, &mut self.legal);
         mask.fill(false);
         self.mask.fill(false);
         for &id in &self.legal {
