@@ -51,8 +51,12 @@ class Game:
     observation_shape: tuple[int]
     """Shape of :meth:`observation`: the game's encoding, then (if ``max_spelling_len > 1``)
     one slot per action id, set for the acting seat's pending ids."""
+    game_observation_shape: tuple[int]
+    """Shape of the game's own encoding (the first part of an observation)."""
     max_spelling_len: int
     """The most ids one action takes (1 where every action is one id)."""
+    explicit_chance: bool
+    """Whether chance nodes wait for :meth:`draw_chance` or :meth:`apply_chance`."""
 
     def __init__(
         self,
@@ -67,6 +71,9 @@ class Game:
     def current_player(self) -> int:
         """The lowest seat to act (the seat with an open spelling first), ``CHANCE`` or
         ``TERMINAL``."""
+    def node_player(self) -> int:
+        """As OpenSpiel's ``current_player``: ``SIMULTANEOUS`` where several seats act at once,
+        else :meth:`current_player`."""
     def is_terminal(self) -> bool: ...
     def is_chance(self) -> bool: ...
     def is_simultaneous(self) -> bool: ...
@@ -111,7 +118,8 @@ class Game:
     def record(self) -> str:
         """The game record (JSON) that replays to this state."""
     @staticmethod
-    def from_record(text: str) -> "Game": ...
+    def from_record(text: str, explicit_chance: bool = False) -> "Game":
+        """The game a record (as :meth:`record` writes it) leads to."""
     def secrets(self, seat: Optional[int] = None) -> list[str]:
         """What is hidden from ``seat``, for leak tests."""
     def resample(self, seat: int, seed: int) -> "Game":
@@ -146,19 +154,25 @@ class VectorEnv:
         learner_seats: Optional[Sequence[int]] = None,
     ) -> None: ...
     def reset(
-        self,
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
-        """``(obs [N, L], mask [N, A], current [N])`` of fresh games."""
+        self, observe: bool = True
+    ) -> tuple[Optional[npt.NDArray[np.float32]], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+        """``(obs [N, L], mask [N, A], current [N])`` of fresh games (``obs`` is ``None`` with
+        ``observe=False``)."""
     def step(
-        self, actions: npt.ArrayLike
+        self, actions: npt.ArrayLike, observe: bool = True
     ) -> tuple[
-        npt.NDArray[np.float32],
+        Optional[npt.NDArray[np.float32]],
         npt.NDArray[np.bool_],
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
         npt.NDArray[np.int64],
     ]:
         """Each env's current seat steps its id; returns ``(obs, mask, rewards [N, players],
-        dones [N], current)``. A finished game reports its rewards and restarts."""
+        dones [N], current)``. A finished game reports its rewards and restarts from the next
+        seed, so ``obs``, ``mask`` and ``current`` are the new game's. ``obs`` is ``None`` with
+        ``observe=False``."""
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal id per game, drawn in Rust from each game's seeded stream."""
+    def __len__(self) -> int: ...
     def game(self, i: int) -> Game:
         """A copy of env ``i``'s game."""

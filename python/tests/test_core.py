@@ -368,3 +368,33 @@ def test_same_seed_same_game_other_seed_other_game(game_id):
     others = [new_game(game_id, seed=s) for s in range(41, 45)]
     views = {tuple(json.dumps(g.view(s), sort_keys=True) for s in range(g.players)) for g in others}
     assert len(views) > 1, "different seeds deal different games"
+
+
+def test_type_stubs_cover_the_native_module():
+    """Every public name of the compiled module has a declaration in the shipped stubs."""
+    import ast
+    from pathlib import Path
+
+    import parlour._native as native
+
+    stub = Path(parlour.__file__).with_name("_native.pyi").read_text()
+    tree = ast.parse(stub)
+    declared: dict[str, set[str]] = {"": set()}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            declared[node.name] = {
+                n.name if isinstance(n, ast.FunctionDef) else n.target.id
+                for n in node.body
+                if isinstance(n, ast.FunctionDef) or isinstance(n, ast.AnnAssign)
+            }
+            declared[""].add(node.name)
+        elif isinstance(node, ast.FunctionDef):
+            declared[""].add(node.name)
+        elif isinstance(node, ast.AnnAssign):
+            declared[""].add(node.target.id)
+    public = [n for n in dir(native) if not n.startswith("_")]
+    assert set(public) <= declared[""], set(public) - declared[""]
+    for cls in ("Game", "Bot", "VectorEnv"):
+        members = {n for n in dir(getattr(native, cls)) if not n.startswith("_")}
+        assert members <= declared[cls], (cls, members - declared[cls])
+    assert (Path(parlour.__file__).with_name("py.typed")).exists()
