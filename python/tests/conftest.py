@@ -25,6 +25,14 @@ TABLES: dict[str, tuple[Optional[int], dict]] = {
 }
 
 
+# Options a game needs at some player count (Reading the Play seats two only with `two_player`).
+NEEDS = {("reading-the-play", 2): {"two_player": True}}
+
+
+def options_for(game_id: str, players: int) -> dict:
+    return dict(NEEDS.get((game_id, players), {}))
+
+
 def new_game(game_id: str, seed: int = 0, **kw) -> parlour.Game:
     players, options = TABLES.get(game_id, (None, {}))
     return parlour.Game(game_id, players=players, options=options or None, seed=seed, **kw)

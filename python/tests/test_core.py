@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import parlour
-from conftest import GAME_IDS, GAMES, new_game, playout, random_step
+from conftest import GAME_IDS, GAMES, new_game, options_for, playout, random_step
 
 EXPECTED_GAMES = {
     "troll-tricker",
@@ -398,3 +398,22 @@ def test_type_stubs_cover_the_native_module():
         members = {n for n in dir(getattr(native, cls)) if not n.startswith("_")}
         assert members <= declared[cls], (cls, members - declared[cls])
     assert (Path(parlour.__file__).with_name("py.typed")).exists()
+
+
+def test_every_player_count_plays_to_the_end(game_id):
+    info = GAMES[game_id]
+    for players in range(info["min_players"], info["max_players"] + 1):
+        options = options_for(game_id, players) or None
+        game = parlour.Game(game_id, players=players, options=options, seed=players)
+        assert game.players == players
+        shape, n_ids = game.observation_shape, game.num_distinct_actions
+        rng = random.Random(players)
+
+        def check(g: parlour.Game) -> None:
+            seat = g.current_player()
+            assert g.observation(seat).shape == shape
+            assert all(0 <= i < n_ids for i in g.legal_action_ids(seat))
+
+        playout(game, rng, check)
+        assert len(game.returns()) == players
+        assert 0.0 <= sum(game.returns()) <= 1.0 + 1e-6

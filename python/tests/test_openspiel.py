@@ -12,7 +12,7 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import parlour
 import parlour.openspiel as pos
-from conftest import GAME_IDS, GAMES, TABLES
+from conftest import GAME_IDS, GAMES, TABLES, options_for
 
 NAMES = pos.register()
 
@@ -247,3 +247,13 @@ def test_ismcts_against_random_on_troll_tricker():
         assert sum(returns) == pytest.approx(1.0)
         totals += np.roll(returns, -seat)
     assert totals.sum() == pytest.approx(2.0)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_sim_test_at_the_smallest_and_largest_tables(game_id):
+    info = GAMES[game_id]
+    for players in sorted({info["min_players"], info["max_players"]}):
+        params = {"players": players, "seed": players, **options_for(game_id, players)}
+        game = pyspiel.load_game(pos.short_name(game_id), params)
+        assert game.num_players() == players
+        pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
