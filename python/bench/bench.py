@@ -133,7 +133,11 @@ def main() -> None:
         os.sched_setaffinity(0, {args.core})
     cases = [
         ("parlour Python loop", "troll-tricker, 4 players", parlour_loop),
-        (f"parlour VectorEnv ({args.envs} envs)", "troll-tricker, 4 players", vector_numpy(args.envs)),
+        (
+            f"parlour VectorEnv ({args.envs} envs)",
+            "troll-tricker, 4 players",
+            vector_numpy(args.envs),
+        ),
         (
             f"parlour VectorEnv ({args.envs} envs), engine only",
             "troll-tricker, 4 players",

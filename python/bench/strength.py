@@ -177,9 +177,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=432, help="games (rounded up to whole deals of 6)")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
-    ap.add_argument("--ms", type=float, default=20.0, help="time per move to calibrate OpenSpiel's bot to")
-    ap.add_argument("--simulations", type=int, help="OpenSpiel ISMCTS simulations a move (skips calibration)")
-    ap.add_argument("--parlour-bot", default="ismcts:20ms", help="parlour's bot (default ismcts:20ms)")
+    ap.add_argument(
+        "--ms", type=float, default=20.0, help="time per move to calibrate OpenSpiel's bot to"
+    )
+    ap.add_argument(
+        "--simulations", type=int, help="OpenSpiel ISMCTS simulations a move (skips calibration)"
+    )
+    ap.add_argument(
+        "--parlour-bot", default="ismcts:20ms", help="parlour's bot (default ismcts:20ms)"
+    )
     ap.add_argument("--seed", type=int, default=1, help="first deal's seed")
     ap.add_argument("--json", metavar="FILE", help="write the result as JSON ('-': stdout)")
     args = ap.parse_args()
@@ -220,6 +226,7 @@ def main() -> None:
     for seating in SEATINGS:
         rs = [r for r in results if r["seating"] == seating]
         per_seating[seating] = summary(rs)
+
     def per_move(key: str, side: str) -> float:
         moves = sum(r["moves"][side] for r in results)
         return 1000 * sum(r[key][side] for r in results) / max(1, moves)

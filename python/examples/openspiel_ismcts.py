@@ -53,7 +53,9 @@ def main() -> None:
             random_state=rng,
         )
         bots = [
-            searcher if p == seat else pyspiel.make_uniform_random_bot(p, args.seed * 1000 + g * 10 + p)
+            searcher
+            if p == seat
+            else pyspiel.make_uniform_random_bot(p, args.seed * 1000 + g * 10 + p)
             for p in range(args.players)
         ]
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)

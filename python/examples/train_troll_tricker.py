@@ -83,11 +83,14 @@ def card_features(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
     # The trick's best so far: its highest fey card, else its highest card of the led sign.
     fey_best = np.where(in_trick & is_fey, value, 0).max(axis=1)
     led_best = np.where(in_trick & follows, value, 0).max(axis=1)
-    wins = np.where(
-        is_fey,
-        value > fey_best[:, None],
-        follows & (fey_best[:, None] == 0) & (value > led_best[:, None]),
-    ) & ~leading[:, None]
+    wins = (
+        np.where(
+            is_fey,
+            value > fey_best[:, None],
+            follows & (fey_best[:, None] == 0) & (value > led_best[:, None]),
+        )
+        & ~leading[:, None]
+    )
     win_value = np.where(wins & mask, value, np.inf)
     cheapest = wins & mask & (value == win_value.min(axis=1, keepdims=True))
     legal_value = np.where(mask, value, np.nan)
@@ -127,7 +130,9 @@ class Result:
     games: int
 
     def __str__(self) -> str:
-        return f"{self.mean:.3f} (95% interval {self.low:.3f} to {self.high:.3f}, {self.games} games)"
+        return (
+            f"{self.mean:.3f} (95% interval {self.low:.3f} to {self.high:.3f}, {self.games} games)"
+        )
 
 
 class Policy:

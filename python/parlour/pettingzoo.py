@@ -8,8 +8,8 @@
     e.reset()
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
-        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
-        e.step(action)
+        done = terminated or truncated
+        e.step(None if done else e.action_space(agent).sample(obs["action_mask"]))
 
 Agents are ``player_0`` ... ``player_{n-1}`` (seat order). An observation is a dict with
 ``observation`` (the game's encoding, float32, plus the acting seat's pending ids where actions

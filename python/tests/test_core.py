@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import parlour
-from conftest import GAME_IDS, GAMES, new_game, options_for, playout, random_step
+from conftest import GAMES, new_game, options_for, playout, random_step
 
 EXPECTED_GAMES = {
     "troll-tricker",
@@ -177,7 +177,7 @@ def test_resampled_games_look_the_same_to_the_seat(game_id):
             return
         for seat in range(g.players):
             obs = g.observation(seat)
-            for s in range(2):
+            for _ in range(2):
                 other = g.resample(seat, rng.getrandbits(63))
                 assert np.array_equal(other.observation(seat), obs)
                 assert other.view(seat) == g.view(seat)
@@ -409,7 +409,7 @@ def test_every_player_count_plays_to_the_end(game_id):
         shape, n_ids = game.observation_shape, game.num_distinct_actions
         rng = random.Random(players)
 
-        def check(g: parlour.Game) -> None:
+        def check(g: parlour.Game, shape=shape, n_ids=n_ids) -> None:
             seat = g.current_player()
             assert g.observation(seat).shape == shape
             assert all(0 <= i < n_ids for i in g.legal_action_ids(seat))

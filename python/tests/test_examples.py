@@ -56,7 +56,14 @@ def test_card_features_read_the_trick():
 
 def test_ismcts_example_runs():
     out = subprocess.run(
-        [sys.executable, str(EXAMPLES / "openspiel_ismcts.py"), "--games", "1", "--simulations", "5"],
+        [
+            sys.executable,
+            str(EXAMPLES / "openspiel_ismcts.py"),
+            "--games",
+            "1",
+            "--simulations",
+            "5",
+        ],
         capture_output=True,
         text=True,
         timeout=300,

@@ -129,7 +129,7 @@ def test_max_cycles_truncates():
     e = make("troll-tricker", seed=1, max_cycles=2)
     e.reset()
     steps = 0
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
         if terminated or truncated:
             assert truncated and not terminated
@@ -146,9 +146,8 @@ def test_render():
     text = e.render()
     assert isinstance(text, str) and text == e.unwrapped.game.view_text(None)
     # A spectator's table: no seat's hidden cards.
-    for seat in range(e.unwrapped.players):
-        for secret in e.unwrapped.game.secrets(None):
-            assert secret not in text.split()
+    for secret in e.unwrapped.game.secrets(None):
+        assert secret not in text.split()
     with pytest.raises(ValueError):
         make("troll-tricker", render_mode="rgb_array")
 
