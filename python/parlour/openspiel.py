@@ -40,6 +40,8 @@ How the games map onto OpenSpiel's model:
   are the same in every state :meth:`resample_from_infostate` draws for that seat.
 * :meth:`ParlourState.resample_from_infostate` is the engine's exact determinization
   (``Game.resample``): the hidden cards redrawn consistently with all the seat knows.
+* States do not serialize through OpenSpiel's history (sampled chance); ``state.native`` is the
+  engine's game, and ``state.native.record()`` its record.
 
 OpenSpiel's Python information-set MCTS (``open_spiel.python.algorithms.ismcts``) plays these
 games. The C++ ``pyspiel.ISMCTSBot`` cannot: it calls the C++ ``ResampleFromInfostate``, which a

@@ -22,14 +22,14 @@ def load(name: str):
 
 def test_training_beats_random():
     train = load("train_troll_tricker")
-    policy = train.train(iterations=25, envs=128, seed=1, log=None)
+    policy = train.train(iterations=40, envs=128, seed=1, log=None)
     trained = train.evaluate(lambda o, m, e: policy.greedy(o, m), games=1024, seed=500)
     rand = train.evaluate(lambda o, m, e: e.random_actions(), games=1024, seed=500)
     assert abs(rand.mean - 0.25) < 0.05, f"random play's share {rand}"
     # A clear margin: the trained policy's interval is above random's, and its share well
     # above a quarter.
     assert trained.low > rand.high, f"trained {trained} vs random {rand}"
-    assert trained.mean > 0.32, f"trained {trained}"
+    assert trained.mean > 0.35, f"trained {trained}"
 
 
 def test_card_features_read_the_trick():
