@@ -181,8 +181,8 @@ impl<G: Encoding> DynEnv for Env<G> {
                 count: Env::num_distinct_actions(self),
             });
         }
-        let done = Env::step(self, seat, id)?;
-        Ok(done.map(|a| self.state().action_text(a)))
+        // An action prints without the state (`Game::Action`), so after it is as good as before.
+        Ok(Env::step(self, seat, id)?.map(|a| self.state().action_text(a)))
     }
     fn apply_text(&mut self, seat: Seat, text: &str) -> Result<(), EnvError> {
         Env::apply_text(self, seat, text)?;
@@ -216,10 +216,10 @@ impl<G: Encoding> DynEnv for Env<G> {
         self.state().round()
     }
     fn record(&self) -> Option<Record> {
-        self.tracked().map(parlour_record::Match::to_record)
+        Env::record(self)
     }
     fn log(&self, viewer: Viewer) -> Option<Vec<String>> {
-        self.tracked().map(|m| m.log(viewer))
+        Env::log(self, viewer)
     }
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
         self.state().secrets(viewer)

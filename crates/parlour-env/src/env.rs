@@ -1,9 +1,11 @@
 use parlour_core::{
     Encoding, Game, GameRng, IllegalAction, Options, Seat, SetupError, ToAct, rng_from_seed,
 };
-use parlour_record::{Match, Record, ReplayError, StepError};
+use parlour_record::{Entry, Record, RecordError, ReplayError, StepError};
 
 use crate::EnvError;
+use crate::history::{Kept, Step};
+use crate::spellings::Spellings;
 
 /// One game seen through its [`Encoding`]: observations, action ids and the spelling of
 /// multi-id actions, with chance drawn from the seed.
@@ -21,18 +23,18 @@ pub struct Env<G: Encoding> {
     game_len: usize,
     ids: usize,
     spelling: usize,
-    /// Reused buffers of the hot path (their contents mean nothing between calls).
-    scratch: Vec<G::Action>,
-    spelt: Vec<usize>,
+    /// The legal actions and spellings of the last seat asked, while the state stays the same.
+    legal: Spellings<G::Action>,
 }
 
-/// The game and its chance stream; with its history where a record is wanted.
+/// The game and its chance stream; with its history where a record is wanted (a bare game is
+/// the fast path of batched stepping, and what a resample gives: it has no record).
 #[derive(Clone, Debug)]
-enum Core<G: Game> {
-    /// Keeps entries and events: records, logs.
-    Tracked(Match<G>),
-    /// The state alone: the fast path of batched stepping, and resampled games (no record).
-    Bare { state: G, rng: GameRng, seed: u64 },
+struct Core<G: Game> {
+    state: G,
+    rng: GameRng,
+    seed: u64,
+    kept: Option<Kept<G>>,
 }
 
 /// How a game is kept: with its history (records and logs) or bare (faster).
@@ -57,13 +59,11 @@ impl<G: Encoding> Env<G> {
         history: History,
         explicit_chance: bool,
     ) -> Result<Self, SetupError> {
-        let core = match history {
-            History::Kept => Core::Tracked(Match::new(players, options.clone(), seed)?),
-            History::None => Core::Bare {
-                state: G::new(players, &options)?,
-                rng: rng_from_seed(seed),
-                seed,
-            },
+        let core = Core {
+            state: G::new(players, &options)?,
+            rng: rng_from_seed(seed),
+            seed,
+            kept: (history == History::Kept).then(Kept::new),
         };
         Ok(Self::with_core(core, options, explicit_chance))
     }
@@ -73,16 +73,45 @@ impl<G: Encoding> Env<G> {
     /// # Errors
     /// A record that does not replay.
     pub fn from_record(record: &Record, explicit_chance: bool) -> Result<Self, ReplayError> {
-        let m = Match::from_record(record)?;
-        let options = m.options().clone();
-        Ok(Self::with_core(Core::Tracked(m), options, explicit_chance))
+        if record.format != parlour_record::FORMAT {
+            return Err(RecordError::Format(record.format.clone()).into());
+        }
+        if record.game != G::ID {
+            return Err(SetupError::Invalid(format!(
+                "record is for `{}`, not `{}`",
+                record.game,
+                G::ID
+            ))
+            .into());
+        }
+        let options = record.resolve_options(G::OPTIONS)?;
+        // Chance stays explicit while the entries are applied, as a record states it.
+        let mut env = Self::new(record.players, options, record.seed, History::Kept, true)?;
+        for (index, entry) in record.actions.iter().enumerate() {
+            env.apply_entry(entry).map_err(|error| ReplayError::Step {
+                index,
+                entry: entry.clone(),
+                error,
+            })?;
+        }
+        env.explicit_chance = explicit_chance;
+        env.settle();
+        Ok(env)
+    }
+
+    /// One record entry; unstated chance due before a seat's action is drawn from the seed.
+    fn apply_entry(&mut self, entry: &str) -> Result<(), StepError> {
+        match Entry::parse(entry).map_err(StepError::Parse)? {
+            Entry::Chance(text) => self.apply_chance_text(text),
+            Entry::Action(seat, text) => {
+                while self.draw_chance().is_some() {}
+                self.apply_text(seat, text).map(|_| ())
+            }
+        }
     }
 
     fn with_core(core: Core<G>, options: Options, explicit_chance: bool) -> Self {
-        let state = match &core {
-            Core::Tracked(m) => m.state(),
-            Core::Bare { state, .. } => state,
-        };
+        let state = &core.state;
         let game_len = state.observation_shape().iter().product();
         let ids = state.num_distinct_actions();
         let spelling = state.max_spelling_len();
@@ -95,8 +124,7 @@ impl<G: Encoding> Env<G> {
             game_len,
             ids,
             spelling,
-            scratch: Vec::new(),
-            spelt: Vec::new(),
+            legal: Spellings::new(),
         };
         env.settle();
         env
@@ -105,28 +133,26 @@ impl<G: Encoding> Env<G> {
     /// The full state (omniscient): for the environment's own use and tests, never for a seat.
     #[must_use]
     pub fn state(&self) -> &G {
-        match &self.core {
-            Core::Tracked(m) => m.state(),
-            Core::Bare { state, .. } => state,
-        }
+        &self.core.state
     }
 
-    /// The game with its history, when it is kept.
+    /// The record so far, when the history is kept (every chance outcome stated).
     #[must_use]
-    pub fn tracked(&self) -> Option<&Match<G>> {
-        match &self.core {
-            Core::Tracked(m) => Some(m),
-            Core::Bare { .. } => None,
-        }
+    pub fn record(&self) -> Option<Record> {
+        let kept = self.core.kept.as_ref()?;
+        Some(kept.record(self.state().players(), &self.options, self.core.seed))
+    }
+
+    /// Everything that happened as `viewer` may see it, when the history is kept.
+    #[must_use]
+    pub fn log(&self, viewer: parlour_core::Viewer) -> Option<Vec<String>> {
+        Some(self.core.kept.as_ref()?.log(self.state(), viewer))
     }
 
     /// The seed chance is drawn from.
     #[must_use]
     pub fn seed(&self) -> u64 {
-        match &self.core {
-            Core::Tracked(m) => m.seed(),
-            Core::Bare { seed, .. } => *seed,
-        }
+        self.core.seed
     }
 
     /// The options the game was set up with.
@@ -184,43 +210,24 @@ impl<G: Encoding> Env<G> {
 
     /// Fills `out` with the ids `seat` may step next, sorted (empty when it is not to act).
     pub fn legal_ids(&self, seat: Seat, out: &mut Vec<usize>) {
-        let mut actions = Vec::new();
-        let mut ids = Vec::new();
-        self.next_ids(seat, out, &mut actions, &mut ids);
-    }
-
-    /// [`Env::legal_ids`] without allocating: the batched hot path.
-    pub fn legal_ids_mut(&mut self, seat: Seat, out: &mut Vec<usize>) {
-        let mut actions = std::mem::take(&mut self.scratch);
-        let mut ids = std::mem::take(&mut self.spelt);
-        self.next_ids(seat, out, &mut actions, &mut ids);
-        self.scratch = actions;
-        self.spelt = ids;
-    }
-
-    fn next_ids(
-        &self,
-        seat: Seat,
-        out: &mut Vec<usize>,
-        actions: &mut Vec<G::Action>,
-        ids: &mut Vec<usize>,
-    ) {
-        out.clear();
-        let state = self.state();
-        state.legal_actions(seat, actions);
-        let prefix = self.pending(seat);
-        for &a in actions.iter() {
-            ids.clear();
-            state.action_ids(seat, a, ids);
-            if ids.len() > prefix.len() && ids.starts_with(prefix) {
-                out.push(ids[prefix.len()]);
-            }
+        if self.legal.is_for(seat) {
+            self.legal.next_ids(self.pending(seat), out);
+        } else {
+            let mut legal = Spellings::new();
+            legal.fill(self.state(), seat);
+            legal.next_ids(self.pending(seat), out);
         }
-        if self.spelling > 1 {
-            out.sort_unstable();
-            out.dedup();
-        } else if !out.is_sorted() {
-            out.sort_unstable();
+    }
+
+    /// [`Env::legal_ids`], keeping what it works out for the step that follows.
+    pub fn legal_ids_mut(&mut self, seat: Seat, out: &mut Vec<usize>) {
+        self.know(seat);
+        self.legal.next_ids(self.pending(seat), out);
+    }
+
+    fn know(&mut self, seat: Seat) {
+        if !self.legal.is_for(seat) {
+            self.legal.fill(&self.core.state, seat);
         }
     }
 
@@ -256,11 +263,8 @@ impl<G: Encoding> Env<G> {
     /// # Errors
     /// An id that begins or continues none of `seat`'s legal actions; nothing changes.
     pub fn step(&mut self, seat: Seat, id: usize) -> Result<Option<G::Action>, EnvError> {
-        let mut actions = std::mem::take(&mut self.scratch);
-        let mut ids = std::mem::take(&mut self.spelt);
-        let (extends, complete) = self.find(seat, id, &mut actions, &mut ids);
-        self.scratch = actions;
-        self.spelt = ids;
+        self.know(seat);
+        let (extends, complete) = self.legal.find(self.pending(seat), id);
         if let Some(a) = complete {
             self.apply(seat, a)?;
             return Ok(Some(a));
@@ -280,42 +284,21 @@ impl<G: Encoding> Env<G> {
         Ok(None)
     }
 
-    /// Whether `id` continues a legal spelling of `seat`, and the action it completes.
-    fn find(
-        &self,
-        seat: Seat,
-        id: usize,
-        actions: &mut Vec<G::Action>,
-        ids: &mut Vec<usize>,
-    ) -> (bool, Option<G::Action>) {
-        let state = self.state();
-        state.legal_actions(seat, actions);
-        let prefix = self.pending(seat);
-        let depth = prefix.len();
-        let mut extends = false;
-        for &a in actions.iter() {
-            ids.clear();
-            state.action_ids(seat, a, ids);
-            if ids.len() > depth && ids.starts_with(prefix) && ids[depth] == id {
-                extends = true;
-                if ids.len() == depth + 1 {
-                    return (true, Some(a));
-                }
-            }
-        }
-        (extends, None)
-    }
-
     /// Applies `seat`'s whole action, then draws the chance that falls due (unless chance is
     /// explicit).
     ///
     /// # Errors
     /// An illegal action; nothing changes.
     pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<(), IllegalAction> {
-        match &mut self.core {
-            Core::Tracked(m) => m.apply_action(seat, action)?,
-            Core::Bare { state, .. } => state.apply(seat, action, &mut ())?,
+        let core = &mut self.core;
+        match &mut core.kept {
+            Some(kept) => {
+                core.state.apply(seat, action, &mut kept.events)?;
+                kept.steps.push(Step::Act(seat, action));
+            }
+            None => core.state.apply(seat, action, &mut ())?,
         }
+        self.legal.clear();
         self.pending.clear();
         self.pending_seat = None;
         self.settle();
@@ -346,17 +329,10 @@ impl<G: Encoding> Env<G> {
         if self.to_act() != ToAct::Chance {
             return None;
         }
-        let text = match &mut self.core {
-            Core::Tracked(m) => m.draw_chance(),
-            Core::Bare { state, rng, .. } => {
-                let c = state.sample_chance(rng);
-                let text = state.chance_text(&c);
-                state
-                    .apply_chance(c, &mut ())
-                    .expect("a sampled chance outcome is always legal");
-                text
-            }
-        };
+        let c = self.core.state.sample_chance(&mut self.core.rng);
+        let text = self.state().chance_text(&c);
+        self.push_chance(c)
+            .expect("a sampled chance outcome is always legal");
         Some(text)
     }
 
@@ -365,22 +341,34 @@ impl<G: Encoding> Env<G> {
     /// # Errors
     /// No chance due, a text that does not parse, or an impossible outcome; nothing changes.
     pub fn apply_chance_text(&mut self, text: &str) -> Result<(), StepError> {
-        match &mut self.core {
-            Core::Tracked(m) => m.apply_chance_text(text)?,
-            Core::Bare { state, rng, .. } => {
-                if state.to_act() != ToAct::Chance {
-                    return Err(IllegalAction::wrong_node("a player decision").into());
-                }
-                let c = state
-                    .parse_chance(text)
-                    .map_err(|e| StepError::Parse(e.to_string()))?;
-                let mut next = rng.clone();
-                let _ = state.sample_chance(&mut next);
-                state.apply_chance(c, &mut ())?;
-                *rng = next;
-            }
+        if self.to_act() != ToAct::Chance {
+            return Err(IllegalAction::wrong_node("a player decision").into());
         }
+        let c = self
+            .state()
+            .parse_chance(text)
+            .map_err(|e| StepError::Parse(e.to_string()))?;
+        // The stream moves on as if the outcome had been drawn, so later draws match a record
+        // that leaves this one unstated.
+        let mut next = self.core.rng.clone();
+        let _ = self.state().sample_chance(&mut next);
+        self.push_chance(c)?;
+        self.core.rng = next;
         self.settle();
+        Ok(())
+    }
+
+    /// Applies a chance outcome (and keeps it, where the history is kept).
+    fn push_chance(&mut self, c: G::Chance) -> Result<(), IllegalAction> {
+        self.legal.clear();
+        let core = &mut self.core;
+        match &mut core.kept {
+            Some(kept) => {
+                core.state.apply_chance(c.clone(), &mut kept.events)?;
+                kept.steps.push(Step::Chance(c));
+            }
+            None => core.state.apply_chance(c, &mut ())?,
+        }
         Ok(())
     }
 
@@ -391,7 +379,12 @@ impl<G: Encoding> Env<G> {
         let mut rng = rng_from_seed(seed);
         let state = self.state().sample_consistent(observer, &mut rng);
         let mut env = Self::with_core(
-            Core::Bare { state, rng, seed },
+            Core {
+                state,
+                rng,
+                seed,
+                kept: None,
+            },
             self.options.clone(),
             self.explicit_chance,
         );
@@ -411,10 +404,11 @@ impl<G: Encoding> Env<G> {
         let state = G::new(players, &self.options).expect("the same setup was accepted before");
         let options = self.options.clone();
         *self = Self::with_core(
-            Core::Bare {
+            Core {
                 state,
                 rng: rng_from_seed(seed),
                 seed,
+                kept: None,
             },
             options,
             self.explicit_chance,
@@ -437,17 +431,9 @@ impl<G: Encoding> Env<G> {
             return;
         }
         while self.to_act() == ToAct::Chance {
-            match &mut self.core {
-                Core::Tracked(m) => {
-                    m.draw_chance();
-                }
-                Core::Bare { state, rng, .. } => {
-                    let c = state.sample_chance(rng);
-                    state
-                        .apply_chance(c, &mut ())
-                        .expect("a sampled chance outcome is always legal");
-                }
-            }
+            let c = self.core.state.sample_chance(&mut self.core.rng);
+            self.push_chance(c)
+                .expect("a sampled chance outcome is always legal");
         }
     }
 }

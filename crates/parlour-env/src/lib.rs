@@ -10,6 +10,8 @@ mod bot;
 mod dyn_env;
 mod env;
 mod error;
+mod history;
+mod spellings;
 mod vec_env;
 
 pub use bot::{DynBot, make_dyn_bot};

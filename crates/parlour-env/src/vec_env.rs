@@ -75,10 +75,10 @@ struct Slot {
     bots: Vec<Option<Box<dyn DynBot>>>,
     index: u64,
     games: u64,
-    /// The mask last reported, to check the next action against.
-    mask: Vec<bool>,
-    /// The ids of `mask`.
+    /// The legal ids last reported (sorted), to check the next action against.
     legal: Vec<usize>,
+    /// Whether any seat is played by a bot.
+    has_bots: bool,
     /// Draws [`VecEnv::random_actions`].
     rng: GameRng,
 }
@@ -153,13 +153,12 @@ impl VecEnv {
                     _ => None,
                 });
             }
-            let ids = env.num_distinct_actions();
             slots.push(Slot {
                 env,
+                has_bots: bots.iter().any(Option::is_some),
                 bots,
                 index,
                 games: 0,
-                mask: vec![false; ids],
                 legal: Vec::new(),
                 rng: rng_from_seed(derive_seed(seed, index ^ 0x5EED_AC71)),
             });
@@ -235,7 +234,7 @@ impl VecEnv {
             return Err(VecEnvError::NotReset);
         }
         for (env, (slot, &id)) in self.slots.iter().zip(actions).enumerate() {
-            let ok = usize::try_from(id).is_ok_and(|i| slot.mask.get(i) == Some(&true));
+            let ok = usize::try_from(id).is_ok_and(|i| slot.legal.binary_search(&i).is_ok());
             if !ok {
                 return Err(VecEnvError::Illegal {
                     env,
@@ -334,6 +333,8 @@ impl VecEnv {
             .zip(out.rewards.par_chunks_mut(players))
             .zip(out.dones.par_iter_mut())
             .zip(out.current.par_iter_mut())
+            // Each game's step is short: hand out work in runs, not one by one.
+            .with_min_len(64)
             .for_each(|((((((slot, &id), obs), mask), rewards), done), current)| {
                 let finished = f(slot, id);
                 *done = finished.is_some();
@@ -350,6 +351,9 @@ impl Slot {
     /// Lets opponent bots move until a learner seat is due, restarting finished games; the
     /// win shares of a game that ended on the way.
     fn play_bots(&mut self, seed: u64) -> Option<Vec<f32>> {
+        if !self.has_bots && self.env.current().is_some() {
+            return None;
+        }
         let mut finished = None;
         loop {
             match self.env.current() {
@@ -380,10 +384,8 @@ impl Slot {
         }
         self.env.legal_ids_mut(seat, &mut self.legal);
         mask.fill(false);
-        self.mask.fill(false);
         for &id in &self.legal {
             mask[id] = true;
-            self.mask[id] = true;
         }
         *current = i64::from(seat.0);
     }

@@ -97,7 +97,15 @@ fn every_legal_action_is_reached_by_stepping_its_spelling_and_nothing_else_is_ac
                     "{}: win shares {r:?}",
                     g.id
                 );
-                let replayed = env_from_record(&e.record().unwrap(), false).unwrap();
+                // The record replays in the engine's own replayer to the same game and log.
+                let record = e.record().unwrap();
+                let m = parlour_games::replay(&record).unwrap();
+                assert_eq!(m.view_json(None), e.view_json(None), "{}", g.id);
+                assert_eq!(m.scores(), e.scores(), "{}", g.id);
+                let spectator = parlour_core::Viewer::Spectator;
+                assert_eq!(Some(m.log(spectator)), e.log(spectator), "{}", g.id);
+                let replayed = env_from_record(&record, false).unwrap();
+                assert_eq!(replayed.record(), Some(record), "{}", g.id);
                 for s in Seat::all(players) {
                     assert_eq!(observation(&*replayed, s), observation(&*e, s), "{}", g.id);
                 }

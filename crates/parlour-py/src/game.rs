@@ -164,20 +164,22 @@ impl Game {
     }
 
     /// The ids `seat` may step next (after its pending ids), sorted.
-    fn legal_action_ids(&self, seat: i64) -> PyResult<Vec<usize>> {
+    fn legal_action_ids(&mut self, seat: i64) -> PyResult<Vec<usize>> {
         let mut out = Vec::new();
-        self.env.legal_ids(self.seat(seat)?, &mut out);
+        let seat = self.seat(seat)?;
+        self.env.legal_ids_mut(seat, &mut out);
         Ok(out)
     }
 
     /// `legal_action_ids` as a boolean mask over every id.
     fn legal_action_mask<'py>(
-        &self,
+        &mut self,
         py: Python<'py>,
         seat: i64,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let mut ids = Vec::new();
-        self.env.legal_ids(self.seat(seat)?, &mut ids);
+        let seat = self.seat(seat)?;
+        self.env.legal_ids_mut(seat, &mut ids);
         let mut mask = vec![false; self.env.num_distinct_actions()];
         for id in ids {
             mask[id] = true;
