@@ -1,7 +1,7 @@
 use parlour_core::{
     Encoding, Game, GameRng, IllegalAction, Options, Seat, SetupError, ToAct, rng_from_seed,
 };
-use parlour_record::{Entry, Record, RecordError, ReplayError, StepError};
+use parlour_record::{Entry, Record, ReplayError, StepError};
 
 use crate::EnvError;
 use crate::history::{Kept, Step};
@@ -73,18 +73,7 @@ impl<G: Encoding> Env<G> {
     /// # Errors
     /// A record that does not replay.
     pub fn from_record(record: &Record, explicit_chance: bool) -> Result<Self, ReplayError> {
-        if record.format != parlour_record::FORMAT {
-            return Err(RecordError::Format(record.format.clone()).into());
-        }
-        if record.game != G::ID {
-            return Err(SetupError::Invalid(format!(
-                "record is for `{}`, not `{}`",
-                record.game,
-                G::ID
-            ))
-            .into());
-        }
-        let options = record.resolve_options(G::OPTIONS)?;
+        let options = record.options_for::<G>()?;
         // Chance stays explicit while the entries are applied, as a record states it.
         let mut env = Self::new(record.players, options, record.seed, History::Kept, true)?;
         for (index, entry) in record.actions.iter().enumerate() {
