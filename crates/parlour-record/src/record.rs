@@ -64,6 +64,25 @@ impl Record {
         serde_json::to_string_pretty(self).expect("a record always serialises")
     }
 
+    /// The options of a record of game `G`, once its format and game are checked.
+    ///
+    /// # Errors
+    /// Another format, another game, or options `G` does not take.
+    pub fn options_for<G: parlour_core::Game>(&self) -> Result<Options, crate::ReplayError> {
+        if self.format != FORMAT {
+            return Err(RecordError::Format(self.format.clone()).into());
+        }
+        if self.game != G::ID {
+            return Err(parlour_core::SetupError::Invalid(format!(
+                "record is for `{}`, not `{}`",
+                self.game,
+                G::ID
+            ))
+            .into());
+        }
+        Ok(self.resolve_options(G::OPTIONS)?)
+    }
+
     /// The record's options resolved against a game's specs.
     ///
     /// # Errors

@@ -78,18 +78,7 @@ impl<G: Game> Match<G> {
     /// # Errors
     /// A bad record or an entry that cannot be applied (with its index).
     pub fn from_record(record: &Record) -> Result<Self, ReplayError> {
-        if record.format != FORMAT {
-            return Err(RecordError::Format(record.format.clone()).into());
-        }
-        if record.game != G::ID {
-            return Err(SetupError::Invalid(format!(
-                "record is for `{}`, not `{}`",
-                record.game,
-                G::ID
-            ))
-            .into());
-        }
-        let options = record.resolve_options(G::OPTIONS)?;
+        let options = record.options_for::<G>()?;
         let mut m = Match::new(record.players, options, record.seed)?;
         for (index, entry) in record.actions.iter().enumerate() {
             m.apply_entry(entry).map_err(|error| ReplayError::Step {

@@ -15,6 +15,7 @@
 
 mod card;
 mod draw;
+mod encoding;
 mod mat;
 mod rules;
 mod setup;
@@ -23,6 +24,9 @@ mod table;
 
 pub use card::Card;
 pub use draw::Draw;
+pub use encoding::{
+    CARD_PLANE, Planes, TABLE_SEAT_LEN, relation_index, relative, set_cards, table_len,
+};
 pub use mat::{Mat, Relation};
 pub use rules::FeyRules;
 pub use setup::{

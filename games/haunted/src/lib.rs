@@ -40,6 +40,9 @@
 //!   tie left for its lowest score is played off again; the round limit applies to each
 //!   tie-break too, and a tie-break it stops is shared by its players. `scores()` and the
 //!   outcome's scores stay the main game's; the outcome's winners are the tie-break's.
+//! * `State` implements [`parlour_core::Encoding`] for learners: an observation of 211·n + 637
+//!   floats with seats relative to the observer, and 253·n + 249 action ids; a set of cards is
+//!   spelt card by card and closed by `done` (at most three ids).
 //!
 //! ```
 //! use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
@@ -81,6 +84,7 @@ mod action;
 mod cards;
 mod chance;
 mod effects;
+mod encoding;
 mod event;
 mod flow;
 mod notation;

@@ -24,6 +24,9 @@
 //! * Options: `first_player`, `traditional_mat`, `reshuffle_player_signs_each_hand`,
 //!   `new_fey_each_hand`, `church_counts_for_total_only`, `fey_wild_value`,
 //!   `reshuffle_mat_each_round`, `target_score`, `max_rounds`, `no_negative_round_scores`.
+//! * [`parlour_core::Encoding`] for learning: a seat-relative observation of 1036 + 142 n
+//!   entries; a commitment is one of 128 ids, the bitmask of the sorted hand's slots it takes
+//!   (`docs/games/holy-matrimony.md`).
 //! * Chance outcomes are values with text: the table setup, `deal <cards>`, `church <card>`,
 //!   `refill <cards>`, `reshuffle <cards>` (see `docs/games/holy-matrimony.md`).
 //!
@@ -64,6 +67,7 @@
 
 mod action;
 mod chance;
+mod encoding;
 mod event;
 mod notation;
 mod prior;

@@ -25,6 +25,8 @@
 //!   cards and what they have seen and tracked since ([`View`]).
 //! * [`solve`] is the exact full-information search, [`solver_policy`] the hidden-information
 //!   policy.
+//! * `State` implements [`parlour_core::Encoding`] for learners: 1,320 floats per observation
+//!   and 433 action ids, one per action, the same for every arrangement (indexed by seat slot).
 //!
 //! # Example
 //!
@@ -61,6 +63,7 @@ mod action;
 mod arrangement;
 mod card;
 mod chance;
+mod encoding;
 mod event;
 mod geometry;
 mod legal;

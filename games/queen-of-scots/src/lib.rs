@@ -42,6 +42,9 @@
 //! * Every game ends: `max_rounds` (default 200) ends the game whatever the totals. A round is
 //!   always finite without a turn limit: every pile take lays at least one card on the table for
 //!   good, every draw shrinks the stock, and the stock is refilled at most once per round.
+//! * The learning encoding ([`Encoding`](parlour_core::Encoding), `src/encoding.rs`) sees
+//!   seats relative to the observer and names a set by its type and place among its owner's
+//!   sets of that type, so every action is one id.
 //! * Cards taken from the pile and Crown Jewels shown for a take are publicly known to be in the
 //!   taker's hand until they leave it; when a player plays a kind they hold both known and
 //!   unknown copies of, a known copy leaves first. After a round is scored every hand is open.
@@ -89,6 +92,7 @@
 mod action;
 mod chance;
 mod deck;
+mod encoding;
 mod event;
 mod notation;
 mod pickup;

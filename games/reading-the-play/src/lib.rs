@@ -42,6 +42,8 @@
 //!   shows who gave which card; the Player sees the pool sorted.
 //! * The Player's private steps (Elder Sign, sequencing, Line 316) are asked only when they
 //!   apply, as the spec's action model says; other seats' views call all of them `player-turn`.
+//! * The learning encoding ([`Encoding`](parlour_core::Encoding), `src/encoding.rs`) sees
+//!   seats relative to the observer and spells every action by one id.
 //! * An all-lose end and a top score of 0 give an [`Outcome`](parlour_core::Outcome) with no
 //!   winners.
 //!
@@ -93,6 +95,7 @@
 mod action;
 mod card;
 mod chance;
+mod encoding;
 mod event;
 mod lines;
 mod notation;

@@ -38,7 +38,8 @@ pub struct TradeView {
     pub traders: Vec<Seat>,
     /// Who has placed a card (the cards stay hidden).
     pub committed: Vec<Seat>,
-    /// The viewer's own card in the pool, while it is there.
+    /// The card the viewer put in, while cards are being put in. Not after: whether it is still
+    /// in the pool (the Player may have kept it) is not the viewer's to know.
     pub my_card: Option<String>,
     /// Cards in the pool.
     pub pool_size: u8,
@@ -149,7 +150,7 @@ impl View {
             let in_commit = state.phase == Phase::Commit;
             let my_card = viewer
                 .and_then(|v| state.commits[v])
-                .filter(|&c| in_commit || state.pool.contains(c))
+                .filter(|_| in_commit)
                 .map(|c| state.id(c));
             TradeView {
                 player: state.player,

@@ -31,6 +31,8 @@
 //!   dealt from the draw pile in deal order) and `reshuffle <cards>` (the cards dealt from the
 //!   reshuffled discard pile). The draw pile is kept as an unordered set: its order is only
 //!   fixed when cards are dealt from it.
+//! * [`parlour_core::Encoding`] for learning: a seat-relative observation of 308 + 151 n
+//!   entries and one action id per card (`docs/games/troll-tricker.md`).
 //! * Hands are `u128` bitsets; the legal set is a mask computation, so legal-move generation and
 //!   play never allocate.
 //!
@@ -73,6 +75,7 @@
 
 mod action;
 mod chance;
+mod encoding;
 mod event;
 mod game;
 mod hand;

@@ -1,0 +1,428 @@
+use parlour_core::{
+    Encoding, Game, GameRng, IllegalAction, Options, Seat, SetupError, ToAct, rng_from_seed,
+};
+use parlour_record::{Entry, Record, ReplayError, StepError};
+
+use crate::EnvError;
+use crate::history::{Kept, Step};
+use crate::spellings::Spellings;
+
+/// One game seen through its [`Encoding`]: observations, action ids and the spelling of
+/// multi-id actions, with chance drawn from the seed.
+///
+/// A seat steps one id at a time ([`Env::step`]). An action spelt by several ids is applied when
+/// its last id is in; until then the ids chosen so far are *pending* for that seat and shown
+/// in its observation. Any action applied clears what is pending.
+#[derive(Clone, Debug)]
+pub struct Env<G: Encoding> {
+    core: Core<G>,
+    options: Options,
+    explicit_chance: bool,
+    pending: Vec<usize>,
+    pending_seat: Option<Seat>,
+    game_len: usize,
+    ids: usize,
+    spelling: usize,
+    /// The legal actions and spellings of the last seat asked, while the state stays the same.
+    legal: Spellings<G::Action>,
+}
+
+/// The game and its chance stream; with its history where a record is wanted (a bare game is
+/// the fast path of batched stepping, and what a resample gives: it has no record).
+#[derive(Clone, Debug)]
+struct Core<G: Game> {
+    state: G,
+    rng: GameRng,
+    seed: u64,
+    kept: Option<Kept<G>>,
+}
+
+/// How a game is kept: with its history (records and logs) or bare (faster).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum History {
+    /// Keep entries and events, for [`Env::record`] and logs.
+    Kept,
+    /// Keep the state only.
+    None,
+}
+
+impl<G: Encoding> Env<G> {
+    /// A new game with chance drawn from `seed` up to the first decision (unless
+    /// `explicit_chance`, when chance nodes wait for [`Env::draw_chance`] or a stated outcome).
+    ///
+    /// # Errors
+    /// A player count or options the game rejects.
+    pub fn new(
+        players: u8,
+        options: Options,
+        seed: u64,
+        history: History,
+        explicit_chance: bool,
+    ) -> Result<Self, SetupError> {
+        let core = Core {
+            state: G::new(players, &options)?,
+            rng: rng_from_seed(seed),
+            seed,
+            kept: (history == History::Kept).then(Kept::new),
+        };
+        Ok(Self::with_core(core, options, explicit_chance))
+    }
+
+    /// The game a record leads to, with its history kept.
+    ///
+    /// # Errors
+    /// A record that does not replay.
+    pub fn from_record(record: &Record, explicit_chance: bool) -> Result<Self, ReplayError> {
+        let options = record.options_for::<G>()?;
+        // Chance stays explicit while the entries are applied, as a record states it.
+        let mut env = Self::new(record.players, options, record.seed, History::Kept, true)?;
+        for (index, entry) in record.actions.iter().enumerate() {
+            env.apply_entry(entry).map_err(|error| ReplayError::Step {
+                index,
+                entry: entry.clone(),
+                error,
+            })?;
+        }
+        env.explicit_chance = explicit_chance;
+        env.settle();
+        Ok(env)
+    }
+
+    /// One record entry; unstated chance due before a seat's action is drawn from the seed.
+    fn apply_entry(&mut self, entry: &str) -> Result<(), StepError> {
+        match Entry::parse(entry).map_err(StepError::Parse)? {
+            Entry::Chance(text) => self.apply_chance_text(text),
+            Entry::Action(seat, text) => {
+                while self.draw_chance().is_some() {}
+                self.apply_text(seat, text).map(|_| ())
+            }
+        }
+    }
+
+    fn with_core(core: Core<G>, options: Options, explicit_chance: bool) -> Self {
+        let state = &core.state;
+        let game_len = state.observation_shape().iter().product();
+        let ids = state.num_distinct_actions();
+        let spelling = state.max_spelling_len();
+        let mut env = Env {
+            core,
+            options,
+            explicit_chance,
+            pending: Vec::new(),
+            pending_seat: None,
+            game_len,
+            ids,
+            spelling,
+            legal: Spellings::new(),
+        };
+        env.settle();
+        env
+    }
+
+    /// The full state (omniscient): for the environment's own use and tests, never for a seat.
+    #[must_use]
+    pub fn state(&self) -> &G {
+        &self.core.state
+    }
+
+    /// The record so far, when the history is kept (every chance outcome stated).
+    #[must_use]
+    pub fn record(&self) -> Option<Record> {
+        let kept = self.core.kept.as_ref()?;
+        Some(kept.record(self.state().players(), &self.options, self.core.seed))
+    }
+
+    /// Everything that happened as `viewer` may see it, when the history is kept.
+    #[must_use]
+    pub fn log(&self, viewer: parlour_core::Viewer) -> Option<Vec<String>> {
+        Some(self.core.kept.as_ref()?.log(self.state(), viewer))
+    }
+
+    /// The seed chance is drawn from.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.core.seed
+    }
+
+    /// The options the game was set up with.
+    #[must_use]
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Whether chance nodes wait to be drawn or stated.
+    #[must_use]
+    pub fn explicit_chance(&self) -> bool {
+        self.explicit_chance
+    }
+
+    /// Length of [`Env::observe`]'s output: the game's encoding, then (where actions take
+    /// several ids) one slot per action id, set for the ids the seat has pending.
+    #[must_use]
+    pub fn observation_len(&self) -> usize {
+        self.game_len + if self.spelling > 1 { self.ids } else { 0 }
+    }
+
+    /// How many action ids there are.
+    #[must_use]
+    pub fn num_distinct_actions(&self) -> usize {
+        self.ids
+    }
+
+    /// The most ids an action takes.
+    #[must_use]
+    pub fn max_spelling_len(&self) -> usize {
+        self.spelling
+    }
+
+    /// Who must act now.
+    #[must_use]
+    pub fn to_act(&self) -> ToAct {
+        self.state().to_act()
+    }
+
+    /// The seat whose step is due: the lowest seat to act (`None` at chance or the end).
+    #[must_use]
+    pub fn current(&self) -> Option<Seat> {
+        self.pending_seat.or_else(|| self.to_act().first_seat())
+    }
+
+    /// The ids `seat` has chosen of an action not yet complete.
+    #[must_use]
+    pub fn pending(&self, seat: Seat) -> &[usize] {
+        if self.pending_seat == Some(seat) {
+            &self.pending
+        } else {
+            &[]
+        }
+    }
+
+    /// Fills `out` with the ids `seat` may step next, sorted (empty when it is not to act).
+    pub fn legal_ids(&self, seat: Seat, out: &mut Vec<usize>) {
+        if self.legal.is_for(seat) {
+            self.legal.next_ids(self.pending(seat), out);
+        } else {
+            let mut legal = Spellings::new();
+            legal.fill(self.state(), seat);
+            legal.next_ids(self.pending(seat), out);
+        }
+    }
+
+    /// [`Env::legal_ids`], keeping what it works out for the step that follows.
+    pub fn legal_ids_mut(&mut self, seat: Seat, out: &mut Vec<usize>) {
+        self.know(seat);
+        self.legal.next_ids(self.pending(seat), out);
+    }
+
+    fn know(&mut self, seat: Seat) {
+        if !self.legal.is_for(seat) {
+            self.legal.fill(&self.core.state, seat);
+        }
+    }
+
+    /// Writes `seat`'s observation into `out` (length [`Env::observation_len`]).
+    ///
+    /// # Panics
+    /// If `out` has another length.
+    pub fn observe(&self, seat: Seat, out: &mut [f32]) {
+        assert_eq!(
+            out.len(),
+            self.observation_len(),
+            "observation buffer length"
+        );
+        out.fill(0.0);
+        self.state()
+            .encode_observation(seat, &mut out[..self.game_len]);
+        for &id in self.pending(seat) {
+            out[self.game_len + id] = 1.0;
+        }
+    }
+
+    /// The spelling of `seat`'s action.
+    #[must_use]
+    pub fn spell(&self, seat: Seat, action: G::Action) -> Vec<usize> {
+        let mut ids = Vec::new();
+        self.state().action_ids(seat, action, &mut ids);
+        ids
+    }
+
+    /// `seat` steps id `id`: the action it completes is applied and returned; `None` while the
+    /// spelling goes on.
+    ///
+    /// # Errors
+    /// An id that begins or continues none of `seat`'s legal actions; nothing changes.
+    pub fn step(&mut self, seat: Seat, id: usize) -> Result<Option<G::Action>, EnvError> {
+        self.know(seat);
+        let (extends, complete) = self.legal.find(self.pending(seat), id);
+        if let Some(a) = complete {
+            self.apply(seat, a)?;
+            return Ok(Some(a));
+        }
+        if !extends {
+            return Err(EnvError::IllegalId {
+                seat,
+                id,
+                pending: self.pending(seat).to_vec(),
+            });
+        }
+        if self.pending_seat != Some(seat) {
+            self.pending.clear();
+            self.pending_seat = Some(seat);
+        }
+        self.pending.push(id);
+        Ok(None)
+    }
+
+    /// Applies `seat`'s whole action, then draws the chance that falls due (unless chance is
+    /// explicit).
+    ///
+    /// # Errors
+    /// An illegal action; nothing changes.
+    pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<(), IllegalAction> {
+        let core = &mut self.core;
+        match &mut core.kept {
+            Some(kept) => {
+                core.state.apply(seat, action, &mut kept.events)?;
+                kept.steps.push(Step::Act(seat, action));
+            }
+            None => core.state.apply(seat, action, &mut ())?,
+        }
+        self.legal.clear();
+        self.pending.clear();
+        self.pending_seat = None;
+        self.settle();
+        Ok(())
+    }
+
+    /// Applies `seat`'s action in notation.
+    ///
+    /// # Errors
+    /// Text that does not parse, or an illegal action; nothing changes.
+    pub fn apply_text(&mut self, seat: Seat, text: &str) -> Result<G::Action, StepError> {
+        if seat.0 >= self.state().players() {
+            return Err(StepError::Parse(format!(
+                "seat {seat} does not exist in a {}-player game",
+                self.state().players()
+            )));
+        }
+        let action = self
+            .state()
+            .parse_action(seat, text)
+            .map_err(|e| StepError::Parse(e.to_string()))?;
+        self.apply(seat, action)?;
+        Ok(action)
+    }
+
+    /// Draws the due chance outcome from the seed and returns its text (`None` if none is due).
+    pub fn draw_chance(&mut self) -> Option<String> {
+        if self.to_act() != ToAct::Chance {
+            return None;
+        }
+        let c = self.core.state.sample_chance(&mut self.core.rng);
+        let text = self.state().chance_text(&c);
+        self.push_chance(c)
+            .expect("a sampled chance outcome is always legal");
+        Some(text)
+    }
+
+    /// Applies a stated chance outcome.
+    ///
+    /// # Errors
+    /// No chance due, a text that does not parse, or an impossible outcome; nothing changes.
+    pub fn apply_chance_text(&mut self, text: &str) -> Result<(), StepError> {
+        if self.to_act() != ToAct::Chance {
+            return Err(IllegalAction::wrong_node("a player decision").into());
+        }
+        let c = self
+            .state()
+            .parse_chance(text)
+            .map_err(|e| StepError::Parse(e.to_string()))?;
+        // The stream moves on as if the outcome had been drawn, so later draws match a record
+        // that leaves this one unstated.
+        let mut next = self.core.rng.clone();
+        let _ = self.state().sample_chance(&mut next);
+        self.push_chance(c)?;
+        self.core.rng = next;
+        self.settle();
+        Ok(())
+    }
+
+    /// Applies a chance outcome (and keeps it, where the history is kept).
+    fn push_chance(&mut self, c: G::Chance) -> Result<(), IllegalAction> {
+        self.legal.clear();
+        let core = &mut self.core;
+        match &mut core.kept {
+            Some(kept) => {
+                core.state.apply_chance(c.clone(), &mut kept.events)?;
+                kept.steps.push(Step::Chance(c));
+            }
+            None => core.state.apply_chance(c, &mut ())?,
+        }
+        Ok(())
+    }
+
+    /// A game `observer` cannot tell from this one: the hidden cards drawn anew from `seed`. It
+    /// keeps no history (no record) and draws its chance from `seed`.
+    #[must_use]
+    pub fn resample(&self, observer: Seat, seed: u64) -> Self {
+        let mut rng = rng_from_seed(seed);
+        let state = self.state().sample_consistent(observer, &mut rng);
+        let mut env = Self::with_core(
+            Core {
+                state,
+                rng,
+                seed,
+                kept: None,
+            },
+            self.options.clone(),
+            self.explicit_chance,
+        );
+        if self.pending_seat == Some(observer) {
+            env.pending_seat = self.pending_seat;
+            env.pending.clone_from(&self.pending);
+        }
+        env
+    }
+
+    /// Starts a new game with the same players and options, bare, from `seed`.
+    ///
+    /// # Panics
+    /// Never: the setup was accepted before.
+    pub fn restart(&mut self, seed: u64) {
+        let players = self.state().players();
+        let state = G::new(players, &self.options).expect("the same setup was accepted before");
+        let options = self.options.clone();
+        *self = Self::with_core(
+            Core {
+                state,
+                rng: rng_from_seed(seed),
+                seed,
+                kept: None,
+            },
+            options,
+            self.explicit_chance,
+        );
+    }
+
+    /// Win share per seat once the game is over (`1/k` for each of `k` winners), zeros before.
+    pub fn returns(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        if let Some(o) = self.state().outcome() {
+            for w in o.winners.iter() {
+                out[w.index()] = 1.0 / o.winners.len() as f32;
+            }
+        }
+    }
+
+    /// Draws due chance unless it is explicit, writing no outcome text where no history is kept.
+    fn settle(&mut self) {
+        if self.explicit_chance {
+            return;
+        }
+        while self.to_act() == ToAct::Chance {
+            let c = self.core.state.sample_chance(&mut self.core.rng);
+            self.push_chance(c)
+                .expect("a sampled chance outcome is always legal");
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! The environments over every registered game: spellings, masks, bots and batches.
+
+use parlour_core::{Seat, ToAct, derive_seed, rng_from_seed};
+use parlour_env::{DynEnv, History, StepOut, VecEnv, env_from_record, make_env};
+use parlour_games::{find, games};
+use rand::Rng;
+
+fn env(id: &str, players: u8, seed: u64, history: History) -> Box<dyn DynEnv> {
+    let options = find(id).unwrap().parse_options("").unwrap();
+    make_env(id, players, options, seed, history, false).unwrap()
+}
+
+fn observation(e: &dyn DynEnv, seat: Seat) -> Vec<f32> {
+    let mut out = vec![0.0; e.observation_len()];
+    e.observe(seat, &mut out);
+    out
+}
+
+/// Player counts worth covering: the smallest, the default and the largest (those the default
+/// options allow: two-player Reading the Play needs an option).
+fn counts(id: &str) -> Vec<u8> {
+    let g = find(id).unwrap();
+    let mut c = vec![*g.players.start(), g.default_players(), *g.players.end()];
+    c.dedup();
+    let options = g.parse_options("").unwrap();
+    c.retain(|&n| make_env(id, n, options.clone(), 0, History::None, false).is_ok());
+    c
+}
+
+#[test]
+fn every_legal_action_is_reached_by_stepping_its_spelling_and_nothing_else_is_accepted() {
+    for g in games() {
+        for players in counts(g.id) {
+            for seed in 0..1 {
+                let mut e = env(g.id, players, seed, History::Kept);
+                let mut rng = rng_from_seed(derive_seed(seed, 77));
+                let mut ids = Vec::new();
+                let mut steps = 0;
+                while let Some(seat) = e.current() {
+                    steps += 1;
+                    assert!(steps < 100_000, "{}: no end", g.id);
+                    // Every whole action: its spelling, stepped on a copy, applies exactly it.
+                    let legal = e.legal_texts(seat);
+                    let pending = e.pending(seat);
+                    let mut next = Vec::new();
+                    for text in legal.iter().take(16) {
+                        let spelling = e.spell_text(seat, text).unwrap();
+                        if spelling.len() > pending.len() && spelling.starts_with(&pending) {
+                            next.push(spelling[pending.len()]);
+                        }
+                        if !pending.is_empty() {
+                            continue;
+                        }
+                        let mut copy = e.clone_box();
+                        for (i, &id) in spelling.iter().enumerate() {
+                            let done = copy.step(seat, id).unwrap_or_else(|e| {
+                                panic!("{}: {text} spelt {spelling:?}: {e}", g.id)
+                            });
+                            if i + 1 == spelling.len() {
+                                assert_eq!(done.as_deref(), Some(text.as_str()), "{}", g.id);
+                            } else {
+                                assert_eq!(done, None, "{}: {text} ended early", g.id);
+                                assert_eq!(copy.pending(seat), spelling[..=i], "{}", g.id);
+                            }
+                        }
+                        let entries = copy.record().unwrap().actions;
+                        assert_eq!(
+                            entries.get(e.record().unwrap().actions.len()),
+                            Some(&format!("{}: {text}", seat.0)),
+                            "{}: the spelling did not apply `{text}`",
+                            g.id
+                        );
+                    }
+                    e.legal_ids(seat, &mut ids);
+                    if legal.len() <= 16 {
+                        next.sort_unstable();
+                        next.dedup();
+                        assert_eq!(ids, next, "{}: mask is not the legal next ids", g.id);
+                    }
+                    // An id outside the mask is refused and changes nothing.
+                    let before = observation(&*e, seat);
+                    if let Some(bad) = (0..e.num_distinct_actions()).find(|i| !ids.contains(i)) {
+                        assert!(e.step(seat, bad).is_err(), "{}: id {bad} accepted", g.id);
+                        assert_eq!(observation(&*e, seat), before, "{}", g.id);
+                    }
+                    assert!(e.step(seat, e.num_distinct_actions()).is_err());
+                    let id = ids[rng.random_range(0..ids.len())];
+                    e.step(seat, id).unwrap();
+                }
+                assert_eq!(e.to_act(), ToAct::Terminal, "{}", g.id);
+                let mut r = vec![0.0; usize::from(players)];
+                e.returns(&mut r);
+                let total: f32 = r.iter().sum();
+                let winners = e.outcome().unwrap().winners.len();
+                assert!(
+                    (total - if winners > 0 { 1.0 } else { 0.0 }).abs() < 1e-6,
+                    "{}: win shares {r:?}",
+                    g.id
+                );
+                // The record replays in the engine's own replayer to the same game and log.
+                let record = e.record().unwrap();
+                let m = parlour_games::replay(&record).unwrap();
+                assert_eq!(m.view_json(None), e.view_json(None), "{}", g.id);
+                assert_eq!(m.scores(), e.scores(), "{}", g.id);
+                let spectator = parlour_core::Viewer::Spectator;
+                assert_eq!(Some(m.log(spectator)), e.log(spectator), "{}", g.id);
+                let replayed = env_from_record(&record, false).unwrap();
+                assert_eq!(replayed.record(), Some(record), "{}", g.id);
+                for s in Seat::all(players) {
+                    assert_eq!(observation(&*replayed, s), observation(&*e, s), "{}", g.id);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_resampled_game_looks_the_same_to_its_observer_pending_ids_included() {
+    for g in games() {
+        let players = find(g.id).unwrap().default_players();
+        let mut e = env(g.id, players, 5, History::None);
+        let mut rng = rng_from_seed(5);
+        let mut ids = Vec::new();
+        for step in 0..60u64 {
+            let Some(seat) = e.current() else { break };
+            let r = e.resample(seat, step);
+            assert_eq!(observation(&*r, seat), observation(&*e, seat), "{}", g.id);
+            assert_eq!(r.pending(seat), e.pending(seat));
+            assert!(r.record().is_none());
+            e.legal_ids(seat, &mut ids);
+            e.step(seat, ids[rng.random_range(0..ids.len())]).unwrap();
+        }
+    }
+}
+
+struct Batch {
+    obs: Vec<f32>,
+    mask: Vec<bool>,
+    rewards: Vec<f32>,
+    dones: Vec<bool>,
+    current: Vec<i64>,
+}
+
+impl Batch {
+    fn new(v: &VecEnv) -> Self {
+        let n = v.num_envs();
+        Batch {
+            obs: vec![0.0; n * v.observation_len()],
+            mask: vec![false; n * v.num_distinct_actions()],
+            rewards: vec![0.0; n * usize::from(v.players())],
+            dones: vec![false; n],
+            current: vec![0; n],
+        }
+    }
+    fn out(&mut self) -> StepOut<'_> {
+        StepOut {
+            obs: Some(&mut self.obs),
+            mask: &mut self.mask,
+            rewards: &mut self.rewards,
+            dones: &mut self.dones,
+            current: &mut self.current,
+        }
+    }
+    /// A random legal id per environment.
+    fn pick(&self, v: &VecEnv, rng: &mut impl Rng) -> Vec<i64> {
+        self.mask
+            .chunks(v.num_distinct_actions())
+            .map(|m| {
+                let legal: Vec<usize> = (0..m.len()).filter(|&i| m[i]).collect();
+                legal[rng.random_range(0..legal.len())] as i64
+            })
+            .collect()
+    }
+}
+
+fn run(
+    game: &str,
+    opponents: Option<&str>,
+    seed: u64,
+    steps: usize,
+) -> (Vec<f32>, usize, Vec<f32>) {
+    let options = find(game).unwrap().parse_options("").unwrap();
+    let mut v = VecEnv::new(game, 8, 3, options, seed, opponents, &[0]).unwrap();
+    let mut b = Batch::new(&v);
+    v.reset(b.out()).unwrap();
+    let mut rng = rng_from_seed(seed);
+    let mut finished = 0;
+    let mut rewards = vec![0.0; 3];
+    for _ in 0..steps {
+        let actions = b.pick(&v, &mut rng);
+        v.step(&actions, b.out()).unwrap();
+        if opponents.is_some() {
+            assert!(
+                b.current.iter().all(|&c| c == 0),
+                "only the learner is asked"
+            );
+        }
+        for (i, &d) in b.dones.iter().enumerate() {
+            let row = &b.rewards[i * 3..i * 3 + 3];
+            if d {
+                finished += 1;
+                let total: f32 = row.iter().sum();
+                assert!(total <= 1.0 + 1e-6, "win shares {row:?}");
+                for (r, x) in rewards.iter_mut().zip(row) {
+                    *r += x;
+                }
+            } else {
+                assert!(row.iter().all(|&x| x == 0.0), "a reward before the end");
+            }
+        }
+    }
+    (b.obs, finished, rewards)
+}
+
+#[test]
+fn a_batch_is_the_same_from_the_same_seed_and_restarts_finished_games() {
+    let (a, finished, _) = run("troll-tricker", None, 1, 400);
+    let (b, _, _) = run("troll-tricker", None, 1, 400);
+    let (c, _, _) = run("troll-tricker", None, 2, 400);
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+    assert!(
+        finished >= 8,
+        "every game of 8 ends within 400 steps: {finished}"
+    );
+}
+
+#[test]
+fn opponents_play_inside_the_batch_so_only_the_learner_seat_is_asked() {
+    let (_, finished, rewards) = run("troll-tricker", Some("random"), 3, 300);
+    assert!(finished >= 8, "{finished}");
+    assert!(rewards.iter().sum::<f32>() > 0.0);
+}
+
+#[test]
+fn an_illegal_id_steps_no_game() {
+    let options = find("troll-tricker").unwrap().parse_options("").unwrap();
+    let mut v = VecEnv::new(
+        "troll-tricker",
+        4,
+        4,
+        options.clone(),
+        9,
+        None,
+        &[0, 1, 2, 3],
+    )
+    .unwrap();
+    let mut fresh = VecEnv::new("troll-tricker", 4, 4, options, 9, None, &[0, 1, 2, 3]).unwrap();
+    let mut b = Batch::new(&v);
+    let mut f = Batch::new(&fresh);
+    v.reset(b.out()).unwrap();
+    fresh.reset(f.out()).unwrap();
+    let mut rng = rng_from_seed(1);
+    let mut actions = b.pick(&v, &mut rng);
+    let good = actions.clone();
+    let bad = (0..v.num_distinct_actions()).find(|&i| !b.mask[v.num_distinct_actions() * 2 + i]);
+    actions[2] = bad.unwrap() as i64;
+    let e = v.step(&actions, b.out()).unwrap_err();
+    assert!(e.to_string().contains("environment 2"), "{e}");
+    assert!(v.step(&[0], b.out()).is_err(), "too few actions");
+    v.step(&good, b.out()).unwrap();
+    fresh.step(&good, f.out()).unwrap();
+    assert_eq!(b.obs, f.obs);
+    assert_eq!(b.current, f.current);
+}

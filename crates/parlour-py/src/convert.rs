@@ -1,0 +1,114 @@
+//! Conversions between Python values and the engine's: options, seats, JSON, errors.
+
+use parlour_core::{OptionKind, OptionSpec, Options, Seat};
+use parlour_games::{GameInfo, find, games as registered};
+use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyString};
+use serde_json::{Value, json};
+
+/// Every game: id, name, player counts, summary, options (id, kind, default, help, bounds,
+/// choices) and whether it has a solver.
+#[pyfunction]
+pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let list: Vec<Value> = registered().iter().map(game_json).collect();
+    json_to_py(py, &Value::Array(list))
+}
+
+fn game_json(g: &GameInfo) -> Value {
+    json!({
+        "id": g.id,
+        "name": g.name,
+        "min_players": g.players.start(),
+        "max_players": g.players.end(),
+        "default_players": g.default_players(),
+        "summary": g.summary,
+        "has_solver": g.has_solver,
+        "options": g.options.iter().map(option_json).collect::<Vec<_>>(),
+    })
+}
+
+fn option_json(spec: &OptionSpec) -> Value {
+    let mut v = json!({"id": spec.id, "help": spec.help});
+    let fields = match spec.kind {
+        OptionKind::Flag { default } => json!({"kind": "flag", "default": default}),
+        OptionKind::Int { default, min, max } => {
+            json!({"kind": "int", "default": default, "min": min, "max": max})
+        }
+        OptionKind::Choice { default, choices } => {
+            json!({"kind": "choice", "default": default, "choices": choices})
+        }
+        OptionKind::SeatOrRandom => json!({"kind": "seat", "default": "random"}),
+        OptionKind::Text { default } => json!({"kind": "text", "default": default}),
+    };
+    if let (Value::Object(o), Value::Object(f)) = (&mut v, fields) {
+        o.extend(f);
+    }
+    v
+}
+
+/// The game's info, or a `KeyError` listing the known ids.
+pub fn game_info(id: &str) -> PyResult<GameInfo> {
+    find(id).map_err(|e| PyKeyError::new_err(e.to_string()))
+}
+
+/// Options from `None`, a `k=v,...` string or a dict of values (bools, ints, strings).
+pub fn options(info: &GameInfo, value: Option<&Bound<'_, PyAny>>) -> PyResult<Options> {
+    let bad = |e: parlour_core::OptionError| PyValueError::new_err(format!("{}: {e}", info.id));
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(Options::defaults(info.options));
+    };
+    if value.is_instance_of::<PyString>() {
+        return info.parse_options(&value.extract::<String>()?).map_err(bad);
+    }
+    let dict = value
+        .cast::<PyDict>()
+        .map_err(|_| PyTypeError::new_err("options must be a dict, a `k=v,...` string or None"))?;
+    let mut pairs = Vec::with_capacity(dict.len());
+    for (k, v) in dict.iter() {
+        let key: String = k.extract()?;
+        let text = if let Ok(b) = v.cast::<PyBool>() {
+            b.is_true().to_string()
+        } else {
+            v.str()?.extract::<String>()?
+        };
+        pairs.push((key, text));
+    }
+    Options::parse(
+        info.options,
+        pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    )
+    .map_err(bad)
+}
+
+/// The player count asked for, or the game's default, checked.
+pub fn players(info: &GameInfo, players: Option<i64>) -> PyResult<u8> {
+    let n = players.unwrap_or(i64::from(info.default_players()));
+    if !(i64::from(*info.players.start())..=i64::from(*info.players.end())).contains(&n) {
+        return Err(PyValueError::new_err(format!(
+            "{} takes {} to {} players, not {n}",
+            info.id,
+            info.players.start(),
+            info.players.end()
+        )));
+    }
+    Ok(n as u8)
+}
+
+/// A seat of an `n`-player game, or a `ValueError`.
+pub fn seat(seat: i64, players: u8) -> PyResult<Seat> {
+    if (0..i64::from(players)).contains(&seat) {
+        Ok(Seat(seat as u8))
+    } else {
+        Err(PyValueError::new_err(format!(
+            "seat {seat} does not exist in a {players}-player game (seats 0 to {})",
+            players - 1
+        )))
+    }
+}
+
+/// A JSON value as Python objects (dicts, lists, str, int, float, bool, None).
+pub fn json_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    let text = value.to_string();
+    py.import("json")?.call_method1("loads", (text,))
+}

@@ -1,0 +1,228 @@
+//! `parlour.VectorEnv`: many games stepped per call in Rust, on all cores.
+
+use std::sync::Mutex;
+
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use parlour_env::{StepOut, VecEnv, VecEnvError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::IllegalAction;
+use crate::convert::game_info;
+use crate::game::Game;
+
+/// `num_envs` games of one kind stepped together. Each `step` takes one action id per game,
+/// for the seat due there (`current`); chance, and opponent bots where asked for, play inside;
+/// a game that ends reports its win shares in `rewards` with `dones` set, and restarts from
+/// the next seed, so the returned observation is already the new game's.
+#[pyclass(module = "parlour._native")]
+pub struct VectorEnv {
+    /// Locked only to satisfy Python's sharing rules: calls come one at a time.
+    inner: Mutex<VecEnv>,
+    num_envs: usize,
+    players: u8,
+    obs_len: usize,
+    ids: usize,
+}
+
+/// Outputs of one call, before they become numpy arrays.
+struct Buffers {
+    obs: Option<Vec<f32>>,
+    mask: Vec<bool>,
+    rewards: Vec<f32>,
+    dones: Vec<bool>,
+    current: Vec<i64>,
+}
+
+impl VectorEnv {
+    fn buffers(&self, observe: bool) -> Buffers {
+        let n = self.num_envs;
+        Buffers {
+            obs: observe.then(|| vec![0.0; n * self.obs_len]),
+            mask: vec![false; n * self.ids],
+            rewards: vec![0.0; n * usize::from(self.players)],
+            dones: vec![false; n],
+            current: vec![0; n],
+        }
+    }
+}
+
+impl Buffers {
+    fn out(&mut self) -> StepOut<'_> {
+        StepOut {
+            obs: self.obs.as_deref_mut(),
+            mask: &mut self.mask,
+            rewards: &mut self.rewards,
+            dones: &mut self.dones,
+            current: &mut self.current,
+        }
+    }
+}
+
+fn vec_error(e: VecEnvError) -> PyErr {
+    match e {
+        VecEnvError::Illegal { .. } => IllegalAction::new_err(e.to_string()),
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
+fn matrix<'py, T: numpy::Element>(
+    py: Python<'py>,
+    data: Vec<T>,
+    rows: usize,
+    cols: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(PyArray1::from_vec(py, data)
+        .reshape([rows, cols])?
+        .into_any())
+}
+
+fn observations<'py>(
+    py: Python<'py>,
+    data: Option<Vec<f32>>,
+    rows: usize,
+    cols: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    match data {
+        Some(d) => matrix(py, d, rows, cols),
+        None => Ok(py.None().into_bound(py)),
+    }
+}
+
+#[pymethods]
+impl VectorEnv {
+    #[new]
+    #[pyo3(signature = (game_id, num_envs, players=None, seed=0, options=None, opponents=None, learner_seats=None))]
+    fn new(
+        game_id: &str,
+        num_envs: usize,
+        players: Option<i64>,
+        seed: u64,
+        options: Option<&Bound<'_, PyAny>>,
+        opponents: Option<&str>,
+        learner_seats: Option<Vec<i64>>,
+    ) -> PyResult<Self> {
+        let info = game_info(game_id)?;
+        let n = crate::convert::players(&info, players)?;
+        let opts = crate::convert::options(&info, options)?;
+        let learners = learner_seats.unwrap_or_else(|| {
+            if opponents.is_some() {
+                vec![0]
+            } else {
+                (0..i64::from(n)).collect()
+            }
+        });
+        let inner = VecEnv::new(game_id, num_envs, n, opts, seed, opponents, &learners)
+            .map_err(vec_error)?;
+        Ok(VectorEnv {
+            num_envs: inner.num_envs(),
+            players: inner.players(),
+            obs_len: inner.observation_len(),
+            ids: inner.num_distinct_actions(),
+            inner: Mutex::new(inner),
+        })
+    }
+
+    /// Number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.num_envs
+    }
+
+    /// Seats per game.
+    #[getter]
+    fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// How many action ids there are.
+    #[getter]
+    fn num_distinct_actions(&self) -> usize {
+        self.ids
+    }
+
+    /// Shape of one observation.
+    #[getter]
+    fn observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, [self.obs_len])
+    }
+
+    /// Restarts every game from the seed: `(obs, mask, current)`; `obs` is None with
+    /// `observe=False`.
+    #[pyo3(signature = (observe=true))]
+    fn reset<'py>(&mut self, py: Python<'py>, observe: bool) -> PyResult<Bound<'py, PyTuple>> {
+        let mut b = self.buffers(observe);
+        let inner = self.inner.get_mut().expect("no step panicked");
+        py.detach(|| inner.reset(b.out())).map_err(vec_error)?;
+        let n = self.num_envs;
+        PyTuple::new(
+            py,
+            [
+                observations(py, b.obs, n, self.obs_len)?,
+                matrix(py, b.mask, n, self.ids)?,
+                PyArray1::from_vec(py, b.current).into_any(),
+            ],
+        )
+    }
+
+    /// Steps every game by its action id: `(obs, mask, rewards, dones, current)`; `obs` is None
+    /// with `observe=False`.
+    #[pyo3(signature = (actions, observe=true))]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+        observe: bool,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let actions: Vec<i64> = if let Ok(a) = actions.extract::<PyReadonlyArray1<'_, i64>>() {
+            a.as_slice()?.to_vec()
+        } else if let Ok(v) = actions.extract::<Vec<i64>>() {
+            v
+        } else {
+            return Err(PyTypeError::new_err(
+                "actions must be a 1-D int64 numpy array or a list of ints, one per game",
+            ));
+        };
+        let mut b = self.buffers(observe);
+        let inner = self.inner.get_mut().expect("no step panicked");
+        py.detach(|| inner.step(&actions, b.out()))
+            .map_err(vec_error)?;
+        let n = self.num_envs;
+        PyTuple::new(
+            py,
+            [
+                observations(py, b.obs, n, self.obs_len)?,
+                matrix(py, b.mask, n, self.ids)?,
+                matrix(py, b.rewards, n, usize::from(self.players))?,
+                PyArray1::from_vec(py, b.dones).into_any(),
+                PyArray1::from_vec(py, b.current).into_any(),
+            ],
+        )
+    }
+
+    /// A uniformly random legal id per game, drawn in Rust from each game's own seeded stream
+    /// (random play or exploration without a round trip through numpy).
+    fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let mut out = vec![0; self.num_envs];
+        let inner = self.inner.get_mut().expect("no step panicked");
+        py.detach(|| inner.random_actions(&mut out))
+            .map_err(vec_error)?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// A copy of game `i` (it keeps no record).
+    fn game(&self, i: usize) -> PyResult<Game> {
+        let inner = self.inner.lock().expect("no step panicked");
+        let env = inner.env(i).ok_or_else(|| {
+            PyValueError::new_err(format!("no game {i}: there are {}", self.num_envs))
+        })?;
+        Ok(Game {
+            env: env.clone_box(),
+        })
+    }
+
+    fn __len__(&self) -> usize {
+        self.num_envs
+    }
+}

@@ -1,0 +1,119 @@
+//! The fixed-size encoding for learning (`docs/games/troll-tricker.md`, "Encoding for
+//! learning"): an observation of what one seat may know, seats relative to it, and one action id
+//! per card.
+
+use parlour_core::{Encoding, Seat};
+use parlour_fey::{CARD_PLANE, Planes, Sign, card_name, relative, table_len};
+
+use crate::Action;
+use crate::state::{HAND_SIZE, HANDS, Phase, State};
+
+/// Scores are divided by this: a game rarely passes 100 points (the most is 147).
+const SCORE_SCALE: f32 = 100.0;
+/// Phases in the phase one-hot: setup, between hands, deal, play, over.
+const PHASES: usize = 5;
+/// Option flags at the end of the observation.
+const FLAGS: usize = 7;
+
+impl State {
+    /// The observation's length for this player count: 308 + 151 n.
+    fn observation_len(&self) -> usize {
+        let n = usize::from(self.n);
+        CARD_PLANE * 3 // own hand, discard pile, dealt before a reshuffle
+            + CARD_PLANE * n // current trick
+            + Sign::COUNT * n // voids
+            + table_len(self.n)
+            + 7 * n // scores, tricks (hand, game), hand sizes, leader, to act, first player
+            + PHASES
+            + usize::from(HANDS)
+            + usize::from(HAND_SIZE)
+            + Sign::COUNT // led sign
+            + 2 // draw and discard pile sizes
+            + FLAGS
+    }
+}
+
+impl Encoding for State {
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![self.observation_len()]
+    }
+
+    /// Reads only public fields and the seat's own hand: the other hands and the draw pile are
+    /// shown by their sizes alone.
+    fn encode_observation(&self, seat: Seat, out: &mut [f32]) {
+        let n = self.n;
+        let mut p = Planes::new(out);
+        p.cards(self.hands[seat]);
+        let trick = p.block(CARD_PLANE * usize::from(n));
+        for (i, &card) in self.trick[..usize::from(self.trick_len)].iter().enumerate() {
+            let by = relative(seat, self.seat_after(self.leader, i as u8), n);
+            trick[by * CARD_PLANE + usize::from(card)] = 1.0;
+        }
+        p.cards(self.discard);
+        // Public: at the reshuffle these were the whole old draw pile, and they are in hands.
+        p.cards(self.pre_reshuffle);
+        let voids = p.block(Sign::COUNT * usize::from(n));
+        for (k, signs) in voids.chunks_exact_mut(Sign::COUNT).enumerate() {
+            let v = self.voids[seat.offset(k as u32, n)];
+            for (s, slot) in signs.iter_mut().enumerate() {
+                if v >> s & 1 == 1 {
+                    *slot = 1.0;
+                }
+            }
+        }
+        p.table(&self.table, seat);
+        p.per_seat(seat, n, |s| self.scores[s] as f32 / SCORE_SCALE);
+        p.per_seat(seat, n, |s| {
+            f32::from(self.tricks_hand[s]) / f32::from(HAND_SIZE)
+        });
+        p.per_seat(seat, n, |s| {
+            f32::from(self.tricks_total[s]) / f32::from(HAND_SIZE * HANDS)
+        });
+        p.per_seat(seat, n, |s| {
+            self.hands[s].len() as f32 / f32::from(HAND_SIZE)
+        });
+        let dealing = matches!(self.phase, Phase::Deal | Phase::Play);
+        let playing = self.phase == Phase::Play;
+        p.seat(seat, dealing.then_some(self.leader), n);
+        p.seat(seat, playing.then_some(self.turn), n);
+        p.seat(seat, (self.phase != Phase::Setup).then_some(self.first), n);
+        p.one_hot(PHASES, Some(self.phase as usize));
+        p.one_hot(usize::from(HANDS), Some(usize::from(self.hand)));
+        p.one_hot(
+            usize::from(HAND_SIZE),
+            playing.then_some(usize::from(self.trick_no)),
+        );
+        p.one_hot(
+            Sign::COUNT,
+            (playing && self.trick_len > 0).then_some(usize::from(self.led)),
+        );
+        p.scalar(self.draw.len() as f32 / CARD_PLANE as f32);
+        p.scalar(self.discard.len() as f32 / CARD_PLANE as f32);
+        let r = &self.rules;
+        for flag in [
+            r.fey.traditional_mat,
+            r.fey.reshuffle_player_signs,
+            r.fey.new_fey_each_hand,
+            r.full_reshuffle_each_hand,
+            r.fey_trump_points_by_player_count,
+            r.last_trick_winner_leads_next_hand,
+            r.tiebreak_most_tricks,
+        ] {
+            p.flag(flag);
+        }
+        p.finish();
+    }
+
+    /// One id per card: `play <card>` is the card id.
+    fn num_distinct_actions(&self) -> usize {
+        CARD_PLANE
+    }
+
+    fn action_ids(&self, _seat: Seat, action: Action, out: &mut Vec<usize>) {
+        out.push(usize::from(action.card().id()));
+    }
+
+    fn action_id_text(&self, id: usize) -> String {
+        format!("play {}", card_name(id as u8))
+    }
+}
