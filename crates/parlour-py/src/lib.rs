@@ -1,6 +1,6 @@
 //! The native module of the `parlour` Python package (`parlour._native`): games by id with
-//! their encodings ([`game::Game`]), bots by name ([`bot::Bot`]) and many games stepped at once
-//! ([`vector::VectorEnv`]). The Python package re-exports it and adds PettingZoo and OpenSpiel
+//! their encodings (`Game`), bots by name (`Bot`) and many games stepped at once
+//! (`VectorEnv`). The Python package re-exports it and adds PettingZoo and OpenSpiel
 //! adapters.
 
 use pyo3::prelude::*;

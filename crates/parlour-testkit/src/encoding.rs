@@ -92,7 +92,11 @@ fn check_one<G: Encoding>(players: u8, options: Options, seed: u64) {
             .unwrap_or_else(|e| panic!("{ctx}: legal action rejected: {e}"));
         m.draw_due_chance();
     }
-    panic!("{} seed {seed}: no end within {} steps", G::ID, crate::MAX_STEPS);
+    panic!(
+        "{} seed {seed}: no end within {} steps",
+        G::ID,
+        crate::MAX_STEPS
+    );
 }
 
 fn encode<G: Encoding>(state: &G, seat: Seat, out: &mut [f32]) {
