@@ -89,7 +89,7 @@ pub trait DynEnv: Send + Sync {
     fn record(&self) -> Option<Record>;
     /// The log as `viewer` may see it, when the history is kept.
     fn log(&self, viewer: Viewer) -> Option<Vec<String>>;
-    /// What `viewer` must not see ([`Game::secrets`]).
+    /// What `viewer` must not see ([`parlour_core::Game::secrets`]).
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String>;
     /// A game `observer` cannot tell from this one ([`Env::resample`]).
     fn resample(&self, observer: Seat, seed: u64) -> Box<dyn DynEnv>;
