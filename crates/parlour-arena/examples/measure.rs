@@ -3,10 +3,16 @@
 //!
 //! ```text
 //! cargo run --release -p parlour-arena --example measure -- \
-//!     [--games N] [--threads T] [--players P] [--bots a,b,c] [--speed-only] [GAME ...]
+//!     [--games N] [--threads T] [--players P] [--bots a,b,c] [--speed-only]
+//!     [--positions N] [GAME ...]
 //! ```
 //! Without game ids, every game of the registry (`parlour-games`) is measured. Prints Markdown
 //! tables.
+//!
+//! The speed is measured for about 3 seconds per game. `--positions N` searches exactly `N`
+//! positions instead (the same ones on every run), so that an instruction count
+//! (`valgrind --tool=callgrind`) divided by the iterations printed compares two builds whatever
+//! the machine's load.
 
 use std::time::Instant;
 
@@ -21,10 +27,11 @@ struct Args {
     bots: Vec<String>,
     only: Vec<String>,
     speed_only: bool,
+    positions: Option<usize>,
 }
 
 const USAGE: &str = "usage: measure [--games N] [--threads T] [--players P] [--bots a,b,c] \
-                     [--speed-only] [GAME ...]";
+                     [--speed-only] [--positions N] [GAME ...]";
 
 fn parse_args() -> Args {
     let mut args = Args {
@@ -34,6 +41,7 @@ fn parse_args() -> Args {
         bots: vec!["ismcts:hard".into(), "greedy".into(), "random".into()],
         only: Vec::new(),
         speed_only: false,
+        positions: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -44,6 +52,9 @@ fn parse_args() -> Args {
             "--players" => args.players = Some(value().parse().expect("a player count")),
             "--bots" => args.bots = value().split(',').map(str::to_owned).collect(),
             "--speed-only" => args.speed_only = true,
+            "--positions" => {
+                args.positions = Some(value().parse().expect("a number of positions"));
+            }
             "--help" | "-h" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -64,20 +75,25 @@ fn parse_args() -> Args {
     args
 }
 
-/// ISMCTS iterations per second on this thread, over positions along random games, and the
-/// mean time of an `ismcts:easy` decision there.
-fn speed<G: Game>(players: u8) -> (f64, f64, usize) {
+/// ISMCTS iterations per second on this thread, over positions along random games, the mean
+/// time of an `ismcts:easy` decision there, the positions and the iterations. Runs for about 3
+/// seconds, or over exactly `positions` positions.
+fn speed<G: Game>(players: u8, positions: Option<usize>) -> (f64, f64, usize, u64) {
     let options = Options::defaults(G::OPTIONS);
     let mut iterations = 0u64;
     let mut seconds = 0.0;
     let mut easy_ms = Vec::new();
     let mut game = 0u64;
-    while seconds < 3.0 && game < 50 {
+    let more = |seconds: f64, done: usize| match positions {
+        Some(n) => done < n,
+        None => seconds < 3.0,
+    };
+    while more(seconds, easy_ms.len()) && (positions.is_some() || game < 50) {
         let mut state = G::new(players, &options).expect("the game takes this many players");
         let mut rng = rng_from_seed(derive_seed(99, game));
         let mut random = RandomBot::new(rng_from_seed(game));
         let mut step = 0u64;
-        while seconds < 3.0 {
+        while more(seconds, easy_ms.len()) {
             match state.to_act() {
                 ToAct::Terminal => break,
                 ToAct::Chance => {
@@ -117,7 +133,7 @@ fn speed<G: Game>(players: u8) -> (f64, f64, usize) {
     }
     let n = easy_ms.len();
     let mean = easy_ms.iter().sum::<f64>() / n.max(1) as f64;
-    (iterations as f64 / seconds, mean, n)
+    (iterations as f64 / seconds, mean, n, iterations)
 }
 
 fn measure<G: Game>(args: &Args) {
@@ -126,9 +142,9 @@ fn measure<G: Game>(args: &Args) {
     }
     let players = arena_players::<G>(args.bots.len(), args.players);
     // Speed on one core.
-    let (ips, easy_ms, positions) = speed::<G>(players);
+    let (ips, easy_ms, positions, iterations) = speed::<G>(players, args.positions);
     println!(
-        "| {} | {players} | {ips:.0} | {easy_ms:.1} | {positions} |",
+        "| {} | {players} | {ips:.0} | {easy_ms:.1} | {positions} | {iterations} |",
         G::ID
     );
     if args.speed_only {
@@ -201,9 +217,10 @@ fn solitaire<G: Game>(args: &Args) {
 fn main() {
     let args = parse_args();
     println!(
-        "| game | players | ISMCTS iterations/s (1 core) | ismcts:easy ms/decision | positions |"
+        "| game | players | ISMCTS iterations/s (1 core) | ismcts:easy ms/decision | positions \
+         | iterations |"
     );
-    println!("| --- | --- | --- | --- | --- |");
+    println!("| --- | --- | --- | --- | --- | --- |");
     for info in parlour_games::games() {
         parlour_games::with_game!(info.id, G => measure::<G>(&args));
     }
