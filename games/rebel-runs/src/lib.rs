@@ -92,6 +92,7 @@ mod chance;
 mod event;
 mod hand;
 mod meld;
+mod metrics;
 mod notation;
 mod phase;
 mod resample;
