@@ -65,6 +65,7 @@
 mod action;
 mod chance;
 mod event;
+mod metrics;
 mod notation;
 mod prior;
 mod resample;
