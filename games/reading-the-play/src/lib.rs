@@ -95,6 +95,7 @@ mod card;
 mod chance;
 mod event;
 mod lines;
+mod metrics;
 mod notation;
 mod phase;
 mod resample;
