@@ -90,6 +90,7 @@ mod action;
 mod chance;
 mod deck;
 mod event;
+mod metrics;
 mod notation;
 mod pickup;
 mod play;
