@@ -64,6 +64,7 @@ mod chance;
 mod event;
 mod geometry;
 mod legal;
+mod metrics;
 mod notation;
 mod phase;
 mod play;
