@@ -83,6 +83,7 @@ mod chance;
 mod effects;
 mod event;
 mod flow;
+mod metrics;
 mod notation;
 mod play;
 mod procedures;
