@@ -392,8 +392,17 @@ fn print_summary(report: &Report, out: &mut dyn Write) -> Result<()> {
             .collect();
         if !lines.is_empty() {
             writeln!(out, "\n{heading}:")?;
-            for l in lines {
+            // Everything significant; of the rest, a few (the report has them all).
+            let shown = if kind == FindingKind::Significant {
+                lines.len()
+            } else {
+                4
+            };
+            for l in lines.iter().take(shown) {
                 writeln!(out, "  - {l}")?;
+            }
+            if lines.len() > shown {
+                writeln!(out, "  … and {} more in the report", lines.len() - shown)?;
             }
         }
     }

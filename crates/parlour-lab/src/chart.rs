@@ -90,6 +90,9 @@ fn y_range(values: impl Iterator<Item = f64>, axis: Axis) -> (f64, f64) {
         hi = lo + 1.0;
     }
     let pad = (hi - lo) * 0.08;
+    if lo < 0.0 {
+        lo -= pad;
+    }
     (lo, hi + pad)
 }
 
@@ -177,7 +180,7 @@ fn draw_points(
         .y_desc(y_desc)
         .label_style(("sans-serif", 15))
         .axis_desc_style(("sans-serif", 15))
-        .light_line_style(WHITE)
+        .max_light_lines(0)
         .bold_line_style(RGBColor(225, 225, 225))
         .draw()?;
     let s_count = series.len().max(1) as f64;
@@ -251,7 +254,7 @@ fn draw_boxes(
         .y_desc(y_desc)
         .label_style(("sans-serif", 15))
         .axis_desc_style(("sans-serif", 15))
-        .light_line_style(WHITE)
+        .max_light_lines(0)
         .bold_line_style(RGBColor(225, 225, 225))
         .draw()?;
     let s_count = series.len().max(1) as f64;

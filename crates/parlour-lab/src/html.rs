@@ -91,6 +91,7 @@ figure svg { display: block; width: 100%; min-width: 520px; height: auto; }
 figcaption { font-weight: 600; margin-bottom: .3rem; }
 .legend { display: flex; flex-wrap: wrap; gap: .3rem 1rem; font-size: .9rem; margin: .3rem 0; }
 .legend span.sw { display: inline-block; width: .9rem; height: .9rem; border-radius: 50%; vertical-align: -.1rem; margin-right: .3rem; }
+details > summary { cursor: pointer; color: var(--muted); margin: .3rem 0; }
 code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .88rem; }
 pre { background: #f3f3f6; padding: .6rem .8rem; border-radius: 6px; white-space: pre-wrap; word-break: break-word; }
 @media (max-width: 600px) { body { font-size: 15px; } main { padding: 1rem .7rem 2rem; } h1 { font-size: 1.4rem; } }
@@ -247,6 +248,15 @@ fn summary(h: &mut String, r: &Report) {
             let _ = writeln!(h, "<p>{empty}</p>");
             continue;
         }
+        // A long list of what was not found is folded, so the findings stay in view.
+        let fold = kind == FindingKind::NotSignificant && items.len() > 6;
+        if fold {
+            let _ = writeln!(
+                h,
+                "<details><summary>Show all {} (none of them is significant)</summary>",
+                items.len()
+            );
+        }
         let _ = writeln!(h, "<ul class=\"findings\">");
         for (i, f) in items {
             let _ = writeln!(
@@ -256,6 +266,9 @@ fn summary(h: &mut String, r: &Report) {
             );
         }
         h.push_str("</ul>\n");
+        if fold {
+            h.push_str("</details>\n");
+        }
     }
 }
 
@@ -552,6 +565,22 @@ fn scores(h: &mut String, r: &Report) {
             &names,
             "Winning margin in points: middle half of the games in the box, median as the black \
              line, whiskers to the extremes.",
+        );
+    }
+    if cells.iter().any(|(_, c)| c.players == 1 && c.games > 0) {
+        // Alone at the table the score is the result: its distribution per setting.
+        let (categories, names, series) = boxes_by_players(r, |c| {
+            (c.players == 1)
+                .then(|| c.seats.first().map(|s| s.score))
+                .flatten()
+        });
+        let svg = box_chart("Final score", "final score", &categories, &series);
+        figure(
+            h,
+            &svg,
+            &names,
+            "Final score: middle half of the games in the box, median as the black line, \
+             whiskers to the extremes.",
         );
     }
     let max = cells.iter().map(|(_, c)| c.players).max().unwrap_or(1);

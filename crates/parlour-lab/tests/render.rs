@@ -92,8 +92,9 @@ fn the_html_parses_and_has_its_charts() {
         html.errors
     );
     let svgs: Vec<ElementRef> = html.select(&sel("figure svg")).collect();
-    // Seats at 2 and 4 players, minutes, margins, the game's two measures, skill.
-    assert_eq!(svgs.len(), 7, "charts");
+    // Seats at 2 and 4 players, minutes, margins, the score alone at the table, the game's two
+    // measures, skill.
+    assert_eq!(svgs.len(), 8, "charts");
     for svg in &svgs {
         assert!(svg.value().attr("viewBox").is_some());
         assert_eq!(svg.select(&sel("title")).count(), 1, "every chart is named");
