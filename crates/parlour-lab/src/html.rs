@@ -78,7 +78,8 @@ ul.findings li.fact { background: #f6f8fb; border-left-color: #8aa4c8; }
 table { border-collapse: collapse; font-size: .92rem; min-width: 100%; }
 th, td { padding: .35rem .55rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; vertical-align: top; }
 th:first-child, td:first-child { text-align: left; }
-td.l, th.l { text-align: left; white-space: normal; min-width: 12rem; }
+td.l, th.l { text-align: left; white-space: normal; min-width: 12rem; overflow-wrap: anywhere; }
+ul.findings li, p.lede { overflow-wrap: anywhere; }
 thead th { background: #f3f3f6; font-weight: 600; position: sticky; top: 0; }
 tbody tr:nth-child(even) { background: #fbfbfd; }
 small { color: var(--muted); }
@@ -153,8 +154,12 @@ fn header(h: &mut String, r: &Report) {
         num("/spec/games", r.spec.games as f64, Fmt::Count),
         num("/spec/seed", r.spec.seed as f64, Fmt::Count),
     );
-    for (k, v) in &r.spec.options {
-        let _ = write!(h, " <code>{}={}</code>", escape(k), escape(v));
+    if !r.spec.options.is_empty() {
+        h.push_str(" Options:");
+        for (k, v) in &r.spec.options {
+            let _ = write!(h, " <code>{}={}</code>", escape(k), escape(v));
+        }
+        h.push('.');
     }
     for (i, s) in r.spec.sweeps.iter().enumerate() {
         let values: Vec<String> = s
@@ -444,9 +449,9 @@ fn seats(h: &mut String, r: &Report) {
                 None => h.push_str("<td></td>"),
             }
         }
-        let _ = write!(
+        let _ = writeln!(
             h,
-            "<td>{}</td><td>{}</td><td>{}</td>{}</tr>\n",
+            "<td>{}</td><td>{}</td><td>{}</td>{}</tr>",
             num(
                 &format!("/cells/{ci}/fair_share"),
                 c.fair_share,

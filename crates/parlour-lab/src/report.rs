@@ -604,6 +604,9 @@ fn seat_and_skill_tests(
     }
 }
 
+/// A player count and swept values: a setting.
+type Setting = (u8, Vec<(String, String)>);
+
 /// Comparisons between cells that differ only in one swept option's value, or only in the
 /// line-up.
 fn compare(
@@ -622,16 +625,16 @@ fn compare(
         if sweep.values.len() < 2 {
             continue;
         }
-        let mut keyed: BTreeMap<(u8, Vec<(String, String)>, usize), Vec<usize>> = BTreeMap::new();
+        let mut keyed: BTreeMap<(Setting, usize), Vec<usize>> = BTreeMap::new();
         for c in &lineups {
             let mut rest = c.swept.clone();
             rest.remove(j);
             keyed
-                .entry((c.players, rest, lineup_index(c)))
+                .entry(((c.players, rest), lineup_index(c)))
                 .or_default()
                 .push(c.index);
         }
-        for ((players, rest, _), idx) in keyed {
+        for (((players, rest), _), idx) in keyed {
             if idx.len() < 2 {
                 continue;
             }
@@ -647,7 +650,7 @@ fn compare(
         }
     }
     if spec.lineups.len() >= 2 {
-        let mut keyed: BTreeMap<(u8, Vec<(String, String)>), Vec<usize>> = BTreeMap::new();
+        let mut keyed: BTreeMap<Setting, Vec<usize>> = BTreeMap::new();
         for c in &lineups {
             keyed
                 .entry((c.players, c.swept.clone()))

@@ -334,10 +334,14 @@ fn skill_line(ci: usize, c: &CellReport, tests: &[Test]) -> Option<Finding> {
             )
             .t(", where a player as good as the others would win ")
             .n(format!("{base}/fair_share"), s.fair_share, Fmt::Percent);
-        l = if t.significant {
+        l = if t.significant && s.edge >= 0.0 {
             l.t(": skill matters, ")
                 .n(format!("{base}/edge"), s.edge, Fmt::Points)
                 .t(" more (")
+        } else if t.significant {
+            l.t(": the stronger bot does worse here, ")
+                .n(format!("{base}/edge"), s.edge, Fmt::Points)
+                .t(" (")
         } else {
             l.t(": no clear effect of skill (")
         };
@@ -350,9 +354,9 @@ fn skill_line(ci: usize, c: &CellReport, tests: &[Test]) -> Option<Finding> {
             .n(format!("{base}/others_score_mean"), others, Fmt::Decimal2)
             .t(" for the study's first line-up");
         l = if t.significant {
-            l.t(": skill matters (")
+            l.t(": the choice of bot changes the score (")
         } else {
-            l.t(": no clear effect of skill (")
+            l.t(": no clear difference between the bots (")
         };
     }
     l = l
