@@ -4,6 +4,7 @@ mod clip;
 mod common;
 mod engine;
 mod games_cmd;
+mod lab_cmd;
 mod loadtest;
 mod play;
 mod replay;
@@ -123,6 +124,9 @@ enum Command {
         #[arg(long)]
         records: Option<PathBuf>,
     },
+    /// Balance studies for game designers: play a game many times over player counts, variant
+    /// options and bots, and write a report (HTML with charts, CSV, JSON). See docs/lab.md.
+    Lab(Box<LabCli>),
     /// Seat bots in every order, play many games, and rate them.
     Arena {
         /// Game id.
@@ -233,6 +237,100 @@ enum Command {
     },
 }
 
+/// `parlour lab`: a study, or `merge` of shard files.
+#[derive(clap::Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    after_help = "Examples:
+  parlour lab troll-tricker                                   every player count, greedy bots
+  parlour lab troll-tricker --players 3..5 --sweep traditional_mat=false,true
+  parlour lab rebel-runs --bots greedy --bots ismcts:easy,greedy --games 500
+  parlour lab holy-matrimony --options target_score=30 --no-skill
+  parlour lab troll-tricker --games 100000 --shard 0/8 --out shards/   one slice of eight
+  parlour lab merge shards/shard-*.json --out report/
+
+Open report.html in a browser: it needs no network. The same command (same --seed) gives the
+same report on any machine and any number of threads."
+)]
+struct LabCli {
+    #[command(subcommand)]
+    merge: Option<LabSub>,
+    /// The game to study (see `parlour games`).
+    #[arg(required = true)]
+    game: Option<String>,
+    /// Player counts: `4`, a range `3..7`, or a list `3,5,7` (default: every count the game
+    /// allows).
+    #[arg(long, short)]
+    players: Option<String>,
+    /// Variant options kept the same in every game, `k=v,k2=v2` (see `parlour games`).
+    #[arg(long, default_value = "")]
+    options: String,
+    /// An option to compare, with the values to try: `OPTION=a,b,c`. Repeat it to compare
+    /// several options (every combination is played).
+    #[arg(long, value_name = "OPTION=VALUES")]
+    sweep: Vec<String>,
+    /// The bots, one per seat in order, comma-separated (a shorter list repeats round the
+    /// table). Repeat `--bots` to compare line-ups. Default: greedy in every seat.
+    #[arg(long, value_name = "BOTS")]
+    bots: Vec<String>,
+    /// Games per setting (default: sized so the whole study takes about a minute on a
+    /// two-core machine, at least 100).
+    #[arg(long, short = 'n')]
+    games: Option<u64>,
+    /// The strong bot of the skill check, which plays one seat against weaker bots to show how
+    /// much skill moves the result.
+    #[arg(long, default_value = "ismcts:100", value_name = "BOT")]
+    skill: String,
+    /// The weaker bots of the skill check, one row each.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "greedy,random",
+        value_name = "BOTS"
+    )]
+    skill_against: Vec<String>,
+    /// Games per skill-check row (default: sized to about 20 seconds on two cores, at least
+    /// 20).
+    #[arg(long, value_name = "N")]
+    skill_games: Option<u64>,
+    /// Leave out the skill check.
+    #[arg(long)]
+    no_skill: bool,
+    /// Seed: the same seed gives the same report.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Seconds a person takes per action, for the estimated minutes per game.
+    #[arg(long, default_value_t = 6.0, value_name = "SECONDS")]
+    pace: f64,
+    /// Folder for the report (default: `lab-<game>-<seed>`).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Worker threads (default: one per core; the report does not depend on it).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Play only slice `i` of `n` (counted from 0) and write a shard file into --out; combine
+    /// the shards with `parlour lab merge`. For runs on many machines (docs/lab.md).
+    #[arg(long, value_name = "i/n")]
+    shard: Option<String>,
+    /// Write the run's speed (games per second, per core) as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    timing: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum LabSub {
+    /// Combine the shard files of one study into its report (the same report as one run).
+    Merge {
+        /// The shard files (all `n` of them).
+        #[arg(required = true)]
+        shards: Vec<PathBuf>,
+        /// Folder for the report (default: `lab-<game>-<seed>`).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
 fn main() {
     let cli = Cli::parse();
     let code = {
@@ -338,6 +436,38 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
                 keep_records: records.is_some(),
             };
             parlour_games::with_game!(game.as_str(), G => sim_cmd::run::<G>(&cfg, json.as_ref(), records.as_ref(), out))?;
+        }
+        Command::Lab(lab) => {
+            let lab = *lab;
+            match lab.merge {
+                Some(LabSub::Merge { shards, out: dir }) => {
+                    lab_cmd::merge_cmd(&shards, dir.as_ref(), out)?;
+                }
+                None => {
+                    let game = lab
+                        .game
+                        .expect("clap requires the game without a subcommand");
+                    parlour_games::find(&game)?;
+                    let args = lab_cmd::LabArgs {
+                        players: lab.players,
+                        options: lab.options,
+                        sweeps: lab.sweep,
+                        bots: lab.bots,
+                        games: lab.games,
+                        skill: lab.skill,
+                        skill_against: lab.skill_against,
+                        skill_games: lab.skill_games,
+                        no_skill: lab.no_skill,
+                        seed: lab.seed,
+                        pace: lab.pace,
+                        out: lab.out,
+                        threads: lab.threads,
+                        shard: lab.shard,
+                        timing: lab.timing,
+                    };
+                    parlour_games::with_game!(game.as_str(), G => lab_cmd::run::<G>(&args, out))?;
+                }
+            }
         }
         Command::Arena {
             game,

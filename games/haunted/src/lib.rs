@@ -87,6 +87,7 @@ mod effects;
 mod encoding;
 mod event;
 mod flow;
+mod metrics;
 mod notation;
 mod play;
 mod procedures;

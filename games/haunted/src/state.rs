@@ -616,6 +616,10 @@ impl Game for State {
         crate::scoring::evaluate(self, seat)
     }
 
+    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(self, events)
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         self.check_zones()?;
         for s in Seat::all(self.n) {

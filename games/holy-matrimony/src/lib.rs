@@ -69,6 +69,7 @@ mod action;
 mod chance;
 mod encoding;
 mod event;
+mod metrics;
 mod notation;
 mod prior;
 mod resample;

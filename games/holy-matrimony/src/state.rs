@@ -678,6 +678,10 @@ impl Game for State {
         }
     }
 
+    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(self, events)
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         let mut ledger = ZoneLedger::new(card_name);
         for s in Seat::all(self.n) {

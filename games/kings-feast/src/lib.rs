@@ -67,6 +67,7 @@ mod encoding;
 mod event;
 mod geometry;
 mod legal;
+mod metrics;
 mod notation;
 mod phase;
 mod play;

@@ -477,6 +477,10 @@ impl Game for State {
         -self.expected_misplaced() + 0.01 * f64::from((self.up & self.in_play).count_ones())
     }
 
+    fn metrics(&self, _events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(self)
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         if self.phase == Phase::Deal {
             return Ok(());

@@ -80,6 +80,8 @@ pub struct Deck {
     royal_kinds: u64,
     wild_kinds: u64,
     common_kinds: u64,
+    /// The balance lab's `(id, label)` per set type (`metrics.rs`).
+    set_type_names: Vec<(String, String)>,
 }
 
 impl fmt::Debug for Deck {
@@ -242,6 +244,7 @@ impl Deck {
             royal_kinds: 0,
             wild_kinds: 0,
             common_kinds: 0,
+            set_type_names: crate::metrics::set_type_names(&kinds),
             kinds,
         };
         for (k, info) in deck.kinds.iter().enumerate() {
@@ -403,6 +406,12 @@ impl Deck {
     #[must_use]
     pub fn card_id(&self, card: u8) -> &str {
         &self.card_ids[usize::from(card)]
+    }
+
+    /// The `(id, label)` of each set type in the balance lab's metrics: every common kind in
+    /// table order, then the royal family.
+    pub(crate) fn set_type_names(&self) -> &[(String, String)] {
+        &self.set_type_names
     }
 
     /// A kind's notation id, `john-knox`.

@@ -94,6 +94,7 @@ mod chance;
 mod deck;
 mod encoding;
 mod event;
+mod metrics;
 mod notation;
 mod pickup;
 mod play;

@@ -563,6 +563,10 @@ impl Game for State {
         projected(seat) - best_other
     }
 
+    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(self, events)
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         let deck = self.deck;
         if self.current.0 >= self.players || self.dealer.0 >= self.players {

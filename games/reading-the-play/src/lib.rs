@@ -98,6 +98,7 @@ mod chance;
 mod encoding;
 mod event;
 mod lines;
+mod metrics;
 mod notation;
 mod phase;
 mod resample;

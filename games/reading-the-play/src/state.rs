@@ -441,6 +441,10 @@ impl Game for State {
         crate::scoring::evaluate(self, seat)
     }
 
+    fn metrics(&self, _events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(self)
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         let mut ledger = ZoneLedger::new(|c| {
             if ALL_CARDS.contains(c) {

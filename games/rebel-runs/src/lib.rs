@@ -96,6 +96,7 @@ mod encoding;
 mod event;
 mod hand;
 mod meld;
+mod metrics;
 mod notation;
 mod phase;
 mod resample;

@@ -425,6 +425,10 @@ impl Game for State {
         self.heuristic(seat)
     }
 
+    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(events)
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         self.invariants()
     }

@@ -287,6 +287,10 @@ impl Game for State {
         v
     }
 
+    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(events)
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         self.invariants()
     }

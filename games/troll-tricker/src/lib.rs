@@ -80,6 +80,7 @@ mod event;
 mod game;
 mod hand;
 mod invariants;
+mod metrics;
 mod notation;
 mod resample;
 mod rules;

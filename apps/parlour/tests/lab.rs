@@ -1,0 +1,218 @@
+//! `parlour lab` end to end through the real binary: a small sweep, its files, shards merged
+//! into the same report, refusals, and Ctrl-C keeping what finished.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const FILES: [&str; 8] = [
+    "report.html",
+    "report.json",
+    "seats.csv",
+    "cells.csv",
+    "metrics.csv",
+    "skill.csv",
+    "comparisons.csv",
+    "tests.csv",
+];
+
+const STUDY: [&str; 13] = [
+    "lab",
+    "troll-tricker",
+    "--players",
+    "3,4",
+    "--sweep",
+    "traditional_mat=false,true",
+    "--games",
+    "24",
+    "--skill",
+    "ismcts:8",
+    "--skill-games",
+    "4",
+    "--seed=3",
+];
+
+fn parlour(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("parlour runs")
+}
+
+fn ok(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "failed: {}\n{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn same_files(a: &Path, b: &Path) {
+    for f in FILES {
+        let x = std::fs::read(a.join(f)).expect("report file");
+        let y = std::fs::read(b.join(f)).expect("report file");
+        assert!(
+            x == y,
+            "{f} differs between {} and {}",
+            a.display(),
+            b.display()
+        );
+    }
+}
+
+#[test]
+fn a_small_sweep_writes_its_report_and_shards_merge_into_the_same() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let single = [&STUDY[..], &["--out", "single", "--threads", "2"]].concat();
+    let out = ok(&parlour(&single, dir));
+    assert!(out.contains("report: single/report.html"), "{out}");
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("single/report.json")).unwrap())
+            .unwrap();
+    let cells = json["cells"].as_array().unwrap();
+    // 2 player counts × 2 values of the swept option, greedy; then the skill check against
+    // greedy and random on each of the 4 setups.
+    assert_eq!(cells.iter().filter(|c| c["kind"] == "lineup").count(), 4);
+    assert_eq!(cells.iter().filter(|c| c["kind"] == "skill").count(), 8);
+    assert_eq!(json["games_played"], 4 * 24 + 8 * 4);
+    assert_eq!(json["complete"], true);
+    assert_eq!(
+        cells[0]["label"],
+        "3 players · traditional_mat=false · greedy"
+    );
+    assert!(!json["summary"].as_array().unwrap().is_empty());
+    let html = std::fs::read_to_string(dir.join("single/report.html")).unwrap();
+    assert!(html.contains("<svg") && html.contains("Troll Tricker"));
+
+    // The same study on one thread, and as three shards merged.
+    let one = [&STUDY[..], &["--out", "one", "--threads", "1"]].concat();
+    ok(&parlour(&one, dir));
+    same_files(&dir.join("single"), &dir.join("one"));
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let args = [&STUDY[..], &["--out", "shards", "--shard", &shard]].concat();
+        let out = ok(&parlour(&args, dir));
+        assert!(out.contains(&format!("shard-{i}-of-3.json")), "{out}");
+    }
+    let out = ok(&parlour(
+        &[
+            "lab",
+            "merge",
+            "shards/shard-2-of-3.json",
+            "shards/shard-0-of-3.json",
+            "shards/shard-1-of-3.json",
+            "--out",
+            "merged",
+        ],
+        dir,
+    ));
+    assert!(out.contains("merged 128 games from 3 shards"), "{out}");
+    same_files(&dir.join("single"), &dir.join("merged"));
+
+    // A shard missing is refused, naming it.
+    let o = parlour(
+        &[
+            "lab",
+            "merge",
+            "shards/shard-0-of-3.json",
+            "shards/shard-2-of-3.json",
+        ],
+        dir,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("shards missing: 1/3"), "{err}");
+}
+
+#[test]
+fn defaults_and_refusals_speak_plainly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    // Every player count the game allows, greedy bots, the out folder named after game and seed.
+    let out = ok(&parlour(
+        &[
+            "lab",
+            "holy-matrimony",
+            "--games",
+            "6",
+            "--no-skill",
+            "--seed",
+            "9",
+        ],
+        dir,
+    ));
+    assert!(out.contains("6 settings × 6 games"), "{out}");
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("lab-holy-matrimony-9/report.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        json["spec"]["players"],
+        serde_json::json!([2, 3, 4, 5, 6, 7])
+    );
+    assert_eq!(json["spec"]["lineups"], serde_json::json!([["greedy"]]));
+    assert_eq!(json["spec"]["pace"], 6.0);
+    assert!(json["spec"]["skill"].is_null());
+
+    let o = parlour(&["lab", "troll-tricker", "--players", "2"], dir);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("3 to 7 players"));
+    let o = parlour(&["lab", "troll-tricker", "--sweep", "no_such=1,2"], dir);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown option `no_such`"));
+    let o = parlour(&["lab", "troll-tricker", "--shard", "3/3"], dir);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("0 <= i < n"));
+    let help = ok(&parlour(&["lab", "--help"], dir));
+    for words in ["--sweep", "--skill", "--pace", "merge", "same report"] {
+        assert!(help.contains(words), "help lacks {words}");
+    }
+}
+
+#[test]
+fn ctrl_c_keeps_the_games_that_finished_and_writes_their_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args([
+            "lab",
+            "troll-tricker",
+            "--players",
+            "3,4",
+            "--games",
+            "100000",
+            "--no-skill",
+            "--out",
+            "stopped",
+        ])
+        .current_dir(tmp.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("parlour starts");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert!(first.contains("Ctrl-C stops"), "{first}");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{rest:?}");
+    assert!(rest.iter().any(|l| l.starts_with("stopped: ")), "{rest:?}");
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(tmp.path().join("stopped/report.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(json["complete"], false);
+    let played = json["games_played"].as_u64().unwrap();
+    assert!(played > 0 && played < 200_000, "{played}");
+    let html = std::fs::read_to_string(tmp.path().join("stopped/report.html")).unwrap();
+    assert!(html.contains("Stopped early"));
+}

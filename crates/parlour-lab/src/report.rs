@@ -1,0 +1,803 @@
+//! The report: every number of a study, computed from its rows (per cell: win rates per seat,
+//! the seat-advantage test, scores, margins, lengths, the game's own metrics, the skill check;
+//! then the comparisons between option values and line-ups), with every p-value adjusted by
+//! Holm's method over the whole report. [`Report`] serialises to the report's JSON.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::format::Fmt;
+use crate::stats::{
+    Dist, MeansTest, TestResult, chi_square_gof, chi_square_independence, compare_means, holm,
+    wilson95,
+};
+use crate::summary::{Finding, summarise};
+use crate::{Cell, CellKind, GameRow, Grid, LabResults, LabSpec, MetricName};
+
+/// The format tag of the report's JSON.
+pub const REPORT_FORMAT: &str = "parlour-lab-report/1";
+
+/// The significance level, after Holm's correction.
+pub const ALPHA: f64 = 0.05;
+
+/// A share with its 95% Wilson interval.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize)]
+pub struct Rate {
+    /// The share, in `[0, 1]`.
+    pub value: f64,
+    /// Its 95% interval.
+    pub ci95: [f64; 2],
+}
+
+impl Rate {
+    fn of(successes: f64, n: f64) -> Rate {
+        let (lo, hi) = wilson95(successes, n);
+        Rate {
+            value: if n > 0.0 { successes / n } else { 0.0 },
+            ci95: [lo, hi],
+        }
+    }
+}
+
+/// One hypothesis test of the report.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct Test {
+    /// `t1`, `t2`, … in report order.
+    pub id: String,
+    /// Which test (`chi-square goodness of fit`, `Welch's ANOVA`, …).
+    pub name: String,
+    /// The question it answers, in words.
+    pub question: String,
+    /// The statistic (chi-square or F); absent when undefined (groups with no spread).
+    pub statistic: Option<f64>,
+    /// Degrees of freedom (the first, for F).
+    pub df: f64,
+    /// The second degrees of freedom of an F test.
+    pub df2: Option<f64>,
+    /// Games the test used.
+    pub games: u64,
+    /// The p-value.
+    pub p: f64,
+    /// The p-value adjusted by Holm's method over every test of the report.
+    pub p_holm: f64,
+    /// `p_holm < ALPHA`.
+    pub significant: bool,
+}
+
+/// One seat of a cell.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct SeatReport {
+    /// The seat, from 1 in table order.
+    pub seat: u8,
+    /// The bot there.
+    pub bot: String,
+    /// Share of games won (a win shared by `k` counts `1/k`).
+    pub win_rate: Rate,
+    /// Games this seat won alone.
+    pub sole_wins: u64,
+    /// Final scores.
+    pub score: Dist,
+}
+
+/// One of the game's metrics in a cell.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct MetricReport {
+    /// The game's id for it.
+    pub id: String,
+    /// Plain words.
+    pub label: String,
+    /// `rate` (every value 0 or 1) or `mean`.
+    pub kind: &'static str,
+    /// The mean (the rate of a 0/1 measure).
+    pub mean: f64,
+    /// The standard deviation over games.
+    pub sd: f64,
+    /// 95% interval: Wilson's for a rate, Student's t for a mean.
+    pub ci95: [f64; 2],
+    /// Games.
+    pub games: u64,
+}
+
+/// The skill check of a skill cell.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct SkillReport {
+    /// The skilled bot.
+    pub bot: String,
+    /// The bot in the other seats (none alone at the table).
+    pub against: Option<String>,
+    /// The skilled bot's share of games won.
+    pub win_rate: Rate,
+    /// What a player as good as the others would win: the share of won games divided by the
+    /// number of seats.
+    pub fair_share: f64,
+    /// `win_rate - fair_share`.
+    pub edge: f64,
+    /// The skilled bot's mean final score.
+    pub score_mean: f64,
+    /// The other seats' mean final score (alone: the first line-up's on the same setup).
+    pub others_score_mean: Option<f64>,
+    /// The test's id.
+    pub test: Option<String>,
+}
+
+/// One cell of the grid.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct CellReport {
+    /// `c1`, `c2`, … in grid order.
+    pub id: String,
+    /// `lineup` or `skill`.
+    pub kind: &'static str,
+    /// Setup and who plays, in words.
+    pub label: String,
+    /// The setup in words.
+    pub setup: String,
+    /// Who plays, in words.
+    pub lineup: String,
+    /// Player count.
+    pub players: u8,
+    /// The swept options' values.
+    pub options: BTreeMap<String, String>,
+    /// Games played.
+    pub games: u64,
+    /// Games planned.
+    pub planned: u64,
+    /// Games won by one seat.
+    pub sole_winner: u64,
+    /// Games whose win was shared.
+    pub shared_win: u64,
+    /// Games with no winner.
+    pub no_winner: u64,
+    /// Share of games with no winner.
+    pub no_winner_rate: Rate,
+    /// An equal share of the games won: `(1 - no_winner_rate) / players`.
+    pub fair_share: f64,
+    /// Per seat (line-up cells only).
+    pub seats: Vec<SeatReport>,
+    /// Best seat's win rate minus the worst's (line-up cells only).
+    pub spread: f64,
+    /// The seat-advantage test's id.
+    pub seat_test: Option<String>,
+    /// Winning margins (games with a winner and someone else).
+    pub margin: Dist,
+    /// Player actions per game.
+    pub actions: Dist,
+    /// Rounds per game.
+    pub rounds: Dist,
+    /// Estimated minutes per game at the study's pace.
+    pub minutes: Dist,
+    /// The game's own metrics.
+    pub metrics: Vec<MetricReport>,
+    /// The skill check (skill cells only).
+    pub skill: Option<SkillReport>,
+}
+
+/// A comparison of cells that differ in one thing only.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct Comparison {
+    /// What is compared (`game length (actions)`).
+    pub measure: String,
+    /// What differs: an option's id, or `line-up`.
+    pub across: String,
+    /// What the cells share, in words.
+    pub context: String,
+    /// The cells' ids.
+    pub cells: Vec<String>,
+    /// What each cell is called here (the option's value, or the line-up).
+    pub labels: Vec<String>,
+    /// The measure in each cell.
+    pub values: Vec<f64>,
+    /// How the values are written.
+    pub fmt: Fmt,
+    /// The test's id.
+    pub test: String,
+}
+
+/// A setup the game refused.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct SkippedReport {
+    /// The setup.
+    pub setup: String,
+    /// The game's reason.
+    pub reason: String,
+}
+
+/// The whole report.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct Report {
+    /// [`REPORT_FORMAT`].
+    pub format: &'static str,
+    /// Game id.
+    pub game: String,
+    /// Game name.
+    pub game_name: String,
+    /// The command that runs this study again.
+    pub command: String,
+    /// The study.
+    pub spec: LabSpec,
+    /// Games the study plans.
+    pub games_planned: u64,
+    /// Games played.
+    pub games_played: u64,
+    /// Whether every planned game was played.
+    pub complete: bool,
+    /// Significance level after Holm's correction.
+    pub alpha: f64,
+    /// Whether the game draws its first player by lot.
+    pub first_player_random: bool,
+    /// Every cell.
+    pub cells: Vec<CellReport>,
+    /// Setups the game refused.
+    pub skipped: Vec<SkippedReport>,
+    /// How many tests the report made (the size of the family Holm's correction covers).
+    pub test_count: usize,
+    /// Every test, in report order.
+    pub tests: Vec<Test>,
+    /// Comparisons between option values and line-ups.
+    pub comparisons: Vec<Comparison>,
+    /// The plain-words summary.
+    pub summary: Vec<Finding>,
+}
+
+/// Collects tests as they are made, for ids and Holm's correction at the end.
+struct Tests(Vec<Test>);
+
+impl Tests {
+    fn add(&mut self, name: &str, question: String, r: TestResult, games: u64) -> String {
+        let id = format!("t{}", self.0.len() + 1);
+        self.0.push(Test {
+            id: id.clone(),
+            name: name.to_owned(),
+            question,
+            statistic: r.statistic.is_finite().then_some(r.statistic),
+            df: r.df,
+            df2: (r.df2 > 0.0).then_some(r.df2),
+            games,
+            p: r.p,
+            p_holm: r.p,
+            significant: false,
+        });
+        id
+    }
+
+    fn means(&mut self, question: String, groups: &[&Dist]) -> Option<String> {
+        let g: Vec<(f64, f64, f64)> = groups
+            .iter()
+            .map(|d| (d.n as f64, d.mean, d.var()))
+            .collect();
+        let games = groups.iter().map(|d| d.n).sum();
+        let (r, kind) = compare_means(&g)?;
+        if kind == MeansTest::Constant && r.p == 1.0 {
+            // Every game of every setting gave the same value: nothing to test.
+            return None;
+        }
+        {
+            let name = match kind {
+                MeansTest::Welch => "Welch's ANOVA",
+                MeansTest::Pooled => "one-way ANOVA (pooled variance; a group had no spread)",
+                MeansTest::Constant => "exact comparison (every game gave the same value)",
+            };
+            Some(self.add(name, question, r, games))
+        }
+    }
+
+    fn finish(mut self) -> Vec<Test> {
+        let ps: Vec<f64> = self.0.iter().map(|t| t.p).collect();
+        for (t, p) in self.0.iter_mut().zip(holm(&ps)) {
+            t.p_holm = p;
+            t.significant = p < ALPHA;
+        }
+        self.0
+    }
+}
+
+/// Builds the report of `results` (gathered for `grid`).
+///
+/// # Panics
+/// If a row names a cell the grid does not have (results of another grid).
+#[must_use]
+pub fn build_report(grid: &Grid, results: &LabResults) -> Report {
+    let spec = &results.spec;
+    let mut tests = Tests(Vec::new());
+    let by_cell = rows_by_cell(grid, &results.rows);
+    let mut cells: Vec<CellReport> = grid
+        .cells
+        .iter()
+        .map(|c| {
+            let names = results.metric_names.get(&(c.index as u32));
+            cell_report(
+                c,
+                by_cell[c.index],
+                names.map_or(&[][..], Vec::as_slice),
+                spec,
+            )
+        })
+        .collect();
+    for (c, report) in grid.cells.iter().zip(cells.iter_mut()) {
+        seat_and_skill_tests(grid, c, report, &by_cell, &mut tests);
+    }
+    let comparisons = compare(grid, spec, &cells, &mut tests);
+    let tests = tests.finish();
+    let mut report = Report {
+        format: REPORT_FORMAT,
+        game: grid.game.to_owned(),
+        game_name: grid.name.to_owned(),
+        command: spec.command(),
+        spec: spec.clone(),
+        games_planned: grid.cells.iter().map(|c| c.games).sum(),
+        games_played: results.rows.len() as u64,
+        complete: false,
+        alpha: ALPHA,
+        first_player_random: grid.first_player_random,
+        cells: std::mem::take(&mut cells),
+        skipped: grid
+            .skipped
+            .iter()
+            .map(|s| {
+                let mut parts = vec![crate::grid::players_label(s.players)];
+                parts.extend(s.swept.iter().map(|(k, v)| format!("{k}={v}")));
+                SkippedReport {
+                    setup: parts.join(" · "),
+                    reason: s.reason.clone(),
+                }
+            })
+            .collect(),
+        test_count: tests.len(),
+        tests,
+        comparisons,
+        summary: Vec::new(),
+    };
+    report.complete = report.games_played == report.games_planned;
+    report.summary = summarise(&report);
+    report
+}
+
+fn rows_by_cell<'a>(grid: &Grid, rows: &'a [GameRow]) -> Vec<&'a [GameRow]> {
+    let mut out = vec![&rows[..0]; grid.cells.len()];
+    let mut start = 0;
+    while start < rows.len() {
+        let cell = rows[start].cell;
+        let end = start + rows[start..].partition_point(|r| r.cell == cell);
+        out[cell as usize] = &rows[start..end];
+        start = end;
+    }
+    out
+}
+
+/// The winner's score minus the closest other seat's (absolute), or `None` with no winner.
+fn margin(row: &GameRow) -> Option<f64> {
+    let first = (0..16u8).find(|&s| row.won(s))?;
+    let w = f64::from(row.scores[usize::from(first)]);
+    let closest = (0..row.scores.len() as u8)
+        .filter(|&s| !row.won(s))
+        .map(|s| (w - f64::from(row.scores[usize::from(s)])).abs())
+        .min_by(f64::total_cmp);
+    Some(closest.unwrap_or(0.0))
+}
+
+fn cell_report(cell: &Cell, rows: &[GameRow], names: &[MetricName], spec: &LabSpec) -> CellReport {
+    let n = rows.len() as f64;
+    let players = cell.players;
+    let no_winner = rows.iter().filter(|r| r.winner_count() == 0).count() as u64;
+    let sole_winner = rows.iter().filter(|r| r.winner_count() == 1).count() as u64;
+    let shared_win = rows.len() as u64 - no_winner - sole_winner;
+    let no_winner_rate = Rate::of(no_winner as f64, n);
+    let share = |r: &GameRow, s: u8| {
+        if r.won(s) {
+            1.0 / f64::from(r.winner_count())
+        } else {
+            0.0
+        }
+    };
+    let seats: Vec<SeatReport> = if cell.is_skill() {
+        Vec::new()
+    } else {
+        (0..players)
+            .map(|s| {
+                let wins: f64 = rows.iter().map(|r| share(r, s)).sum();
+                let scores: Vec<f64> = rows
+                    .iter()
+                    .map(|r| f64::from(r.scores[usize::from(s)]))
+                    .collect();
+                SeatReport {
+                    seat: s + 1,
+                    bot: cell.bot(s, 0).to_owned(),
+                    win_rate: Rate::of(wins, n),
+                    sole_wins: rows.iter().filter(|r| r.winners == 1 << s).count() as u64,
+                    score: Dist::of(&scores),
+                }
+            })
+            .collect()
+    };
+    let spread = if seats.len() >= 2 {
+        let rates = seats.iter().map(|s| s.win_rate.value);
+        rates.clone().fold(f64::MIN, f64::max) - rates.fold(f64::MAX, f64::min)
+    } else {
+        0.0
+    };
+    let margins: Vec<f64> = if players >= 2 {
+        rows.iter().filter_map(margin).collect()
+    } else {
+        Vec::new()
+    };
+    let actions: Vec<f64> = rows.iter().map(|r| f64::from(r.actions)).collect();
+    let minutes: Vec<f64> = actions.iter().map(|a| a * spec.pace / 60.0).collect();
+    let rounds: Vec<f64> = rows.iter().map(|r| f64::from(r.rounds)).collect();
+    let metrics = names
+        .iter()
+        .enumerate()
+        .map(|(k, name)| {
+            let values: Vec<f64> = rows
+                .iter()
+                .map(|r| r.metrics.get(k).copied().unwrap_or(f64::NAN))
+                .filter(|v| v.is_finite())
+                .collect();
+            let flag = values.iter().all(|v| *v == 0.0 || *v == 1.0);
+            let d = Dist::of(&values);
+            let (mean, ci95) = if flag {
+                let r = Rate::of(values.iter().sum(), values.len() as f64);
+                (r.value, r.ci95)
+            } else {
+                (d.mean, d.ci95)
+            };
+            MetricReport {
+                id: name.id.clone(),
+                label: name.label.clone(),
+                kind: if flag { "rate" } else { "mean" },
+                mean,
+                sd: d.sd,
+                ci95,
+                games: values.len() as u64,
+            }
+        })
+        .collect();
+    CellReport {
+        id: format!("c{}", cell.index + 1),
+        kind: if cell.is_skill() { "skill" } else { "lineup" },
+        label: cell.label(),
+        setup: cell.setup_label(),
+        lineup: cell.lineup_label(),
+        players,
+        options: cell.swept.iter().cloned().collect(),
+        games: rows.len() as u64,
+        planned: cell.games,
+        sole_winner,
+        shared_win,
+        no_winner,
+        no_winner_rate,
+        fair_share: (1.0 - no_winner_rate.value) / f64::from(players),
+        seats,
+        spread,
+        seat_test: None,
+        margin: Dist::of(&margins),
+        actions: Dist::of(&actions),
+        rounds: Dist::of(&rounds),
+        minutes: Dist::of(&minutes),
+        metrics,
+        skill: None,
+    }
+}
+
+fn seat_and_skill_tests(
+    grid: &Grid,
+    cell: &Cell,
+    report: &mut CellReport,
+    by_cell: &[&[GameRow]],
+    tests: &mut Tests,
+) {
+    let rows = by_cell[cell.index];
+    let n = cell.players;
+    match &cell.kind {
+        CellKind::Lineup(_) => {
+            if n < 2 {
+                return;
+            }
+            let observed: Vec<f64> = report.seats.iter().map(|s| s.sole_wins as f64).collect();
+            let expected = vec![1.0 / f64::from(n); usize::from(n)];
+            if let Some(r) = chi_square_gof(&observed, &expected) {
+                let games = observed.iter().sum::<f64>() as u64;
+                report.seat_test = Some(tests.add(
+                    "chi-square goodness of fit",
+                    format!("{}: do the seats win equally?", report.label),
+                    r,
+                    games,
+                ));
+            }
+        }
+        CellKind::Skill { bot, against } => {
+            let games = rows.len() as f64;
+            let skilled = |r: &GameRow| cell.skilled_seat(r.game).expect("a skill cell");
+            let share = |r: &GameRow, s: u8| {
+                if r.won(s) {
+                    1.0 / f64::from(r.winner_count())
+                } else {
+                    0.0
+                }
+            };
+            let wins: f64 = rows.iter().map(|r| share(r, skilled(r))).sum();
+            let score: Vec<f64> = rows
+                .iter()
+                .map(|r| f64::from(r.scores[usize::from(skilled(r))]))
+                .collect();
+            let score = Dist::of(&score);
+            let win_rate = Rate::of(wins, games);
+            if n == 1 {
+                // Alone at the table: compare scores with the first line-up on this setup.
+                let base = grid
+                    .cells
+                    .iter()
+                    .find(|c| !c.is_skill() && c.players == cell.players && c.swept == cell.swept);
+                let base_scores: Option<Dist> = base.map(|b| {
+                    let s: Vec<f64> = by_cell[b.index]
+                        .iter()
+                        .map(|r| f64::from(r.scores[0]))
+                        .collect();
+                    Dist::of(&s)
+                });
+                let test = match (&base, &base_scores) {
+                    (Some(b), Some(bs)) => tests.means(
+                        format!(
+                            "{}: does {bot} alone score differently from {}?",
+                            report.setup,
+                            b.lineup_label()
+                        ),
+                        &[&score, bs],
+                    ),
+                    _ => None,
+                };
+                report.skill = Some(SkillReport {
+                    bot: bot.clone(),
+                    against: None,
+                    win_rate,
+                    fair_share: 1.0 - report.no_winner_rate.value,
+                    edge: 0.0,
+                    score_mean: score.mean,
+                    others_score_mean: base_scores.map(|d| d.mean),
+                    test,
+                });
+                return;
+            }
+            let total: f64 = rows
+                .iter()
+                .map(|r| (r.winner_count() > 0) as u8 as f64)
+                .sum();
+            let fair_share = if games > 0.0 {
+                total / games / f64::from(n)
+            } else {
+                0.0
+            };
+            let others: Vec<f64> = rows
+                .iter()
+                .flat_map(|r| {
+                    let k = skilled(r);
+                    (0..n)
+                        .filter(move |&s| s != k)
+                        .map(move |s| f64::from(r.scores[usize::from(s)]))
+                })
+                .collect();
+            let sole_skilled = rows.iter().filter(|r| r.winners == 1 << skilled(r)).count() as f64;
+            let sole_all = rows.iter().filter(|r| r.winner_count() == 1).count() as f64;
+            let p = 1.0 / f64::from(n);
+            let test =
+                chi_square_gof(&[sole_skilled, sole_all - sole_skilled], &[p, 1.0 - p]).map(|r| {
+                    tests.add(
+                        "chi-square goodness of fit",
+                        format!(
+                            "{}: does {bot} win more than an equal share against {against}?",
+                            report.setup
+                        ),
+                        r,
+                        sole_all as u64,
+                    )
+                });
+            report.skill = Some(SkillReport {
+                bot: bot.clone(),
+                against: Some(against.clone()),
+                win_rate,
+                fair_share,
+                edge: win_rate.value - fair_share,
+                score_mean: score.mean,
+                others_score_mean: Some(Dist::of(&others).mean),
+                test,
+            });
+        }
+    }
+}
+
+/// A player count and swept values: a setting.
+type Setting = (u8, Vec<(String, String)>);
+
+/// Comparisons between cells that differ only in one swept option's value, or only in the
+/// line-up.
+fn compare(
+    grid: &Grid,
+    spec: &LabSpec,
+    cells: &[CellReport],
+    tests: &mut Tests,
+) -> Vec<Comparison> {
+    let mut groups: Vec<(String, String, Vec<usize>, Vec<String>)> = Vec::new();
+    let lineups: Vec<&Cell> = grid.cells.iter().filter(|c| !c.is_skill()).collect();
+    let lineup_index = |c: &Cell| match &c.kind {
+        CellKind::Lineup(l) => spec.lineups.iter().position(|x| x == l).unwrap_or(0),
+        CellKind::Skill { .. } => usize::MAX,
+    };
+    for (j, sweep) in spec.sweeps.iter().enumerate() {
+        if sweep.values.len() < 2 {
+            continue;
+        }
+        let mut keyed: BTreeMap<(Setting, usize), Vec<usize>> = BTreeMap::new();
+        for c in &lineups {
+            let mut rest = c.swept.clone();
+            rest.remove(j);
+            keyed
+                .entry(((c.players, rest), lineup_index(c)))
+                .or_default()
+                .push(c.index);
+        }
+        for (((players, rest), _), idx) in keyed {
+            if idx.len() < 2 {
+                continue;
+            }
+            let first = &grid.cells[idx[0]];
+            let mut context = vec![crate::grid::players_label(players)];
+            context.extend(rest.iter().map(|(k, v)| format!("{k}={v}")));
+            context.push(first.lineup_label());
+            let labels = idx
+                .iter()
+                .map(|&i| grid.cells[i].swept[j].1.clone())
+                .collect();
+            groups.push((sweep.option.clone(), context.join(" · "), idx, labels));
+        }
+    }
+    if spec.lineups.len() >= 2 {
+        let mut keyed: BTreeMap<Setting, Vec<usize>> = BTreeMap::new();
+        for c in &lineups {
+            keyed
+                .entry((c.players, c.swept.clone()))
+                .or_default()
+                .push(c.index);
+        }
+        for (_, idx) in keyed {
+            if idx.len() < 2 {
+                continue;
+            }
+            let context = grid.cells[idx[0]].setup_label();
+            let labels = idx.iter().map(|&i| grid.cells[i].lineup_label()).collect();
+            groups.push(("line-up".to_owned(), context, idx, labels));
+        }
+    }
+
+    let mut out = Vec::new();
+    for (across, context, idx, labels) in groups {
+        let rs: Vec<&CellReport> = idx.iter().map(|&i| &cells[i]).collect();
+        if rs.iter().filter(|c| c.games >= 2).count() < 2 {
+            continue;
+        }
+        let mut push = |measure: &str, values: Vec<f64>, fmt: Fmt, test: Option<String>| {
+            if let Some(test) = test {
+                out.push(Comparison {
+                    measure: measure.to_owned(),
+                    across: across.clone(),
+                    context: context.clone(),
+                    cells: rs.iter().map(|c| c.id.clone()).collect(),
+                    labels: labels.clone(),
+                    values,
+                    fmt,
+                    test,
+                });
+            }
+        };
+        let question = |what: &str| format!("{context}: does {across} change {what}?");
+        let players = rs[0].players;
+        if across != "line-up" && players >= 2 {
+            let table: Vec<Vec<f64>> = rs
+                .iter()
+                .map(|c| c.seats.iter().map(|s| s.sole_wins as f64).collect())
+                .collect();
+            let games = rs.iter().map(|c| c.sole_winner).sum();
+            let t = chi_square_independence(&table).map(|r| {
+                tests.add(
+                    "chi-square test of independence",
+                    question("which seat wins"),
+                    r,
+                    games,
+                )
+            });
+            push(
+                "which seat wins (spread between the best and worst seat)",
+                rs.iter().map(|c| c.spread).collect(),
+                Fmt::Points,
+                t,
+            );
+        }
+        if rs.iter().any(|c| c.no_winner > 0) {
+            let table: Vec<Vec<f64>> = rs
+                .iter()
+                .map(|c| vec![c.no_winner as f64, (c.games - c.no_winner) as f64])
+                .collect();
+            let games = rs.iter().map(|c| c.games).sum();
+            let t = chi_square_independence(&table).map(|r| {
+                tests.add(
+                    "chi-square test of independence",
+                    question("how often a game ends with no winner"),
+                    r,
+                    games,
+                )
+            });
+            push(
+                "games with no winner",
+                rs.iter().map(|c| c.no_winner_rate.value).collect(),
+                Fmt::Percent,
+                t,
+            );
+        }
+        let t = tests.means(
+            question("how long a game lasts"),
+            &rs.iter().map(|c| &c.actions).collect::<Vec<_>>(),
+        );
+        push(
+            "game length (actions per game)",
+            rs.iter().map(|c| c.actions.mean).collect(),
+            Fmt::Decimal1,
+            t,
+        );
+        if players >= 2 && rs.iter().filter(|c| c.margin.n >= 2).count() >= 2 {
+            let t = tests.means(
+                question("the winning margin"),
+                &rs.iter().map(|c| &c.margin).collect::<Vec<_>>(),
+            );
+            push(
+                "winning margin (points)",
+                rs.iter().map(|c| c.margin.mean).collect(),
+                Fmt::Decimal1,
+                t,
+            );
+        }
+        let Some(first) = rs.first() else { continue };
+        for (k, m) in first.metrics.iter().enumerate() {
+            let same = rs
+                .iter()
+                .all(|c| c.metrics.get(k).is_some_and(|x| x.id == m.id));
+            if !same {
+                continue;
+            }
+            let ms: Vec<&MetricReport> = rs.iter().map(|c| &c.metrics[k]).collect();
+            let games = ms.iter().map(|x| x.games).sum();
+            let t = if ms.iter().all(|x| x.kind == "rate") {
+                let table: Vec<Vec<f64>> = ms
+                    .iter()
+                    .map(|x| {
+                        let ones = (x.mean * x.games as f64).round();
+                        vec![ones, x.games as f64 - ones]
+                    })
+                    .collect();
+                chi_square_independence(&table).map(|r| {
+                    tests.add(
+                        "chi-square test of independence",
+                        question(&m.label),
+                        r,
+                        games,
+                    )
+                })
+            } else {
+                let dists: Vec<Dist> = ms
+                    .iter()
+                    .map(|x| Dist {
+                        n: x.games,
+                        mean: x.mean,
+                        sd: x.sd,
+                        ..Dist::default()
+                    })
+                    .collect();
+                tests.means(question(&m.label), &dists.iter().collect::<Vec<_>>())
+            };
+            let fmt = if ms.iter().all(|x| x.kind == "rate") {
+                Fmt::Percent
+            } else {
+                Fmt::Decimal2
+            };
+            push(&m.label, ms.iter().map(|x| x.mean).collect(), fmt, t);
+        }
+    }
+    out
+}

@@ -1,0 +1,97 @@
+//! The raw results of a run: one row per finished game, in (cell, game) order. Everything in
+//! the report is computed from these rows alone, so rows gathered by shards give the same
+//! report as rows gathered by one run.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{LabSpec, Shard};
+
+/// What one finished game left: enough for every statistic of the report.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(
+    from = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>)",
+    into = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>)"
+)]
+pub struct GameRow {
+    /// The cell's index in the grid.
+    pub cell: u32,
+    /// The game's index in its cell.
+    pub game: u64,
+    /// Final score per seat.
+    pub scores: Vec<i32>,
+    /// The winners as a bitset (bit `s` for seat `s`); several share the win, none means no
+    /// winner.
+    pub winners: u16,
+    /// Player actions taken.
+    pub actions: u32,
+    /// Rounds begun.
+    pub rounds: u32,
+    /// The game's metrics ([`parlour_core::Game::metrics`]), in the cell's metric order.
+    pub metrics: Vec<f64>,
+}
+
+type RowTuple = (u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>);
+
+impl From<RowTuple> for GameRow {
+    fn from(t: RowTuple) -> Self {
+        GameRow {
+            cell: t.0,
+            game: t.1,
+            scores: t.2,
+            winners: t.3,
+            actions: t.4,
+            rounds: t.5,
+            metrics: t.6,
+        }
+    }
+}
+
+impl From<GameRow> for RowTuple {
+    fn from(r: GameRow) -> Self {
+        (
+            r.cell, r.game, r.scores, r.winners, r.actions, r.rounds, r.metrics,
+        )
+    }
+}
+
+impl GameRow {
+    /// Whether seat `s` (from 0) is among the winners.
+    #[must_use]
+    pub fn won(&self, seat: u8) -> bool {
+        self.winners & (1 << seat) != 0
+    }
+
+    /// How many seats share the win (0: no winner).
+    #[must_use]
+    pub fn winner_count(&self) -> u32 {
+        self.winners.count_ones()
+    }
+}
+
+/// The id and label of a metric, as the game names it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct MetricName {
+    /// snake_case id.
+    pub id: String,
+    /// Plain words.
+    pub label: String,
+}
+
+/// The rows a run (or a merge of shards) gathered.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct LabResults {
+    /// The study.
+    pub spec: LabSpec,
+    /// Which slice of it.
+    pub shard: Shard,
+    /// Games the slice was to play.
+    pub planned: u64,
+    /// Whether the run was stopped before it played them all.
+    pub interrupted: bool,
+    /// Metric names per cell index (for cells with at least one finished game).
+    pub metric_names: BTreeMap<u32, Vec<MetricName>>,
+    /// Finished games, sorted by (cell, game).
+    pub rows: Vec<GameRow>,
+}

@@ -1,0 +1,235 @@
+//! Plays the games of a study on worker threads.
+//!
+//! Game `g` of a cell is a function of the cell and `g` alone: its chance events come from
+//! `rng_from_seed(cell.game_seed(g))` and the bot in seat `s` is
+//! `make_bot(name, cell.game_seed(g), s + 1)`. Workers take games from a shared counter in the
+//! order of [`Grid::work`], and the rows are sorted by (cell, game) at the end, so the results are
+//! the same for any number of threads and any split into shards.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use parlour_bots::{Bot, Observation, make_bot};
+use parlour_core::{Game, Seat, ToAct, rng_from_seed};
+
+use crate::{Cell, GameRow, Grid, LabError, LabResults, LabSpec, MetricName, Shard};
+
+/// Steps (chance events and decisions) after which a game that has not ended is an error.
+pub const MAX_STEPS: u64 = 10_000_000;
+
+/// How a run is driven: threads, a stop flag (Ctrl-C) and a progress callback.
+#[derive(Default, Clone, Copy)]
+pub struct RunControl<'a> {
+    /// Worker threads; 0 means one per core.
+    pub threads: usize,
+    /// Set to stop: games in play finish, no new game starts, and the results say so.
+    pub stop: Option<&'a AtomicBool>,
+    /// Called after each finished game with whether it was a skill-check game (from any
+    /// worker thread).
+    pub progress: Option<&'a (dyn Fn(bool) + Sync)>,
+}
+
+/// Plays game `game` of `cell` to the end and returns its row and its metrics' names.
+///
+/// # Errors
+/// An illegal bot action, a rejected chance outcome, or no end within [`MAX_STEPS`].
+pub fn play_game<G: Game>(cell: &Cell, game: u64) -> Result<(GameRow, Vec<MetricName>), LabError> {
+    let seed = cell.game_seed(game);
+    let fail = |reason: String| LabError::Game {
+        cell: cell.label(),
+        game,
+        seed,
+        reason,
+    };
+    let mut bots: Vec<Box<dyn Bot<G>>> = (0..cell.players)
+        .map(|s| make_bot::<G>(cell.bot(s, game), seed, u64::from(s) + 1))
+        .collect::<Result<_, _>>()
+        .map_err(|e| LabError::Spec(e.to_string()))?;
+    let mut state = G::new(cell.players, &cell.options).map_err(|e| fail(e.to_string()))?;
+    let mut rng = rng_from_seed(seed);
+    let mut events: Vec<G::Event> = Vec::new();
+    let mut actions: u32 = 0;
+    let mut steps = 0u64;
+    loop {
+        steps += 1;
+        if steps > MAX_STEPS {
+            return Err(fail(format!("no end within {MAX_STEPS} steps")));
+        }
+        match state.to_act() {
+            ToAct::Terminal => break,
+            ToAct::Chance => {
+                let c = state.sample_chance(&mut rng);
+                state
+                    .apply_chance(c, &mut events)
+                    .map_err(|e| fail(format!("sampled chance outcome rejected: {e}")))?;
+            }
+            ToAct::Seats(seats) => {
+                let seat: Seat = seats.first().expect("a player node names a seat");
+                let action = bots[seat.index()].choose(&Observation::new(&state, seat));
+                state.apply(seat, action, &mut events).map_err(|e| {
+                    fail(format!(
+                        "bot {} in seat {} chose an illegal action: {e}",
+                        cell.bot(seat.0, game),
+                        seat.0 + 1
+                    ))
+                })?;
+                actions = actions.saturating_add(1);
+            }
+        }
+    }
+    let outcome = state
+        .outcome()
+        .ok_or_else(|| fail("the game ended without an outcome".into()))?;
+    let metrics = state.metrics(&events);
+    let names = metrics
+        .iter()
+        .map(|m| MetricName {
+            id: m.id.to_owned(),
+            label: m.label.to_owned(),
+        })
+        .collect();
+    let winners = outcome
+        .winners
+        .iter()
+        .fold(0u16, |bits, s| bits | (1 << s.0));
+    Ok((
+        GameRow {
+            cell: cell.index as u32,
+            game,
+            scores: outcome.scores,
+            winners,
+            actions,
+            rounds: state.round(),
+            metrics: metrics.iter().map(|m| m.value).collect(),
+        },
+        names,
+    ))
+}
+
+/// What one worker gathered.
+#[derive(Default)]
+struct Gathered {
+    rows: Vec<GameRow>,
+    names: BTreeMap<u32, (u64, Vec<MetricName>)>,
+}
+
+/// Plays `shard`'s games of `grid` (checked from `spec`).
+///
+/// # Errors
+/// The first failing game (in play order): an illegal action, a broken game, or a game whose
+/// metric names differ from another game's of the same cell.
+pub fn run<G: Game>(
+    spec: &LabSpec,
+    grid: &Grid,
+    shard: Shard,
+    control: &RunControl<'_>,
+) -> Result<LabResults, LabError> {
+    let work = grid.work(shard);
+    let threads = if control.threads == 0 {
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+    } else {
+        control.threads
+    };
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let first_error: Mutex<Option<(usize, LabError)>> = Mutex::new(None);
+    let stopped = || control.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    let worker = || {
+        let mut mine = Gathered::default();
+        loop {
+            if stopped() || failed.load(Ordering::Relaxed) {
+                break;
+            }
+            let u = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(c, g)) = work.get(u) else { break };
+            let cell = &grid.cells[c as usize];
+            let result = play_game::<G>(cell, g).and_then(|(row, names)| {
+                check_names(&mut mine.names, cell, g, names)?;
+                Ok(row)
+            });
+            match result {
+                Ok(row) => {
+                    mine.rows.push(row);
+                    if let Some(p) = control.progress {
+                        p(cell.is_skill());
+                    }
+                }
+                Err(e) => {
+                    failed.store(true, Ordering::Relaxed);
+                    let mut slot = first_error.lock().expect("no worker panics holding it");
+                    if slot.as_ref().is_none_or(|(v, _)| u < *v) {
+                        *slot = Some((u, e));
+                    }
+                    break;
+                }
+            }
+        }
+        mine
+    };
+    let parts: Vec<Gathered> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a lab worker panicked"))
+            .collect()
+    });
+    if let Some((_, e)) = first_error.into_inner().expect("workers are done") {
+        return Err(e);
+    }
+    let mut names: BTreeMap<u32, (u64, Vec<MetricName>)> = BTreeMap::new();
+    let mut rows = Vec::new();
+    for part in parts {
+        rows.extend(part.rows);
+        for (c, (g, n)) in part.names {
+            let cell = &grid.cells[c as usize];
+            check_names(&mut names, cell, g, n)?;
+        }
+    }
+    rows.sort_by_key(|r| (r.cell, r.game));
+    let planned = work.len() as u64;
+    Ok(LabResults {
+        spec: spec.clone(),
+        shard,
+        planned,
+        interrupted: (rows.len() as u64) < planned,
+        metric_names: names.into_iter().map(|(c, (_, n))| (c, n)).collect(),
+        rows,
+    })
+}
+
+/// Keeps the first metric names seen for a cell and checks later games report the same.
+fn check_names(
+    seen: &mut BTreeMap<u32, (u64, Vec<MetricName>)>,
+    cell: &Cell,
+    game: u64,
+    names: Vec<MetricName>,
+) -> Result<(), LabError> {
+    let key = cell.index as u32;
+    match seen.get(&key) {
+        None => {
+            seen.insert(key, (game, names));
+            Ok(())
+        }
+        Some((_, known)) if *known == names => Ok(()),
+        Some((other, known)) => Err(LabError::Game {
+            cell: cell.label(),
+            game,
+            seed: cell.game_seed(game),
+            reason: format!(
+                "the game reported metrics [{}] but game {other} of the same setup [{}]; a game \
+                 must report the same metrics in the same order for every game of one setup",
+                ids(&names),
+                ids(known)
+            ),
+        }),
+    }
+}
+
+fn ids(names: &[MetricName]) -> String {
+    names
+        .iter()
+        .map(|n| n.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}

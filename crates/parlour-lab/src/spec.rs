@@ -1,0 +1,214 @@
+//! What a lab run plays: the grid's axes (player counts, swept options, bot line-ups), the
+//! skill check, games per cell, the seed and the pace of play. A spec is plain data: shard
+//! files carry it whole, so `merge` can check that shards belong to one study.
+
+use std::fmt::Write as _;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::LabError;
+
+/// One swept option: the grid has a column of cells for each value.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Sweep {
+    /// The option's id (see `parlour games`).
+    pub option: String,
+    /// Its values, in the order given.
+    pub values: Vec<String>,
+}
+
+impl FromStr for Sweep {
+    type Err = LabError;
+
+    /// `OPTION=a,b,c`.
+    fn from_str(text: &str) -> Result<Self, LabError> {
+        let bad = || LabError::Spec(format!("a sweep is OPTION=a,b,c, not `{text}`"));
+        let (option, values) = text.split_once('=').ok_or_else(bad)?;
+        let values: Vec<String> = values
+            .split(',')
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+            .collect();
+        if option.trim().is_empty() || values.is_empty() {
+            return Err(bad());
+        }
+        Ok(Sweep {
+            option: option.trim().to_owned(),
+            values,
+        })
+    }
+}
+
+/// The skill check: the same setups with one seat played by a stronger bot.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SkillSpec {
+    /// The skilled bot (`ismcts:100`).
+    pub bot: String,
+    /// The bots the other seats are played by, one row of cells each (`greedy`, `random`).
+    pub against: Vec<String>,
+    /// Games per skill cell.
+    pub games: u64,
+}
+
+/// Everything a lab run plays. Build it, then [`crate::Grid::new`] checks it against a game.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct LabSpec {
+    /// The game's id.
+    pub game: String,
+    /// Player counts, in order.
+    pub players: Vec<u8>,
+    /// Options fixed for the whole study, `(id, value)`, as given.
+    pub options: Vec<(String, String)>,
+    /// Swept options; the grid is their product.
+    pub sweeps: Vec<Sweep>,
+    /// Bot line-ups: each a bot name per seat (a shorter list repeats round the table).
+    pub lineups: Vec<Vec<String>>,
+    /// Games per cell of the grid.
+    pub games: u64,
+    /// The skill check, if any.
+    pub skill: Option<SkillSpec>,
+    /// Master seed.
+    pub seed: u64,
+    /// Seconds a person takes per action, for estimated minutes.
+    pub pace: f64,
+}
+
+impl LabSpec {
+    /// The command line that runs this study again (the report prints it).
+    #[must_use]
+    pub fn command(&self) -> String {
+        let mut c = format!("parlour lab {}", self.game);
+        let players: Vec<String> = self.players.iter().map(u8::to_string).collect();
+        let _ = write!(c, " --players {}", players.join(","));
+        if !self.options.is_empty() {
+            let opts: Vec<String> = self
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            let _ = write!(c, " --options {}", shell_word(&opts.join(",")));
+        }
+        for s in &self.sweeps {
+            let _ = write!(
+                c,
+                " --sweep {}",
+                shell_word(&format!("{}={}", s.option, s.values.join(",")))
+            );
+        }
+        for l in &self.lineups {
+            let _ = write!(c, " --bots {}", shell_word(&l.join(",")));
+        }
+        let _ = write!(c, " --games {}", self.games);
+        match &self.skill {
+            Some(s) => {
+                let _ = write!(
+                    c,
+                    " --skill {} --skill-against {} --skill-games {}",
+                    shell_word(&s.bot),
+                    shell_word(&s.against.join(",")),
+                    s.games
+                );
+            }
+            None => c.push_str(" --no-skill"),
+        }
+        let _ = write!(c, " --seed {} --pace {}", self.seed, self.pace);
+        c
+    }
+
+    /// The line-up label of `lineup` (its names joined, or the single name).
+    #[must_use]
+    pub fn lineup_label(lineup: &[String]) -> String {
+        lineup.join(", ")
+    }
+}
+
+/// `word`, quoted for a POSIX shell when it needs to be.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_=,.:/+".contains(c))
+    {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// A slice of a study: shard `index` of `count` (written `i/n`, counted from 0).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which slice, `0..count`.
+    pub index: u32,
+    /// How many slices.
+    pub count: u32,
+}
+
+impl Shard {
+    /// The whole study.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// The games `lo..hi` of a cell of `games` games that this shard plays: an equal contiguous
+    /// share of every cell, so shards take about the same time.
+    #[must_use]
+    pub fn range(self, games: u64) -> (u64, u64) {
+        let n = u128::from(self.count);
+        let g = u128::from(games);
+        let lo = g * u128::from(self.index) / n;
+        let hi = g * (u128::from(self.index) + 1) / n;
+        (lo as u64, hi as u64)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = LabError;
+
+    /// `i/n` with `0 <= i < n`.
+    fn from_str(text: &str) -> Result<Self, LabError> {
+        let bad = || {
+            LabError::Spec(format!(
+                "a shard is i/n with 0 <= i < n (the first of 4 is 0/4), not `{text}`"
+            ))
+        };
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: u32 = i.trim().parse().map_err(|_| bad())?;
+        let count: u32 = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_split_every_cell_into_contiguous_covering_slices() {
+        for games in [0, 1, 7, 1000, 1001] {
+            let mut next = 0;
+            for i in 0..3 {
+                let (lo, hi) = Shard { index: i, count: 3 }.range(games);
+                assert_eq!(lo, next);
+                next = hi;
+            }
+            assert_eq!(next, games);
+        }
+        assert!("3/3".parse::<Shard>().is_err());
+        assert_eq!(
+            "1/4".parse::<Shard>().unwrap(),
+            Shard { index: 1, count: 4 }
+        );
+    }
+
+    #[test]
+    fn a_sweep_reads_option_equals_values() {
+        let s: Sweep = "traditional_mat=false,true".parse().unwrap();
+        assert_eq!(s.option, "traditional_mat");
+        assert_eq!(s.values, ["false", "true"]);
+        assert!("nothing".parse::<Sweep>().is_err());
+        assert!("x=".parse::<Sweep>().is_err());
+    }
+}

@@ -1,0 +1,367 @@
+//! The report's summary in plain words: the differences that are significant (with the test
+//! used), those that are not, and plain facts (games with no winner, game length).
+//!
+//! Each sentence is kept as parts: text, and numbers that name the place in the report's JSON
+//! they come from, so the HTML can mark every number with its source and a test can check them.
+
+use serde::Serialize;
+
+use crate::format::Fmt;
+use crate::report::{CellReport, Report, Test};
+
+/// What kind of line of the summary.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FindingKind {
+    /// A difference that is significant after Holm's correction.
+    Significant,
+    /// A difference the study looked for and did not find.
+    NotSignificant,
+    /// A fact, not a test.
+    Fact,
+}
+
+/// A piece of a summary line.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Part {
+    /// Words.
+    Text(String),
+    /// A text of the report (a label): its JSON pointer and the text.
+    Label {
+        /// JSON pointer into the report.
+        pointer: String,
+        /// The text.
+        text: String,
+    },
+    /// A number of the report: its JSON pointer, value and format.
+    Num {
+        /// JSON pointer into the report (`/cells/0/seats/0/win_rate/value`).
+        pointer: String,
+        /// The value.
+        value: f64,
+        /// How it is written.
+        fmt: Fmt,
+    },
+}
+
+impl Part {
+    /// The part as text.
+    #[must_use]
+    pub fn text(&self) -> String {
+        match self {
+            Part::Text(t) | Part::Label { text: t, .. } => t.clone(),
+            Part::Num { value, fmt, .. } => fmt.show(*value),
+        }
+    }
+}
+
+/// One line of the summary.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct Finding {
+    /// What kind of line.
+    pub kind: FindingKind,
+    /// The sentence.
+    pub text: String,
+    /// The sentence in parts (for the HTML).
+    #[serde(skip)]
+    pub parts: Vec<Part>,
+}
+
+/// A sentence under construction.
+#[derive(Default)]
+struct Line(Vec<Part>);
+
+impl Line {
+    fn t(mut self, text: impl Into<String>) -> Self {
+        let text = text.into();
+        if let Some(Part::Text(last)) = self.0.last_mut() {
+            last.push_str(&text);
+        } else {
+            self.0.push(Part::Text(text));
+        }
+        self
+    }
+
+    fn l(mut self, pointer: String, text: &str) -> Self {
+        self.0.push(Part::Label {
+            pointer,
+            text: text.to_owned(),
+        });
+        self
+    }
+
+    fn n(mut self, pointer: String, value: f64, fmt: Fmt) -> Self {
+        self.0.push(Part::Num {
+            pointer,
+            value,
+            fmt,
+        });
+        self
+    }
+
+    /// `p = 0.012` or `p < 0.0001`, the adjusted p of test `i`.
+    fn p(self, tests: &[Test], id: &str) -> Self {
+        let (i, t) = test(tests, id);
+        let shown = Fmt::PValue.show(t.p_holm);
+        let s = if shown.starts_with('<') {
+            self.t("p ")
+        } else {
+            self.t("p = ")
+        };
+        s.n(format!("/tests/{i}/p_holm"), t.p_holm, Fmt::PValue)
+    }
+
+    /// A rate with its interval: `38.2% (36.1–40.3%)`.
+    fn rate(self, pointer: &str, value: f64, ci: [f64; 2]) -> Self {
+        self.n(format!("{pointer}/value"), value, Fmt::Percent)
+            .t(" (")
+            .n(format!("{pointer}/ci95/0"), ci[0], Fmt::Percent)
+            .t("–")
+            .n(format!("{pointer}/ci95/1"), ci[1], Fmt::Percent)
+            .t(")")
+    }
+
+    fn done(self, kind: FindingKind) -> Finding {
+        let text = self.0.iter().map(Part::text).collect();
+        Finding {
+            kind,
+            text,
+            parts: self.0,
+        }
+    }
+}
+
+fn test<'a>(tests: &'a [Test], id: &str) -> (usize, &'a Test) {
+    tests
+        .iter()
+        .enumerate()
+        .find(|(_, t)| t.id == id)
+        .expect("every test id refers to a test of the report")
+}
+
+fn kind_of(t: &Test) -> FindingKind {
+    if t.significant {
+        FindingKind::Significant
+    } else {
+        FindingKind::NotSignificant
+    }
+}
+
+/// The summary of `report` (its tests must be final).
+#[must_use]
+pub fn summarise(report: &Report) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let tests = &report.tests;
+    for (ci, c) in report.cells.iter().enumerate() {
+        if let Some(id) = &c.seat_test {
+            out.push(seat_line(ci, c, tests, id));
+        }
+    }
+    for (ci, c) in report.cells.iter().enumerate() {
+        if let Some(line) = skill_line(ci, c, tests) {
+            out.push(line);
+        }
+    }
+    for (k, cmp) in report.comparisons.iter().enumerate() {
+        let (_, t) = test(tests, &cmp.test);
+        let at = |f: &str| format!("/comparisons/{k}/{f}");
+        let mut l = Line::default()
+            .l(at("context"), &cmp.context)
+            .t(": ")
+            .l(at("across"), &cmp.across);
+        l = if t.significant {
+            l.t(" changes ").l(at("measure"), &cmp.measure).t(": ")
+        } else {
+            l.t(" makes no clear difference to ")
+                .l(at("measure"), &cmp.measure)
+                .t(" (")
+        };
+        for (j, (label, v)) in cmp.labels.iter().zip(&cmp.values).enumerate() {
+            if j > 0 {
+                l = l.t(", ");
+            }
+            l = l.l(at(&format!("labels/{j}")), label).t(" ").n(
+                format!("/comparisons/{k}/values/{j}"),
+                *v,
+                cmp.fmt,
+            );
+        }
+        l = if t.significant { l.t(" (") } else { l.t("; ") };
+        l = l.t(format!("{}, ", t.name)).p(tests, &cmp.test);
+        l = l.t(" after Holm's correction).");
+        out.push(l.done(kind_of(t)));
+    }
+    for (ci, c) in report.cells.iter().enumerate() {
+        if c.kind != "lineup" || c.games == 0 {
+            continue;
+        }
+        let base = format!("/cells/{ci}");
+        let mut l = Line::default()
+            .l(format!("{base}/label"), &c.label)
+            .t(": a game lasts ")
+            .n(
+                format!("{base}/actions/mean"),
+                c.actions.mean,
+                Fmt::Decimal1,
+            )
+            .t(" actions on average, about ")
+            .n(
+                format!("{base}/minutes/mean"),
+                c.minutes.mean,
+                Fmt::Decimal1,
+            )
+            .t(" minutes at ")
+            .n("/spec/pace".into(), report.spec.pace, Fmt::Decimal1)
+            .t(" seconds per action, over ")
+            .n(format!("{base}/rounds/mean"), c.rounds.mean, Fmt::Decimal1)
+            .t(" rounds.");
+        if c.no_winner > 0 {
+            l = l
+                .t(" ")
+                .rate(
+                    &format!("{base}/no_winner_rate"),
+                    c.no_winner_rate.value,
+                    c.no_winner_rate.ci95,
+                )
+                .t(" of games end with no winner.");
+        }
+        if c.shared_win > 0 {
+            l = l
+                .t(" ")
+                .n(
+                    format!("{base}/shared_win"),
+                    c.shared_win as f64,
+                    Fmt::Count,
+                )
+                .t(" of ")
+                .n(format!("{base}/games"), c.games as f64, Fmt::Count)
+                .t(" games end in a shared win.");
+        }
+        out.push(l.done(FindingKind::Fact));
+    }
+    // Significant first, then not significant, then facts; report order within each.
+    out.sort_by_key(|f| match f.kind {
+        FindingKind::Significant => 0,
+        FindingKind::NotSignificant => 1,
+        FindingKind::Fact => 2,
+    });
+    out
+}
+
+fn seat_line(ci: usize, c: &CellReport, tests: &[Test], id: &str) -> Finding {
+    let (_, t) = test(tests, id);
+    let best = c
+        .seats
+        .iter()
+        .enumerate()
+        .max_by(|a, b| {
+            a.1.win_rate
+                .value
+                .total_cmp(&b.1.win_rate.value)
+                .then(b.0.cmp(&a.0))
+        })
+        .map_or(0, |(i, _)| i);
+    let worst = c
+        .seats
+        .iter()
+        .enumerate()
+        .min_by(|a, b| {
+            a.1.win_rate
+                .value
+                .total_cmp(&b.1.win_rate.value)
+                .then(a.0.cmp(&b.0))
+        })
+        .map_or(0, |(i, _)| i);
+    let seat = |l: Line, i: usize| {
+        let s = &c.seats[i];
+        l.t("seat ")
+            .n(
+                format!("/cells/{ci}/seats/{i}/seat"),
+                f64::from(s.seat),
+                Fmt::Count,
+            )
+            .t(" wins ")
+            .rate(
+                &format!("/cells/{ci}/seats/{i}/win_rate"),
+                s.win_rate.value,
+                s.win_rate.ci95,
+            )
+    };
+    let mut l = Line::default()
+        .l(format!("/cells/{ci}/label"), &c.label)
+        .t(": ");
+    l = if t.significant {
+        l.t("the seats do not win equally: ")
+    } else {
+        l.t("no seat advantage found: ")
+    };
+    l = seat(l, best).t(" and ");
+    l = seat(l, worst).t(", against an equal share of ");
+    l = l
+        .n(
+            format!("/cells/{ci}/fair_share"),
+            c.fair_share,
+            Fmt::Percent,
+        )
+        .t(" (chi-square goodness of fit on ")
+        .n(
+            format!("/cells/{ci}/sole_winner"),
+            c.sole_winner as f64,
+            Fmt::Count,
+        )
+        .t(" games with one winner, ")
+        .p(tests, id)
+        .t(" after Holm's correction).");
+    l.done(kind_of(t))
+}
+
+fn skill_line(ci: usize, c: &CellReport, tests: &[Test]) -> Option<Finding> {
+    let s = c.skill.as_ref()?;
+    let id = s.test.as_ref()?;
+    let (_, t) = test(tests, id);
+    let base = format!("/cells/{ci}/skill");
+    let mut l = Line::default()
+        .l(format!("/cells/{ci}/setup"), &c.setup)
+        .t(": ")
+        .l(format!("/cells/{ci}/lineup"), &c.lineup);
+    if s.against.is_some() {
+        l = l
+            .t(" wins ")
+            .rate(
+                &format!("{base}/win_rate"),
+                s.win_rate.value,
+                s.win_rate.ci95,
+            )
+            .t(", where a player as good as the others would win ")
+            .n(format!("{base}/fair_share"), s.fair_share, Fmt::Percent);
+        l = if t.significant && s.edge >= 0.0 {
+            l.t(": skill matters, ")
+                .n(format!("{base}/edge"), s.edge, Fmt::Points)
+                .t(" more (")
+        } else if t.significant {
+            l.t(": the stronger bot does worse here, ")
+                .n(format!("{base}/edge"), s.edge, Fmt::Points)
+                .t(" (")
+        } else {
+            l.t(": no clear effect of skill (")
+        };
+    } else {
+        let others = s.others_score_mean.unwrap_or(0.0);
+        l = l
+            .t(" scores ")
+            .n(format!("{base}/score_mean"), s.score_mean, Fmt::Decimal2)
+            .t(" on average, against ")
+            .n(format!("{base}/others_score_mean"), others, Fmt::Decimal2)
+            .t(" for the study's first line-up");
+        l = if t.significant {
+            l.t(": the choice of bot changes the score (")
+        } else {
+            l.t(": no clear difference between the bots (")
+        };
+    }
+    l = l
+        .t(format!("{}, ", t.name))
+        .p(tests, id)
+        .t(" after Holm's correction).");
+    Some(l.done(kind_of(t)))
+}

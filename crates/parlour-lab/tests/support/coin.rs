@@ -1,0 +1,261 @@
+//! Coin Toss: a synthetic game whose outcome law is known exactly, for checking the lab's
+//! statistics. Each seat in turn says `toss` (its one action), then one chance event names the
+//! result: a single winner, a win shared by every seat, or no winner.
+//!
+//! Options: `first_seat_percent` (0 = every seat equally likely to win; otherwise seat 1's
+//! chance in percent, the rest split evenly), `no_winner_percent` and `shared_percent`.
+
+use std::fmt;
+
+use parlour_core::{
+    EventSink, Game, GameRng, IllegalAction, Metric, OptionSpec, Options, Outcome, ParseError,
+    Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
+};
+use rand::Rng;
+use serde::Serialize;
+
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec::int(
+        "first_seat_percent",
+        "seat 1's chance to win (0: fair)",
+        0,
+        0,
+        100,
+    ),
+    OptionSpec::int("no_winner_percent", "chance of no winner", 0, 0, 100),
+    OptionSpec::int(
+        "shared_percent",
+        "chance every seat shares the win",
+        0,
+        0,
+        100,
+    ),
+];
+
+/// The result of the toss: `Winner(s)`, `Shared` or `Nobody`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Toss {
+    /// One seat wins.
+    Winner(u8),
+    /// Every seat shares the win.
+    Shared,
+    /// Nobody wins.
+    Nobody,
+}
+
+/// What happened.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A seat said `toss`.
+    Said(Seat),
+    /// The coin fell.
+    Fell(Toss),
+}
+
+/// The state.
+#[derive(Clone, PartialEq, Debug)]
+pub struct CoinToss {
+    players: u8,
+    first_seat_percent: u32,
+    no_winner_percent: u32,
+    shared_percent: u32,
+    said: u8,
+    result: Option<Toss>,
+}
+
+/// A view: everything is public.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct View(String);
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Game for CoinToss {
+    type Action = u8;
+    type Chance = Toss;
+    type View = View;
+    type Event = Event;
+
+    const ID: &'static str = "coin-toss";
+    const NAME: &'static str = "Coin Toss";
+    const PLAYERS: std::ops::RangeInclusive<u8> = 1..=5;
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    fn new(players: u8, options: &Options) -> Result<Self, SetupError> {
+        check_players::<Self>(players)?;
+        let pct = |k| u32::try_from(options.int(k)).expect("0..=100");
+        let s = CoinToss {
+            players,
+            first_seat_percent: pct("first_seat_percent"),
+            no_winner_percent: pct("no_winner_percent"),
+            shared_percent: pct("shared_percent"),
+            said: 0,
+            result: None,
+        };
+        if s.no_winner_percent + s.shared_percent > 100 {
+            return Err(SetupError::Invalid("chances above 100%".into()));
+        }
+        Ok(s)
+    }
+
+    fn players(&self) -> u8 {
+        self.players
+    }
+
+    fn to_act(&self) -> ToAct {
+        if self.result.is_some() {
+            ToAct::Terminal
+        } else if self.said < self.players {
+            ToAct::Seats(SeatSet::single(Seat(self.said)))
+        } else {
+            ToAct::Chance
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<u8>) {
+        out.clear();
+        if self.to_act() == ToAct::Seats(SeatSet::single(seat)) {
+            out.push(0);
+        }
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: u8,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        if !self.is_legal(seat, action) {
+            return Err(IllegalAction::not_your_turn(seat));
+        }
+        self.said += 1;
+        events.push(Event::Said(seat));
+        Ok(())
+    }
+
+    fn sample_chance(&self, rng: &mut GameRng) -> Toss {
+        let r = rng.random_range(0..100_000u32);
+        let nobody = self.no_winner_percent * 1000;
+        let shared = nobody + self.shared_percent * 1000;
+        if r < nobody {
+            return Toss::Nobody;
+        }
+        if r < shared {
+            return Toss::Shared;
+        }
+        let n = u32::from(self.players);
+        if self.first_seat_percent == 0 || n == 1 {
+            return Toss::Winner(rng.random_range(0..n) as u8);
+        }
+        if rng.random_range(0..100u32) < self.first_seat_percent {
+            Toss::Winner(0)
+        } else {
+            Toss::Winner(rng.random_range(1..n) as u8)
+        }
+    }
+
+    fn apply_chance(
+        &mut self,
+        chance: Toss,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        if self.to_act() != ToAct::Chance {
+            return Err(IllegalAction::wrong_node("the toss"));
+        }
+        self.result = Some(chance);
+        events.push(Event::Fell(chance));
+        Ok(())
+    }
+
+    fn chance_hint(&self) -> String {
+        "toss: winner N, shared or nobody".into()
+    }
+
+    fn view(&self, _viewer: Option<Seat>) -> View {
+        View(format!("{:?}", self.result))
+    }
+
+    fn describe_event(&self, event: &Event, _viewer: Viewer) -> Option<String> {
+        Some(match event {
+            Event::Said(seat) => format!("seat {} says toss", seat.0 + 1),
+            Event::Fell(toss) => format!("the coin falls: {}", self.chance_text(toss)),
+        })
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        (0..self.players)
+            .map(|s| match self.result {
+                Some(Toss::Winner(w)) if w == s => 1,
+                Some(Toss::Shared) => 1,
+                _ => 0,
+            })
+            .collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let result = self.result?;
+        let winners = match result {
+            Toss::Winner(w) => SeatSet::single(Seat(w)),
+            Toss::Shared => SeatSet::all(self.players),
+            Toss::Nobody => SeatSet::EMPTY,
+        };
+        Some(Outcome {
+            scores: self.scores(),
+            winners,
+        })
+    }
+
+    fn round(&self) -> u32 {
+        1
+    }
+
+    fn action_text(&self, _action: u8) -> String {
+        "toss".into()
+    }
+
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<u8, ParseError> {
+        if text == "toss" {
+            Ok(0)
+        } else {
+            Err(ParseError::new(text, "the only action is `toss`"))
+        }
+    }
+
+    fn chance_text(&self, chance: &Toss) -> String {
+        format!("{chance:?}")
+    }
+
+    fn parse_chance(&self, text: &str) -> Result<Toss, ParseError> {
+        Err(ParseError::new(text, "not read back in these tests"))
+    }
+
+    fn sample_consistent(&self, _observer: Seat, _rng: &mut GameRng) -> Self {
+        self.clone()
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        f64::from(self.scores().get(seat.index()).copied().unwrap_or(0))
+    }
+
+    fn metrics(&self, events: &[Event]) -> Vec<Metric> {
+        vec![
+            Metric::flag(
+                "seat_one_won",
+                "games seat 1 won alone",
+                self.result == Some(Toss::Winner(0)),
+            ),
+            Metric::new("events", "events per game", events.len() as f64),
+        ]
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn secrets(&self, _viewer: Option<Seat>) -> Vec<String> {
+        Vec::new()
+    }
+}

@@ -1,0 +1,139 @@
+//! The balance-lab metrics (`Game::metrics`), checked step by step through seeded random games
+//! against what the state shows: complete lines, cards on lines, and the round count.
+
+use parlour_cards::CardSet;
+use parlour_core::{Game, Metric, Options, Seat, ToAct, rng_from_seed};
+use parlour_haunted::{Event, State};
+use rand::Rng;
+
+const IDS: [&str; 3] = ["lines_completed", "cards_never_played", "rounds"];
+/// Cards in the deck (spec §1.1).
+const DECK: f64 = 81.0;
+
+fn value(metrics: &[Metric], id: &str) -> f64 {
+    metrics
+        .iter()
+        .find(|m| m.id == id)
+        .unwrap_or_else(|| panic!("no metric `{id}`"))
+        .value
+}
+
+/// Every card on a line now.
+fn on_lines(state: &State) -> CardSet {
+    let mut cards = CardSet::EMPTY;
+    for seat in Seat::all(state.players()) {
+        for slot in 0..3 {
+            for card in state.line(seat, slot).cards() {
+                cards.insert(card.0);
+            }
+        }
+    }
+    cards
+}
+
+/// Plays a seeded game with uniformly random legal actions, collecting every event. After every
+/// step it checks the metrics of the game so far: until the first card is played every card
+/// counts as never played; every card that has sat on a line was played (or placed) and so
+/// stops counting; and the complete lines on the table are the lines completed (no tie-break).
+fn play(players: u8, options: &str, seed: u64) -> (State, Vec<Event>) {
+    let options = Options::parse_list(State::OPTIONS, options).expect("valid options");
+    let mut state = State::new(players, &options).expect("valid setup");
+    let mut rng = rng_from_seed(seed);
+    let (mut events, mut legal) = (Vec::new(), Vec::new());
+    let mut been_on_lines = CardSet::EMPTY;
+    loop {
+        let metrics = state.metrics(&events);
+        been_on_lines = been_on_lines.or(on_lines(&state));
+        let never = value(&metrics, "cards_never_played");
+        if !events.iter().any(|e| matches!(e, Event::Played { .. })) {
+            assert_eq!(never, DECK, "nothing played yet");
+        }
+        assert!(never <= DECK - f64::from(been_on_lines.len()));
+        let complete: u32 = Seat::all(players)
+            .map(|s| u32::from(state.complete_lines(s)))
+            .sum();
+        assert_eq!(value(&metrics, "lines_completed"), f64::from(complete));
+        // `round()` counts the rounds whose every turn slot has begun.
+        assert_eq!(
+            value(&metrics, "rounds").floor(),
+            f64::from(state.round()),
+            "{metrics:?}"
+        );
+        match state.to_act() {
+            ToAct::Terminal => return (state, events),
+            ToAct::Chance => {
+                let c = state.sample_chance(&mut rng);
+                state.apply_chance(c, &mut events).expect("sampled outcome");
+            }
+            to_act => {
+                let seat = to_act.first_seat().expect("a seat to act");
+                state.legal_actions(seat, &mut legal);
+                let a = legal[rng.random_range(0..legal.len())];
+                state.apply(seat, a, &mut events).expect("legal action");
+            }
+        }
+    }
+}
+
+#[test]
+fn metrics_follow_the_table_through_random_games() {
+    let mut completed = 0.0;
+    for (players, seed) in [(2, 1), (3, 2), (4, 3), (6, 4)] {
+        let (state, events) = play(players, "", seed);
+        let metrics = state.metrics(&events);
+        let ids: Vec<&str> = metrics.iter().map(|m| m.id).collect();
+        assert_eq!(ids, IDS);
+        // The loser completed three lines, unless the round limit stopped the game.
+        if state.loser().is_some() {
+            assert!(value(&metrics, "lines_completed") >= 3.0);
+        }
+        let slots = events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::TurnBegan(_) | Event::Redrew(_) | Event::TurnMissed(_)
+                )
+            })
+            .count();
+        assert_eq!(value(&metrics, "rounds"), slots as f64 / f64::from(players));
+        let played = value(&metrics, "cards_never_played");
+        assert!(played < DECK, "cards were played");
+        completed += value(&metrics, "lines_completed");
+    }
+    assert!(completed > 0.0);
+}
+
+#[test]
+fn metrics_have_fixed_ids_and_sane_values() {
+    for (players, options, seed, deck) in [
+        (2, "five_terrors", 10, 80.0),
+        (3, "tiebreak_short_game", 11, DECK),
+        (5, "round_limit=3", 12, DECK),
+    ] {
+        let options = Options::parse_list(State::OPTIONS, options).expect("valid options");
+        let mut state = State::new(players, &options).expect("valid setup");
+        let mut rng = rng_from_seed(seed);
+        let (mut events, mut legal) = (Vec::new(), Vec::new());
+        while state.to_act() != ToAct::Terminal {
+            if state.to_act() == ToAct::Chance {
+                let c = state.sample_chance(&mut rng);
+                state.apply_chance(c, &mut events).expect("sampled outcome");
+            } else {
+                let seat = state.to_act().first_seat().expect("a seat to act");
+                state.legal_actions(seat, &mut legal);
+                let a = legal[rng.random_range(0..legal.len())];
+                state.apply(seat, a, &mut events).expect("legal action");
+            }
+        }
+        let metrics = state.metrics(&events);
+        let ids: Vec<&str> = metrics.iter().map(|m| m.id).collect();
+        assert_eq!(ids, IDS);
+        for m in &metrics {
+            assert!(m.value.is_finite() && m.value >= 0.0, "{m:?}");
+            assert!(!m.label.is_empty());
+        }
+        assert!(value(&metrics, "cards_never_played") <= deck);
+        assert_eq!(value(&metrics, "lines_completed").fract(), 0.0);
+    }
+}

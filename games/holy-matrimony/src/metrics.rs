@@ -1,0 +1,51 @@
+//! What the balance lab reports about a finished game ([`Game::metrics`]): how often a
+//! revealed total hits 21 exactly or goes over (spec §4.3), and how many rounds were played.
+//! `docs/games/holy-matrimony.md` lists the definitions.
+
+#[cfg(doc)]
+use parlour_core::Game;
+use parlour_core::Metric;
+
+use crate::scoring::TARGET_TOTAL;
+use crate::{Event, State};
+
+/// The metrics of a game, always the same ids in the same order. A seat-round is one seat's
+/// reveal in one round ([`Event::Revealed`], an empty commitment included); its total is the
+/// church card plus the committed cards, wild fey cards counted at their best value
+/// (`fey_wild_value`):
+///
+/// * `exact_21_rate`: the share of seat-rounds whose total is exactly 21 ([`TARGET_TOTAL`]);
+/// * `bust_rate`: the share of seat-rounds whose total is over 21;
+/// * `rounds`: rounds played (revealed and scored).
+///
+/// With no seat-round the rates are 0.
+pub(crate) fn metrics(state: &State, events: &[Event]) -> Vec<Metric> {
+    let (mut seat_rounds, mut exact, mut bust) = (0u32, 0u32, 0u32);
+    for event in events {
+        if let Event::Revealed { total, .. } = event {
+            seat_rounds += 1;
+            exact += u32::from(*total == TARGET_TOTAL);
+            bust += u32::from(*total > TARGET_TOTAL);
+        }
+    }
+    let rate = |n: u32| {
+        if seat_rounds == 0 {
+            0.0
+        } else {
+            f64::from(n) / f64::from(seat_rounds)
+        }
+    };
+    vec![
+        Metric::new(
+            "exact_21_rate",
+            "share of seat-rounds with a total of exactly 21",
+            rate(exact),
+        ),
+        Metric::new(
+            "bust_rate",
+            "share of seat-rounds with a total over 21",
+            rate(bust),
+        ),
+        Metric::new("rounds", "rounds played", f64::from(state.rounds_played())),
+    ]
+}

@@ -1,0 +1,121 @@
+//! The balance-lab metrics (`Game::metrics`), checked against totals summed independently from
+//! the church cards and the revealed cards of seeded games.
+
+use parlour_core::{Game, Metric, Options, Seat, ToAct, rng_from_seed};
+use parlour_fey::Card;
+use parlour_holy_matrimony::{Action, Event, State};
+use rand::Rng;
+
+const IDS: [&str; 3] = ["exact_21_rate", "bust_rate", "rounds"];
+
+/// Plays a seeded game, collecting every event: seat 0 commits its best subset for the church
+/// card (so it often makes exactly 21), the others commit uniformly random subsets (so they
+/// often go over).
+fn play(players: u8, options: &str, seed: u64) -> (State, Vec<Event>) {
+    let options = Options::parse_list(State::OPTIONS, options).expect("valid options");
+    let mut state = State::new(players, &options).expect("valid setup");
+    let mut rng = rng_from_seed(seed);
+    let (mut events, mut legal) = (Vec::new(), Vec::new());
+    loop {
+        match state.to_act() {
+            ToAct::Terminal => return (state, events),
+            ToAct::Chance => {
+                let c = state.sample_chance(&mut rng);
+                state.apply_chance(c, &mut events).expect("sampled outcome");
+            }
+            ToAct::Seats(seats) => {
+                let seat = seats.first().expect("a seat to act");
+                let a = if seat == Seat(0) {
+                    Action::Commit(state.best_round_score(seat).expect("a church card").0)
+                } else {
+                    state.legal_actions(seat, &mut legal);
+                    legal[rng.random_range(0..legal.len())]
+                };
+                state.apply(seat, a, &mut events).expect("legal action");
+            }
+        }
+    }
+}
+
+fn value(metrics: &[Metric], id: &str) -> f64 {
+    metrics
+        .iter()
+        .find(|m| m.id == id)
+        .unwrap_or_else(|| panic!("no metric `{id}`"))
+        .value
+}
+
+/// `(seat-rounds, exactly 21, over 21, rounds)` from the church cards and the values of the
+/// revealed cards (fey cards at face value, the default), not from the reveal's total.
+fn derived(events: &[Event]) -> (u32, u32, u32, u32) {
+    let (mut church, mut seat_rounds, mut exact, mut bust, mut rounds) = (0, 0, 0, 0, 0);
+    for e in events {
+        match e {
+            Event::Church { card, .. } => {
+                church = i32::from(card.value());
+                rounds += 1;
+            }
+            Event::Revealed { cards, .. } => {
+                let total = church
+                    + cards
+                        .iter()
+                        .map(|c| i32::from(Card::from_id(c).expect("a deck card").value()))
+                        .sum::<i32>();
+                seat_rounds += 1;
+                exact += u32::from(total == 21);
+                bust += u32::from(total > 21);
+            }
+            _ => {}
+        }
+    }
+    (seat_rounds, exact, bust, rounds)
+}
+
+#[test]
+fn metrics_match_the_revealed_cards() {
+    let (mut all_exact, mut all_bust) = (0, 0);
+    for (players, seed) in [(2, 1), (3, 2), (5, 3)] {
+        let (state, events) = play(players, "target_score=40", seed);
+        let metrics = state.metrics(&events);
+        let (seat_rounds, exact, bust, rounds) = derived(&events);
+        assert_eq!(seat_rounds, rounds * u32::from(players));
+        assert_eq!(
+            value(&metrics, "exact_21_rate"),
+            f64::from(exact) / f64::from(seat_rounds)
+        );
+        assert_eq!(
+            value(&metrics, "bust_rate"),
+            f64::from(bust) / f64::from(seat_rounds)
+        );
+        assert_eq!(value(&metrics, "rounds"), f64::from(rounds));
+        assert_eq!(state.round(), rounds);
+        all_exact += exact;
+        all_bust += bust;
+    }
+    assert!(
+        all_exact > 0 && all_bust > 0,
+        "{all_exact} exact, {all_bust} bust"
+    );
+}
+
+#[test]
+fn metrics_have_fixed_ids_and_sane_values() {
+    for (players, options, seed) in [
+        (2, "", 10),
+        (4, "fey_wild_value,target_score=30", 11),
+        (7, "church_counts_for_total_only,max_rounds=5", 12),
+        (3, "reshuffle_mat_each_round,target_score=30", 13),
+    ] {
+        let (state, events) = play(players, options, seed);
+        let metrics = state.metrics(&events);
+        let ids: Vec<&str> = metrics.iter().map(|m| m.id).collect();
+        assert_eq!(ids, IDS);
+        for m in &metrics {
+            assert!(m.value.is_finite() && m.value >= 0.0, "{m:?}");
+            assert!(!m.label.is_empty());
+        }
+        let (exact, bust) = (metrics[0].value, metrics[1].value);
+        assert!(exact + bust <= 1.0, "{exact} + {bust}");
+        assert!(metrics[2].value >= 1.0);
+    }
+}

@@ -1,0 +1,76 @@
+//! What the balance lab reports about a finished game ([`Game::metrics`]): how many sets of
+//! each type were scored (spec §5, §8) and how many rounds were played.
+//! `docs/games/queen-of-scots.md` lists the definitions.
+
+#[cfg(doc)]
+use parlour_core::Game;
+use parlour_core::Metric;
+
+use crate::{Deck, Event, KindInfo, SetType, State};
+
+/// The `(id, label)` the balance lab reports each set type of a deck under, in a fixed order:
+/// every common kind (a `Character` set) in table order, then the royal family. Built with the
+/// deck, so a `&'static Deck` lends them as `&'static str`.
+pub(crate) fn set_type_names(kinds: &[KindInfo]) -> Vec<(String, String)> {
+    kinds
+        .iter()
+        .filter(|k| !k.royal && !k.wild)
+        .map(|k| (format!("sets_{}", k.id), format!("sets scored: {}", k.name)))
+        .chain([(
+            "sets_royal".to_owned(),
+            "sets scored: royal family".to_owned(),
+        )])
+        .collect()
+}
+
+/// The position of a set type in [`set_type_names`].
+fn set_type_index(deck: &Deck, set_type: SetType) -> usize {
+    let commons_before = |k: u8| (deck.common_kinds() & ((1u64 << k) - 1)).count_ones();
+    match set_type {
+        SetType::Character(k) => commons_before(k.0) as usize,
+        SetType::Royal => deck.common_kinds().count_ones() as usize,
+    }
+}
+
+/// The metrics of a game, always the same ids in the same order for one deck:
+///
+/// * `sets_<kind>` for each common kind, then `sets_royal`: how many sets of that type were
+///   scored over the game. A set is created by laying down three cards ([`Event::Melded`]), by
+///   taking the pile with a pair ([`Event::TookPile`]) or by taking the Crown Jewels on top of
+///   the pile into a new set with a pair ([`Event::TookPileWithJewels`]); sets stay on the
+///   table to the end of their round, and every round ends scored, so each set is scored once.
+///   Its type comes from its naturals (spec §5);
+/// * `rounds`: rounds played (scored, [`Event::RoundScored`]).
+pub(crate) fn metrics(state: &State, events: &[Event]) -> Vec<Metric> {
+    let deck: &'static Deck = state.deck();
+    let names = deck.set_type_names();
+    let mut counts = vec![0u32; names.len()];
+    let mut rounds = 0u32;
+    let mut count_set = |cards: &[u8]| {
+        // A set holds at least two naturals (spec §5), and they give its type.
+        if let Some(natural) = cards
+            .iter()
+            .map(|&c| deck.kind_of(c))
+            .find(|&k| !deck.is_wild(k))
+        {
+            counts[set_type_index(deck, SetType::of(deck, natural))] += 1;
+        }
+    };
+    for event in events {
+        match *event {
+            Event::Melded { cards, .. } => count_set(&cards),
+            Event::TookPile { top, pair, .. } => count_set(&[top, pair[0], pair[1]]),
+            Event::TookPileWithJewels {
+                pair: Some(pair), ..
+            } => count_set(&pair),
+            Event::RoundScored { .. } => rounds += 1,
+            _ => {}
+        }
+    }
+    names
+        .iter()
+        .zip(counts)
+        .map(|((id, label), n)| Metric::new(id, label, f64::from(n)))
+        .chain([Metric::new("rounds", "rounds played", f64::from(rounds))])
+        .collect()
+}

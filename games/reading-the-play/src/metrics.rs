@@ -1,0 +1,50 @@
+//! What the balance lab reports about a finished game ([`Game::metrics`]): how it ended (one
+//! flag per ending of spec §7 and the turn limit of §12.1) and whether nobody won.
+//! `docs/games/reading-the-play.md` lists the definitions.
+
+use parlour_core::{Game, Metric};
+
+use crate::{End, State};
+
+/// The metrics of a game, always the same ids in the same order: one 0/1 flag per way the game
+/// can end, exactly one of them 1 once the game is over (all 0 before), then the no-winner flag:
+///
+/// * `end_line_316`: a Player revealed Line 316 and nobody stopped it, or revealed Lines 315
+///   and 316 together ([`End::Revealed`]);
+/// * `end_yellow_signs`: a Player revealed three or more Yellow Signs and everyone lost
+///   ([`End::AllLose`]);
+/// * `end_deck_out`: the deck ran out and the final round was played (or, with
+///   `deck_out_immediate_end`, the game ended at once) ([`End::DeckOut`]);
+/// * `end_turn_limit`: the `turn_limit` was reached ([`End::TurnLimit`]);
+/// * `no_winner`: the game is over and its outcome has no winner (everyone lost to the Yellow
+///   Signs, or the top score was 0).
+pub(crate) fn metrics(state: &State) -> Vec<Metric> {
+    let end = state.end();
+    vec![
+        Metric::flag(
+            "end_line_316",
+            "game ended by Line 316 revealed",
+            matches!(end, Some(End::Revealed(_))),
+        ),
+        Metric::flag(
+            "end_yellow_signs",
+            "game ended by three Yellow Signs",
+            matches!(end, Some(End::AllLose(_))),
+        ),
+        Metric::flag(
+            "end_deck_out",
+            "game ended after the deck ran out",
+            matches!(end, Some(End::DeckOut)),
+        ),
+        Metric::flag(
+            "end_turn_limit",
+            "game ended at the turn limit",
+            matches!(end, Some(End::TurnLimit)),
+        ),
+        Metric::flag(
+            "no_winner",
+            "game with no winner",
+            state.outcome().is_some_and(|o| o.winners.is_empty()),
+        ),
+    ]
+}

@@ -1,0 +1,125 @@
+//! The balance-lab metrics (`Game::metrics`), checked against endings read independently from
+//! the course of seeded random games.
+
+use parlour_core::{Game, Metric, Options, ToAct, rng_from_seed};
+use parlour_reading_the_play::{Action, Event, State};
+use rand::Rng;
+
+const IDS: [&str; 5] = [
+    "end_line_316",
+    "end_yellow_signs",
+    "end_deck_out",
+    "end_turn_limit",
+    "no_winner",
+];
+
+/// Plays a seeded game with uniformly random legal actions, collecting every event; with
+/// `hold`, Line 316 is never revealed (so the game runs on until the deck or turns run out).
+fn play(players: u8, options: &str, seed: u64, hold: bool) -> (State, Vec<Event>) {
+    let options = Options::parse_list(State::OPTIONS, options).expect("valid options");
+    let mut state = State::new(players, &options).expect("valid setup");
+    let mut rng = rng_from_seed(seed);
+    let (mut events, mut legal) = (Vec::new(), Vec::new());
+    loop {
+        match state.to_act() {
+            ToAct::Terminal => return (state, events),
+            ToAct::Chance => {
+                let c = state.sample_chance(&mut rng);
+                state.apply_chance(c, &mut events).expect("sampled outcome");
+            }
+            ToAct::Seats(seats) => {
+                let seat = seats.first().expect("a seat to act");
+                state.legal_actions(seat, &mut legal);
+                if hold {
+                    legal.retain(|a| !matches!(a, Action::Reveal | Action::RevealPair));
+                }
+                let a = legal[rng.random_range(0..legal.len())];
+                state.apply(seat, a, &mut events).expect("legal action");
+            }
+        }
+    }
+}
+
+/// The ending as an index into [`IDS`], read from what happened just before the game ended
+/// (not from the end event): a reveal of Line 316 that stood, the Yellow Signs, or the end of
+/// a turn, which is the deck running out once the final round was announced and the turn limit
+/// otherwise.
+fn derived_ending(events: &[Event]) -> usize {
+    let (last, before) = events.split_last().expect("events");
+    assert!(matches!(last, Event::GameEnded { .. }), "{last:?}");
+    match before.last().expect("something happened") {
+        Event::Revealed { .. } | Event::RevealedPair { .. } | Event::NoInterrupt => 0,
+        Event::YellowSignsRevealed { .. } => 1,
+        Event::TurnEnded { .. } => {
+            if before.iter().any(|e| matches!(e, Event::FinalRound { .. })) {
+                2
+            } else {
+                3
+            }
+        }
+        e => panic!("the game ended after {e:?}"),
+    }
+}
+
+fn flags(metrics: &[Metric]) -> Vec<f64> {
+    metrics.iter().map(|m| m.value).collect()
+}
+
+#[test]
+fn metrics_match_the_way_each_game_ended() {
+    let mut seen = [0u32; 4];
+    let mut no_winner = [0u32; 2];
+    for (players, options, seed, hold) in [
+        (3, "", 0, false),
+        (3, "", 1, false),
+        (4, "", 3, false),
+        (5, "", 4, false),
+        (4, "turn_limit=12", 0, false),
+        (6, "turn_limit=12", 4, false),
+        (3, "", 4, true),
+        (6, "", 4, true),
+    ] {
+        let (state, events) = play(players, options, seed, hold);
+        let metrics = state.metrics(&events);
+        let ending = derived_ending(&events);
+        let mut expected = vec![0.0; 5];
+        expected[ending] = 1.0;
+        // Nobody wins when everyone lost to the Yellow Signs or the best Sequence scores 0.
+        let best = state.scores().into_iter().max().expect("seats");
+        let nobody = ending == 1 || best == 0;
+        expected[4] = f64::from(u8::from(nobody));
+        assert_eq!(
+            flags(&metrics),
+            expected,
+            "{players} players, {options}, seed {seed}"
+        );
+        seen[ending] += 1;
+        no_winner[usize::from(nobody)] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "every ending is met: {seen:?}");
+    assert!(no_winner.iter().all(|&n| n > 0), "{no_winner:?}");
+}
+
+#[test]
+fn metrics_have_fixed_ids_and_sane_values() {
+    for (players, options, seed) in [
+        (3, "", 10),
+        (2, "two_player", 11),
+        (5, "elder_sign_reshuffles,interrupted_316_reshuffles", 12),
+        (6, "deck_out_immediate_end,tiebreak_total_length", 13),
+        (4, "turn_limit=5", 14),
+    ] {
+        let (state, events) = play(players, options, seed, seed % 2 == 0);
+        let metrics = state.metrics(&events);
+        let ids: Vec<&str> = metrics.iter().map(|m| m.id).collect();
+        assert_eq!(ids, IDS);
+        for m in &metrics {
+            assert!(m.value == 0.0 || m.value == 1.0, "{m:?}");
+            assert!(!m.label.is_empty());
+        }
+        let endings: f64 = metrics[..4].iter().map(|m| m.value).sum();
+        assert_eq!(endings, 1.0, "exactly one ending: {metrics:?}");
+        let winners = state.outcome().expect("over").winners;
+        assert_eq!(metrics[4].value == 1.0, winners.is_empty());
+    }
+}

@@ -1,0 +1,59 @@
+//! What the balance lab reports about a finished game ([`Game::metrics`]): how its hands ended
+//! (a player going out, the stock running out, or the turn limit; spec §3.3, D-RR-10, §8.1) and
+//! how many hands were played. Read from the events alone; `docs/games/rebel-runs.md` lists the
+//! definitions.
+
+#[cfg(doc)]
+use parlour_core::Game;
+use parlour_core::Metric;
+
+use crate::Event;
+use crate::phase::HandEnd;
+
+/// The metrics of a game from its events, always the same ids in the same order. Each ending is
+/// a share of the game's hands (ended hands, [`Event::HandEnded`]), so the three shares sum to 1
+/// once a hand has ended (all are 0 before):
+///
+/// * `hands_went_out`: hands ended by a player emptying their hand ([`HandEnd::WentOut`]);
+/// * `hands_stock_ran_out`: hands ended because the stock ran out a second time or could not
+///   be rebuilt ([`HandEnd::Blocked`]);
+/// * `hands_turn_limit`: hands ended by `hand_turn_limit` ([`HandEnd::TurnLimit`]);
+/// * `hands`: hands played.
+pub(crate) fn metrics(events: &[Event]) -> Vec<Metric> {
+    let (mut went_out, mut blocked, mut limit) = (0u32, 0u32, 0u32);
+    for event in events {
+        if let Event::HandEnded { reason, .. } = event {
+            match reason {
+                HandEnd::WentOut(_) => went_out += 1,
+                HandEnd::Blocked => blocked += 1,
+                HandEnd::TurnLimit => limit += 1,
+            }
+        }
+    }
+    let hands = went_out + blocked + limit;
+    let share = |n: u32| {
+        if hands == 0 {
+            0.0
+        } else {
+            f64::from(n) / f64::from(hands)
+        }
+    };
+    vec![
+        Metric::new(
+            "hands_went_out",
+            "share of hands ended by a player going out",
+            share(went_out),
+        ),
+        Metric::new(
+            "hands_stock_ran_out",
+            "share of hands ended by the stock running out",
+            share(blocked),
+        ),
+        Metric::new(
+            "hands_turn_limit",
+            "share of hands ended by the turn limit",
+            share(limit),
+        ),
+        Metric::new("hands", "hands played", f64::from(hands)),
+    ]
+}

@@ -1,0 +1,144 @@
+//! The balance-lab metrics (`Game::metrics`), checked against hand endings derived
+//! independently from the cards that moved in seeded random games.
+
+use parlour_core::{Game, Metric, Options, ToAct, rng_from_seed};
+use parlour_rebel_runs::{Event, HAND_SIZE, State};
+use rand::Rng;
+
+const IDS: [&str; 4] = [
+    "hands_went_out",
+    "hands_stock_ran_out",
+    "hands_turn_limit",
+    "hands",
+];
+
+/// Plays a seeded game with uniformly random legal actions, collecting every event.
+fn play(players: u8, options: &str, seed: u64) -> (State, Vec<Event>) {
+    let options = Options::parse_list(State::OPTIONS, options).expect("valid options");
+    let mut state = State::new(players, &options).expect("valid setup");
+    let mut rng = rng_from_seed(seed);
+    let (mut events, mut legal) = (Vec::new(), Vec::new());
+    loop {
+        match state.to_act() {
+            ToAct::Terminal => return (state, events),
+            ToAct::Chance => {
+                let c = state.sample_chance(&mut rng);
+                state.apply_chance(c, &mut events).expect("sampled outcome");
+            }
+            ToAct::Seats(seats) => {
+                let seat = seats.first().expect("a seat to act");
+                state.legal_actions(seat, &mut legal);
+                let a = legal[rng.random_range(0..legal.len())];
+                state.apply(seat, a, &mut events).expect("legal action");
+            }
+        }
+    }
+}
+
+fn value(metrics: &[Metric], id: &str) -> f64 {
+    metrics
+        .iter()
+        .find(|m| m.id == id)
+        .unwrap_or_else(|| panic!("no metric `{id}`"))
+        .value
+}
+
+/// How each hand ended, as counts `[went out, stock ran out, turn limit]`, derived without
+/// reading the hand-end events' reasons: hand sizes are followed card by card (7 dealt, +1 per
+/// draw, −1 per discard and lay-off, −n per meld of n cards); a hand that ends with an empty
+/// hand was gone out of, else one that ran `limit` turns per player hit the turn limit, else the
+/// stock ran out. (Default turn order: every turn ends with an `EndedTurn` event.)
+fn derived_endings(players: u8, limit: u32, events: &[Event]) -> [u32; 3] {
+    let mut endings = [0; 3];
+    let mut sizes = vec![0i64; usize::from(players)];
+    let mut turns = 0u32;
+    for e in events {
+        match e {
+            Event::Dealt { .. } => {
+                sizes.fill(i64::from(HAND_SIZE));
+                turns = 0;
+            }
+            Event::DrewStock { seat, .. } | Event::DrewDiscard { seat, .. } => {
+                sizes[seat.index()] += 1;
+            }
+            Event::Discarded { seat, .. } | Event::LaidOff { seat, .. } => {
+                sizes[seat.index()] -= 1;
+            }
+            Event::Melded { seat, cards, .. } => sizes[seat.index()] -= i64::from(cards.len()),
+            Event::EndedTurn { .. } => turns += 1,
+            Event::HandEnded { .. } => {
+                let k = if sizes.contains(&0) {
+                    0
+                } else if turns == limit * u32::from(players) {
+                    2
+                } else {
+                    1
+                };
+                endings[k] += 1;
+            }
+            _ => {}
+        }
+    }
+    endings
+}
+
+#[test]
+fn metrics_match_the_derived_hand_endings() {
+    let mut seen = [0u32; 3];
+    // Random play mostly goes out; without laying off, seven players often run the stock dry;
+    // a short turn limit ends hands by the limit.
+    for (players, options, limit, seed) in [
+        (2, "", 100, 1),
+        (3, "", 100, 2),
+        (7, "no_laying_off", 100, 4),
+        (4, "hand_turn_limit=8", 8, 3),
+    ] {
+        let (state, events) = play(players, options, seed);
+        let metrics = state.metrics(&events);
+        let endings = derived_endings(players, limit, &events);
+        let hands: u32 = endings.iter().sum();
+        assert_eq!(hands, u32::from(players), "one hand per player");
+        for (id, n) in IDS.iter().zip(endings) {
+            assert_eq!(
+                value(&metrics, id),
+                f64::from(n) / f64::from(hands),
+                "{id}, {players} players, seed {seed}"
+            );
+        }
+        assert_eq!(value(&metrics, "hands"), f64::from(players));
+        assert_eq!(state.round(), u32::from(players));
+        for (s, n) in seen.iter_mut().zip(endings) {
+            *s += n;
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "the games end hands every way: {seen:?}"
+    );
+}
+
+#[test]
+fn metrics_have_fixed_ids_and_sane_values() {
+    for (players, options, seed) in [
+        (2, "", 10),
+        (4, "meld_before_discard", 11),
+        (7, "hand_turn_limit=3", 12),
+        (3, "no_laying_off", 13),
+    ] {
+        let (state, events) = play(players, options, seed);
+        let metrics = state.metrics(&events);
+        let ids: Vec<&str> = metrics.iter().map(|m| m.id).collect();
+        assert_eq!(ids, IDS);
+        for m in &metrics {
+            assert!(m.value.is_finite() && m.value >= 0.0, "{m:?}");
+            assert!(!m.label.is_empty());
+        }
+        let shares: Vec<f64> = metrics[..3].iter().map(|m| m.value).collect();
+        assert!(shares.iter().all(|&s| s <= 1.0), "{shares:?}");
+        assert!(
+            (shares.iter().sum::<f64>() - 1.0).abs() < 1e-12,
+            "{shares:?}"
+        );
+        assert_eq!(metrics[3].value, f64::from(players));
+    }
+}

@@ -1,0 +1,112 @@
+//! The balance-lab metrics (`Game::metrics`), checked against values derived independently from
+//! the final state and the trick-by-trick record of seeded random games.
+
+use parlour_core::{Game, Metric, Options, ToAct, rng_from_seed};
+use parlour_troll_tricker::{Event, HAND_SIZE, HANDS, State};
+use rand::Rng;
+
+/// Plays a seeded game with uniformly random legal cards, collecting every event.
+fn play(players: u8, options: &str, seed: u64) -> (State, Vec<Event>) {
+    let options = Options::parse_list(State::OPTIONS, options).expect("valid options");
+    let mut state = State::new(players, &options).expect("valid setup");
+    let mut rng = rng_from_seed(seed);
+    let (mut events, mut legal) = (Vec::new(), Vec::new());
+    loop {
+        match state.to_act() {
+            ToAct::Terminal => return (state, events),
+            ToAct::Chance => {
+                let c = state.sample_chance(&mut rng);
+                state.apply_chance(c, &mut events).expect("sampled outcome");
+            }
+            ToAct::Seats(seats) => {
+                let seat = seats.first().expect("a seat to act");
+                state.legal_actions(seat, &mut legal);
+                let a = legal[rng.random_range(0..legal.len())];
+                state.apply(seat, a, &mut events).expect("legal action");
+            }
+        }
+    }
+}
+
+fn value(metrics: &[Metric], id: &str) -> f64 {
+    metrics
+        .iter()
+        .find(|m| m.id == id)
+        .unwrap_or_else(|| panic!("no metric `{id}`"))
+        .value
+}
+
+/// Seats that won no trick, hand by hand, counted from the trick winners alone (not from the
+/// bonus events).
+fn trickless_seats_per_hand(players: u8, events: &[Event]) -> Vec<usize> {
+    let mut hands: Vec<Vec<u8>> = Vec::new();
+    for e in events {
+        match e {
+            Event::HandStart { .. } => hands.push(vec![0; usize::from(players)]),
+            Event::TrickWon { seat, .. } => {
+                hands.last_mut().expect("a trick inside a hand")[seat.index()] += 1;
+            }
+            _ => {}
+        }
+    }
+    hands
+        .iter()
+        .map(|tricks| tricks.iter().filter(|&&t| t == 0).count())
+        .collect()
+}
+
+#[test]
+fn metrics_match_the_tricks_taken() {
+    // Seven players share 11 tricks a hand, so some seat usually takes none.
+    let (state, events) = play(7, "", 11);
+    let metrics = state.metrics(&events);
+
+    let tricks: u32 = state.tricks_total().iter().map(|&t| u32::from(t)).sum();
+    assert_eq!(tricks, u32::from(HANDS) * u32::from(HAND_SIZE));
+    assert_eq!(
+        value(&metrics, "tricks_per_hand"),
+        f64::from(tricks) / f64::from(HANDS)
+    );
+
+    let trickless = trickless_seats_per_hand(7, &events);
+    assert_eq!(trickless.len(), usize::from(HANDS));
+    let paid: usize = trickless.iter().sum();
+    assert!(paid > 0, "this seed has a hand where a seat takes no trick");
+    assert_eq!(
+        value(&metrics, "zero_trick_bonus_per_hand"),
+        paid as f64 / f64::from(HANDS)
+    );
+    assert_eq!(value(&metrics, "hands"), f64::from(HANDS));
+    assert_eq!(state.round(), u32::from(HANDS));
+}
+
+#[test]
+fn metrics_have_fixed_ids_and_sane_values() {
+    let mut first_ids: Option<Vec<&str>> = None;
+    for (players, seed) in [(3, 1), (4, 2), (5, 3), (6, 4), (7, 5)] {
+        let (state, events) = play(players, "", seed);
+        let metrics = state.metrics(&events);
+        let ids: Vec<&str> = metrics.iter().map(|m| m.id).collect();
+        assert_eq!(
+            ids,
+            ["tricks_per_hand", "zero_trick_bonus_per_hand", "hands"]
+        );
+        if let Some(first) = &first_ids {
+            assert_eq!(&ids, first);
+        }
+        first_ids = Some(ids);
+        for m in &metrics {
+            assert!(m.value.is_finite() && m.value >= 0.0, "{m:?}");
+            assert!(!m.label.is_empty());
+        }
+        // Every seat but one can take no trick in a hand; the bonus is paid per such seat.
+        assert!(value(&metrics, "zero_trick_bonus_per_hand") <= f64::from(players - 1));
+        let paid = trickless_seats_per_hand(players, &events)
+            .iter()
+            .sum::<usize>();
+        assert_eq!(
+            value(&metrics, "zero_trick_bonus_per_hand"),
+            paid as f64 / f64::from(HANDS)
+        );
+    }
+}
