@@ -12,8 +12,9 @@
 //!    (an opponent card present in few determinizations) is not over-explored.
 //! 2. **Expansion.** If a legal action has no child yet, one such action (uniformly drawn) gets a
 //!    new node, and the walk leaves the tree.
-//! 3. **Playout.** Uniformly random legal actions to the end of the game, or to a cut-off after
-//!    which [`Game::evaluate`] ranks the seats (see [`Playout`]). By default the game decides
+//! 3. **Playout.** Random legal actions ([`Game::playout_action`], uniform by default) to the
+//!    end of the game, or to a cut-off after which [`Game::cutoff_value`] ranks the seats (see
+//!    [`Playout`]). By default the game decides
 //!    ([`Game::playout_rounds`]), so long multi-round games can stop after a round or two while
 //!    the search itself stays generic.
 //! 4. **Backpropagation.** Each node on the path adds the return of the seat that chose its
@@ -92,9 +93,9 @@ pub enum Playout {
     /// To the end of the game; returns from the [`Outcome`].
     Full,
     /// Until `n` more rounds have begun than at the searched position ([`Game::round`]); `1`
-    /// plays out the current round only. The seats are then ranked by [`Game::evaluate`].
+    /// plays out the current round only. The seats are then ranked by [`Game::cutoff_value`].
     Rounds(u32),
-    /// After `n` player actions; the seats are then ranked by [`Game::evaluate`].
+    /// After `n` player actions; the seats are then ranked by [`Game::cutoff_value`].
     Steps(u32),
 }
 
@@ -702,7 +703,7 @@ impl<G: Game> IsmctsBot<G> {
     }
 }
 
-/// Plays `state` on with random legal actions until the end or the cut-off, then fills
+/// Plays `state` on with the game's playout actions until the end or the cut-off, then fills
 /// `returns`.
 #[allow(clippy::too_many_arguments)]
 fn playout<G: Game>(
@@ -755,7 +756,7 @@ fn playout<G: Game>(
                 let seat = seats.first().expect("a player node names a seat");
                 state.legal_actions(seat, buf);
                 assert!(!buf.is_empty(), "seat {seat} to act has no legal action");
-                let a = buf[rng.random_range(0..buf.len())];
+                let a = state.playout_action(seat, buf, rng);
                 state
                     .apply(seat, a, &mut ())
                     .expect("a listed legal action applies");
@@ -785,8 +786,8 @@ fn outcome_returns(outcome: &Outcome, margin_weight: f64, values: &mut [f64], re
     }
 }
 
-/// Returns at a cut-off: the seats with the best [`Game::evaluate`] share the "win", blended
-/// with the evaluation margin.
+/// Returns at a cut-off: the seats with the best [`Game::cutoff_value`] share the "win", blended
+/// with the margin on those values.
 fn evaluate_returns<G: Game>(
     state: &G,
     margin_weight: f64,
@@ -794,7 +795,7 @@ fn evaluate_returns<G: Game>(
     returns: &mut [f64],
 ) {
     for (i, v) in values.iter_mut().enumerate() {
-        *v = state.evaluate(Seat(u8::try_from(i).expect("at most 16 seats")));
+        *v = state.cutoff_value(Seat(u8::try_from(i).expect("at most 16 seats")));
     }
     let (lo, hi) = min_max(values);
     #[allow(clippy::float_cmp)] // exact ties of the same evaluation share the win

@@ -188,18 +188,46 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     }
 
     /// A heuristic value of the position for `seat`, higher is better; used by the greedy bot
-    /// (one-ply lookahead) and as a playout cut-off. Must read only what `seat` may know.
+    /// (one-ply lookahead) and, by default, at a playout cut-off ([`Game::cutoff_value`]). Must
+    /// read only what `seat` may know.
     fn evaluate(&self, seat: Seat) -> f64;
 
-    /// Where the ISMCTS bot's random playouts stop by default: `Some(n)` cuts a playout once
+    /// The value of a position for `seat` where an ISMCTS playout is cut off
+    /// ([`Game::playout_rounds`]): the seats with the highest value share the playout's "win",
+    /// and its margin is taken on the values (a solitaire's cut-off keeps [`Game::evaluate`]).
+    /// The default is [`Game::evaluate`]. Games override it where the win condition itself
+    /// ranks cut positions better than the greedy bot's one-ply heuristic does (the greedy bot
+    /// keeps its heuristic). Must read only what `seat` may know (in a determinization, the
+    /// sampled hidden cards are fair to read).
+    fn cutoff_value(&self, seat: Seat) -> f64 {
+        self.evaluate(seat)
+    }
+
+    /// Where the ISMCTS bot's playouts stop by default: `Some(n)` cuts a playout once
     /// `n` more rounds (as counted by [`Game::round`]) have begun than at the searched position
-    /// and scores the cut position with [`Game::evaluate`]; `None` (the default) plays to the
+    /// and scores the cut position with [`Game::cutoff_value`]; `None` (the default) plays to the
     /// end. Games override it where random play to the end is noise (long multi-round games),
-    /// and then need an `evaluate` that ranks the seats fairly at the start of a round
+    /// and then need a `cutoff_value` that ranks the seats fairly at the start of a round
     /// (cumulative scores, say). It may depend on the options; the bot reads it from each
     /// determinization.
     fn playout_rounds(&self) -> Option<u32> {
         None
+    }
+
+    /// The action the ISMCTS bot's playouts take for `seat` from `legal` (its legal actions
+    /// here, never empty). The default draws one uniformly with one `rng` draw. Games override
+    /// it where uniform play is mostly noise that no player would make (harming oneself at no
+    /// gain, say); the choice must stay random enough to cover the actions players do take,
+    /// and read only what `seat` may know.
+    fn playout_action(
+        &self,
+        seat: Seat,
+        legal: &[Self::Action],
+        rng: &mut GameRng,
+    ) -> Self::Action {
+        use rand::Rng;
+        let _ = seat;
+        legal[rng.random_range(0..legal.len())]
     }
 
     /// How strongly the ISMCTS bot's tree trusts [`Game::evaluate`] before its own statistics

@@ -4,7 +4,10 @@
 //! the tied players (see `tiebreak.rs`): the record keeps the main game's scores and the
 //! winners are the tie-break's.
 
-use parlour_core::{Outcome, Seat, SeatSet};
+use parlour_core::{GameRng, Outcome, Seat, SeatSet};
+use rand::Rng;
+
+use crate::action::Action;
 
 use crate::cards::{CardType, deck};
 use crate::state::State;
@@ -122,4 +125,33 @@ pub fn evaluate(s: &State, seat: Seat) -> f64 {
         })
         .count() as f64;
     ((avg - mine) / 60.0 + 0.02 * defensive).clamp(-1.0, 1.0)
+}
+
+/// The value of a cut playout for `seat` (ISMCTS): minus its score, so the lowest score shares
+/// the playout's win as at the round limit; a seat that lost, or sits out a tie-break, is last.
+#[must_use]
+pub fn cutoff_value(s: &State, seat: Seat) -> f64 {
+    if s.loser == Some(seat) || !s.seated.contains(seat) {
+        return f64::from(-i32::MAX);
+    }
+    -f64::from(score(s, seat))
+}
+
+/// A playout move for `seat`: uniform among `legal`, leaving out essential cards played on the
+/// seat's own lines while anything else is legal.
+pub(crate) fn playout_action(seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+    let builds = |a: &&Action| {
+        matches!(a, Action::Play { card, line, .. }
+            if line.owner == seat && card.card_type().is_essential())
+    };
+    let keep = legal.len() - legal.iter().filter(builds).count();
+    if keep == 0 {
+        return legal[rng.random_range(0..legal.len())];
+    }
+    let k = rng.random_range(0..keep);
+    *legal
+        .iter()
+        .filter(|a| !builds(a))
+        .nth(k)
+        .expect("k is below the number of kept actions")
 }
