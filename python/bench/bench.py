@@ -122,7 +122,7 @@ def openspiel_loop(deadline: float) -> int:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--envs", type=int, default=2048, help="games per VectorEnv (default 2048)")
+    ap.add_argument("--envs", type=int, default=1024, help="games per VectorEnv (default 1024)")
     ap.add_argument("--seconds", type=float, default=2.0, help="length of one run")
     ap.add_argument("--repeats", type=int, default=3, help="runs per figure (the median is kept)")
     ap.add_argument("--core", type=int, default=0, help="the CPU core to run on")
