@@ -120,6 +120,19 @@ fn allowed_zones(
     hidden: CardSet,
     zones: &[(Zone, usize)],
 ) -> Option<[u16; 64]> {
+    let (allowed, any) = zone_masks(state, observer, hidden, zones);
+    any.then_some(allowed)
+}
+
+/// Per card index, the zones where the card may be: not ruled out by `observer`, and for a
+/// hidden 315 in the interrupt window, a hand other than the revealer's; with whether anything
+/// hidden is ruled out of any zone.
+fn zone_masks(
+    state: &State,
+    observer: Seat,
+    hidden: CardSet,
+    zones: &[(Zone, usize)],
+) -> ([u16; 64], bool) {
     let mut allowed = [0u16; 64];
     let mut any = false;
     for c in hidden.iter() {
@@ -138,9 +151,6 @@ fn allowed_zones(
         }
         allowed[usize::from(c)] = mask;
     }
-    if !any {
-        return None;
-    }
     // A hidden 315 in the interrupt window is in the hand of a player other than the revealer.
     if state.phase == Phase::Interrupt && hidden.contains(LINE_315) {
         let mut mask = 0u16;
@@ -151,7 +161,39 @@ fn allowed_zones(
         }
         allowed[usize::from(LINE_315)] &= mask;
     }
-    Some(allowed)
+    (allowed, any)
+}
+
+/// The hidden cards whose place `observer` has deduced: in every deal that honours its
+/// deductions (`State::ruled_out`), the sizes of the places and, in the interrupt window, a
+/// hidden 315 in a hand other than the revealer's, each lies in one zone only (Hall's
+/// condition fails for the rest anywhere else). The sampler deals under the same constraints,
+/// so it never moves them.
+pub(crate) fn deduced(state: &State, observer: Seat) -> CardSet {
+    let hidden = hidden_cards(state, Some(observer));
+    let zones = zones(state, hidden);
+    let (allowed, _) = zone_masks(state, observer, hidden, &zones);
+    let room: Vec<usize> = zones.iter().map(|z| z.1).collect();
+    let mut pinned = CardSet::EMPTY;
+    for c in hidden.iter() {
+        let rest = hidden.minus(CardSet::single(c));
+        let mut places = 0;
+        for z in 0..zones.len() {
+            if allowed[usize::from(c)] >> z & 1 == 0 || room[z] == 0 {
+                continue;
+            }
+            let mut r = room.clone();
+            r[z] -= 1;
+            if fits(rest, &allowed, &r) {
+                places += 1;
+            }
+        }
+        debug_assert!(places > 0, "the true deal is allowed");
+        if places == 1 {
+            pinned.insert(c);
+        }
+    }
+    pinned
 }
 
 /// Whether the cards `cards` (with their allowed zones) fit into zones with room `room`, each
@@ -821,5 +863,72 @@ mod tests {
             ruled_positions > 200,
             "only {ruled_positions} positions with deductions"
         );
+    }
+
+    #[test]
+    fn pinned_cards_stay_put_and_the_others_still_move() {
+        // Positions where a seat has deduced where some hidden cards are: every sample keeps
+        // them, and where other hidden cards could be elsewhere, some sample moves one.
+        let mut rng = rng_from_seed(23);
+        let (mut pinned_positions, mut moved_positions) = (0, 0);
+        for players in [3, 4, 5, 6] {
+            for seed in 0..20 {
+                let mut st = State::new(players, &Options::defaults(State::OPTIONS)).unwrap();
+                let mut play = rng_from_seed(2000 + seed);
+                let mut buf = Vec::new();
+                loop {
+                    match st.to_act() {
+                        ToAct::Terminal => break,
+                        ToAct::Chance => {
+                            let c = st.sample_chance(&mut play);
+                            st.apply_chance(c, &mut ()).unwrap();
+                        }
+                        ToAct::Seats(seats) => {
+                            for obs in Seat::all(players) {
+                                let pinned = deduced(&st, obs);
+                                if pinned.is_empty() {
+                                    continue;
+                                }
+                                pinned_positions += 1;
+                                let hidden = hidden_cards(&st, Some(obs));
+                                let zones = zones(&st, hidden);
+                                let place = |s: &State, c: u8| {
+                                    zones.iter().position(|&(z, _)| match z {
+                                        Zone::Deck => s.deck_set().contains(c),
+                                        Zone::Hand(h) => s.hands[h].contains(c),
+                                        Zone::Commit(h) => s.commits[h] == Some(c),
+                                        Zone::Pool => s.pool.contains(c),
+                                    })
+                                };
+                                let free = hidden.minus(pinned);
+                                let mut moved = false;
+                                for _ in 0..16 {
+                                    let s = sample(&st, obs, &mut rng);
+                                    for c in pinned.iter() {
+                                        assert_eq!(
+                                            place(&s, c),
+                                            place(&st, c),
+                                            "a pinned card moved"
+                                        );
+                                    }
+                                    moved |= free.iter().any(|c| place(&s, c) != place(&st, c));
+                                }
+                                moved_positions += usize::from(moved);
+                            }
+                            let seat = seats.first().unwrap();
+                            st.legal_actions(seat, &mut buf);
+                            let a = buf[play.random_range(0..buf.len())];
+                            st.apply(seat, a, &mut ()).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{pinned_positions} positions with pinned cards, {moved_positions} moved others");
+        assert!(
+            pinned_positions > 50,
+            "only {pinned_positions} positions with pinned cards"
+        );
+        assert!(moved_positions > pinned_positions / 2);
     }
 }

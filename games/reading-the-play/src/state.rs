@@ -445,6 +445,15 @@ impl Game for State {
         crate::resample::sample(self, observer, rng)
     }
 
+    fn deduced_cards(&self, observer: Seat) -> Vec<String> {
+        // Only Lines are secrets; the signs of one kind are interchangeable.
+        crate::resample::deduced(self, observer)
+            .and(LINES)
+            .iter()
+            .map(|c| self.id(c))
+            .collect()
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         crate::scoring::evaluate(self, seat)
     }
