@@ -187,6 +187,20 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Ids of the cards hidden from `observer` (a subset of [`Game::secrets`]) whose place
+    /// `observer` has deduced from what it saw: every state consistent with its knowledge has
+    /// each of them where it truly is (a card it traded away that can only be in one hand, say).
+    /// [`Game::sample_consistent`] must then keep them there. The conformance suite checks that
+    /// every determinization does, and asks only the other hidden cards to move. Deductions
+    /// must come from `observer`'s view and the public history alone, never from the true
+    /// hidden cards; a game that declares any should prove that by its own tests. The default
+    /// declares none. A card listed here that is not truly fixed makes the suite fail where a
+    /// sampler moves it; listing cards the sampler moves is never a way to pass.
+    fn deduced_cards(&self, observer: Seat) -> Vec<String> {
+        let _ = observer;
+        Vec::new()
+    }
+
     /// A heuristic value of the position for `seat`, higher is better; used by the greedy bot
     /// (one-ply lookahead) and, by default, at a playout cut-off ([`Game::cutoff_value`]). Must
     /// read only what `seat` may know.

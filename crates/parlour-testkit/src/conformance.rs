@@ -34,8 +34,10 @@ const SPREAD_TESTS_PER_GAME: usize = 2;
 /// * `sample_consistent` keeps the observer's view, turn, legal actions and secrets, and where
 ///   it draws a state other than the true one (so the observer cannot tell them apart),
 ///   `secrets` of that observer is not empty;
-/// * at a few positions per game, many determinizations are drawn: where enough hidden cards
-///   lie in more than one place, they must not all put every card where it truly is, and where
+/// * at a few positions per game, many determinizations are drawn: each must keep every card
+///   whose place the observer has deduced ([`Game::deduced_cards`]) where it truly is; where
+///   enough of the other hidden cards lie in more than one place, they must not all put every
+///   such card where it truly is, and where
 ///   the game declares the placement free ([`Game::hidden_placement_is_free`]), each card must
 ///   land in each place about as often as that place's share of the hidden cards (a
 ///   Hoeffding bound with a false alarm rate of 1e-9 per card and place); a place is what

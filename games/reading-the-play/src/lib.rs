@@ -97,6 +97,7 @@ mod card;
 mod chance;
 mod encoding;
 mod event;
+mod knowledge;
 mod lines;
 mod metrics;
 mod notation;

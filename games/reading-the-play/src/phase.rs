@@ -393,6 +393,7 @@ impl State {
                 // Nobody but the drawer knows what was drawn.
                 self.deck_known = CardSet::EMPTY;
                 self.hands[seat].insert(card);
+                self.gained(seat, card, SeatSet::single(seat));
                 ev.push(Event::Drew { seat, card });
                 if self.deck_len == 0 && self.final_last.is_none() {
                     let last = if self.rules.deck_out_immediate_end {
@@ -441,6 +442,7 @@ impl State {
                 let card = self.find(self.pool, c).expect("checked");
                 self.pool.remove(card);
                 self.hands[seat].insert(card);
+                self.gained(seat, card, SeatSet::single(seat));
                 self.phase = Phase::Give;
                 ev.push(Event::Kept { player: seat, card });
             }
@@ -449,6 +451,9 @@ impl State {
                 self.pool.remove(card);
                 self.hands[t].insert(card);
                 self.known[seat.index()][t].insert(card);
+                let mut seen_by = SeatSet::single(seat);
+                seen_by.insert(t);
+                self.gained(t, card, seen_by);
                 self.to_give.remove(t);
                 ev.push(Event::Gave {
                     player: seat,
@@ -456,6 +461,7 @@ impl State {
                     card,
                 });
                 if self.to_give.is_empty() {
+                    self.deduce_trade();
                     self.traders = SeatSet::EMPTY;
                     self.commits = BySeat::splat(None);
                     self.phase2(ev);
@@ -476,6 +482,7 @@ impl State {
                 if to_deck {
                     self.push_deck(ys);
                     self.deck_known.insert(ys);
+                    self.put_in_deck(ys);
                     if self.deck_len > 1 {
                         self.phase = Phase::Shuffle(AfterShuffle::ElderSign);
                         return;
@@ -613,6 +620,7 @@ impl State {
         if self.rules.interrupted_316_reshuffles {
             self.push_deck(LINE_316);
             self.deck_known.insert(LINE_316);
+            self.put_in_deck(LINE_316);
             ev.push(Event::ShuffledIntoDeck { card: LINE_316 });
             if self.deck_len > 1 {
                 self.phase = Phase::Shuffle(AfterShuffle::EndTurn);
@@ -624,6 +632,7 @@ impl State {
             for row in &mut self.known {
                 row[p].insert(LINE_316);
             }
+            self.gained(p, LINE_316, SeatSet::all(self.n));
             ev.push(Event::Returned316 { seat: p });
         }
         self.end_turn(ev);
@@ -753,6 +762,7 @@ impl State {
     }
 
     fn phase5(&mut self, ev: &mut impl EventSink<Event>) {
+        self.deduce_extended(self.player);
         if self.held(self.player).contains(LINE_316) {
             self.phase = Phase::Finish;
         } else {

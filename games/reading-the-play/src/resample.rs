@@ -21,13 +21,13 @@
 //! uniformly chosen eligible slot, which keeps the deal uniform among those with 315 there.
 
 use parlour_cards::CardSet;
-use parlour_core::{GameRng, Seat};
+use parlour_core::{BySeat, GameRng, Seat};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
 use crate::card::{ELDER_SIGNS, LINE_315, LINE_316, SEQUENCE_LINES, YELLOW_SIGNS};
 use crate::phase::{Phase, longest_run};
-use crate::state::State;
+use crate::state::{PUBLIC, State};
 use crate::view::hidden_cards;
 
 /// A place that holds hidden cards, in the order they are refilled.
@@ -80,6 +80,10 @@ pub(crate) fn sample(state: &State, observer: Seat, rng: &mut GameRng) -> State 
     let hidden = hidden_cards(state, Some(observer));
     let zones = zones(state, hidden);
     let constraint = constraint(state, observer, hidden);
+    if let Some(allowed) = allowed_zones(state, observer, hidden, &zones) {
+        let cards = deal_ruled(state, hidden, &zones, constraint, &allowed, rng);
+        return refill(state, observer, hidden, &zones, &cards, rng);
+    }
     let mut cards: Vec<u8> = Vec::with_capacity(hidden.len() as usize);
     let mut rest = hidden;
     // Draw the constrained zone first; it takes the first slots of its zone in `cards` order.
@@ -106,6 +110,237 @@ pub(crate) fn sample(state: &State, observer: Seat, rng: &mut GameRng) -> State 
         place_315(state, &zones, &mut cards, rng);
     }
     refill(state, observer, hidden, &zones, &cards, rng)
+}
+
+/// Per card index, the zones (bit per index in `zones`) where `observer` has not ruled the card
+/// out (`State::ruled_out`); `None` when nothing hidden is ruled out of any zone.
+fn allowed_zones(
+    state: &State,
+    observer: Seat,
+    hidden: CardSet,
+    zones: &[(Zone, usize)],
+) -> Option<[u16; 64]> {
+    let (allowed, any) = zone_masks(state, observer, hidden, zones);
+    any.then_some(allowed)
+}
+
+/// Per card index, the zones where the card may be: not ruled out by `observer`, and for a
+/// hidden 315 in the interrupt window, a hand other than the revealer's; with whether anything
+/// hidden is ruled out of any zone.
+fn zone_masks(
+    state: &State,
+    observer: Seat,
+    hidden: CardSet,
+    zones: &[(Zone, usize)],
+) -> ([u16; 64], bool) {
+    let mut allowed = [0u16; 64];
+    let mut any = false;
+    for c in hidden.iter() {
+        let mut mask = 0u16;
+        for (z, &(zone, _)) in zones.iter().enumerate() {
+            let out = match zone {
+                Zone::Deck => state.ruled_out_deck[observer.index()].contains(c),
+                Zone::Hand(h) => state.ruled_out_of(observer, h).contains(c),
+                Zone::Commit(_) | Zone::Pool => false,
+            };
+            if out {
+                any = true;
+            } else {
+                mask |= 1 << z;
+            }
+        }
+        allowed[usize::from(c)] = mask;
+    }
+    // A hidden 315 in the interrupt window is in the hand of a player other than the revealer.
+    if state.phase == Phase::Interrupt && hidden.contains(LINE_315) {
+        let mut mask = 0u16;
+        for (z, &(zone, _)) in zones.iter().enumerate() {
+            if matches!(zone, Zone::Hand(s) if s != state.player) {
+                mask |= 1 << z;
+            }
+        }
+        allowed[usize::from(LINE_315)] &= mask;
+    }
+    (allowed, any)
+}
+
+/// The hidden cards whose place `observer` has deduced: in every deal that honours its
+/// deductions (`State::ruled_out`), the sizes of the places and, in the interrupt window, a
+/// hidden 315 in a hand other than the revealer's, each lies in one zone only (Hall's
+/// condition fails for the rest anywhere else). The sampler deals under the same constraints,
+/// so it never moves them.
+pub(crate) fn deduced(state: &State, observer: Seat) -> CardSet {
+    let hidden = hidden_cards(state, Some(observer));
+    let zones = zones(state, hidden);
+    let (allowed, _) = zone_masks(state, observer, hidden, &zones);
+    let room: Vec<usize> = zones.iter().map(|z| z.1).collect();
+    let mut pinned = CardSet::EMPTY;
+    for c in hidden.iter() {
+        let rest = hidden.minus(CardSet::single(c));
+        let mut places = 0;
+        for z in 0..zones.len() {
+            if allowed[usize::from(c)] >> z & 1 == 0 || room[z] == 0 {
+                continue;
+            }
+            let mut r = room.clone();
+            r[z] -= 1;
+            if fits(rest, &allowed, &r) {
+                places += 1;
+            }
+        }
+        debug_assert!(places > 0, "the true deal is allowed");
+        if places == 1 {
+            pinned.insert(c);
+        }
+    }
+    pinned
+}
+
+/// Whether the cards `cards` (with their allowed zones) fit into zones with room `room`, each
+/// in an allowed zone: Hall's condition over the unions of their allowed sets.
+fn fits(cards: CardSet, allowed: &[u16; 64], room: &[usize]) -> bool {
+    let mut masks: Vec<u16> = Vec::new();
+    for c in cards.iter() {
+        let m = allowed[usize::from(c)];
+        if !masks.contains(&m) {
+            masks.push(m);
+        }
+    }
+    let mut unions: Vec<u16> = vec![0];
+    for &m in &masks {
+        for i in 0..unions.len() {
+            let u = unions[i] | m;
+            if !unions.contains(&u) {
+                unions.push(u);
+            }
+        }
+    }
+    unions.iter().all(|&z| {
+        let need = cards
+            .iter()
+            .filter(|&c| allowed[usize::from(c)] & !z == 0)
+            .count();
+        let space: usize = (0..room.len())
+            .filter(|k| z >> k & 1 == 1)
+            .map(|k| room[k])
+            .sum();
+        need <= space
+    })
+}
+
+/// The hidden cards in refill order (zone by zone, as `zones`), each in a zone where the
+/// observer has not ruled it out, with the constrained zone (if any) satisfying its need.
+///
+/// The constrained zone is drawn first, uniformly among the sets of allowed cards that meet its
+/// need and leave the rest placeable. The cards allowed in only some zones are then placed one
+/// by one, each in an allowed zone drawn in proportion to its room among those that keep the
+/// rest placeable (Hall's condition), the others fill the remaining room at random, and a run
+/// of random swaps between two cards that may each go where the other is moves the deal towards
+/// the uniform one over all allowed deals (the swap chain has that as its stationary
+/// distribution), as in Troll Tricker's determinization.
+fn deal_ruled(
+    state: &State,
+    hidden: CardSet,
+    zones: &[(Zone, usize)],
+    constraint: Option<(Zone, Need)>,
+    allowed: &[u16; 64],
+    rng: &mut GameRng,
+) -> Vec<u8> {
+    let mut room: Vec<usize> = zones.iter().map(|z| z.1).collect();
+    let mut place: Vec<Vec<u8>> = vec![Vec::new(); zones.len()];
+    let mut rest = hidden;
+    let mut fixed = None;
+    if let Some((zone, need)) = constraint {
+        let z = zones
+            .iter()
+            .position(|x| x.0 == zone)
+            .expect("a constrained zone holds hidden cards");
+        let known = match zone {
+            Zone::Hand(s) => state.hands[s].minus(hidden),
+            _ => CardSet::EMPTY,
+        };
+        let pool: CardSet = hidden
+            .iter()
+            .filter(|&c| allowed[usize::from(c)] >> z & 1 == 1)
+            .collect();
+        let k = room[z];
+        room[z] = 0;
+        let ok =
+            |set: CardSet| need.holds(known.or(set)) && fits(hidden.minus(set), allowed, &room);
+        let drawn = draw_where(pool, k, ok, rng);
+        let mut d: Vec<u8> = drawn.iter().collect();
+        d.shuffle(rng);
+        place[z] = d;
+        rest = hidden.minus(drawn);
+        fixed = Some(z);
+    }
+    let all_open =
+        |c: u8| (0..zones.len()).all(|z| room[z] == 0 || allowed[usize::from(c)] >> z & 1 == 1);
+    let mut ruled: Vec<u8> = rest.iter().filter(|&c| !all_open(c)).collect();
+    let mut free: Vec<u8> = rest.iter().filter(|&c| all_open(c)).collect();
+    ruled.shuffle(rng);
+    let mut left: CardSet = ruled.iter().copied().collect();
+    for &c in &ruled {
+        left.remove(c);
+        let mut candidates = allowed[usize::from(c)];
+        loop {
+            let total: usize = (0..zones.len())
+                .filter(|z| candidates >> z & 1 == 1)
+                .map(|z| room[z])
+                .sum();
+            assert!(
+                total > 0,
+                "the true deal is allowed, so some zone stays feasible"
+            );
+            let mut pick = rng.random_range(0..total);
+            let z = (0..zones.len())
+                .filter(|z| candidates >> z & 1 == 1)
+                .find(|&z| {
+                    if pick < room[z] {
+                        true
+                    } else {
+                        pick -= room[z];
+                        false
+                    }
+                })
+                .expect("pick is below the total room");
+            room[z] -= 1;
+            if fits(left, allowed, &room) {
+                place[z].push(c);
+                break;
+            }
+            room[z] += 1;
+            candidates &= !(1 << z);
+        }
+    }
+    free.shuffle(rng);
+    let mut next = free.into_iter();
+    for (z, r) in room.iter().enumerate() {
+        for _ in 0..*r {
+            place[z].push(next.next().expect("the room left is the free cards"));
+        }
+    }
+    // Swaps between the zones other than the constrained one.
+    let mut slots: Vec<(usize, usize)> = Vec::new();
+    for (z, cards) in place.iter().enumerate() {
+        if Some(z) != fixed {
+            slots.extend((0..cards.len()).map(|i| (z, i)));
+        }
+    }
+    let m = slots.len();
+    for _ in 0..2 * m {
+        let (za, ia) = slots[rng.random_range(0..m)];
+        let (zb, ib) = slots[rng.random_range(0..m)];
+        let (a, b) = (place[za][ia], place[zb][ib]);
+        if za != zb
+            && allowed[usize::from(a)] >> zb & 1 == 1
+            && allowed[usize::from(b)] >> za & 1 == 1
+        {
+            place[za][ia] = b;
+            place[zb][ib] = a;
+        }
+    }
+    place.concat()
 }
 
 /// The places of hidden cards with how many each holds, in refill order.
@@ -227,6 +462,32 @@ fn draw_constrained(
     pick
 }
 
+/// `k` cards of `pool`, uniform among the sets for which `ok` holds (one does: the true deal's).
+/// Random sets first, then every set counted (reservoir sampling) where those are rare.
+fn draw_where(pool: CardSet, k: usize, ok: impl Fn(CardSet) -> bool, rng: &mut GameRng) -> CardSet {
+    let cards: Vec<u8> = pool.iter().collect();
+    let mut scratch = cards.clone();
+    for _ in 0..TRIES {
+        let (chosen, _) = scratch.partial_shuffle(rng, k);
+        let set: CardSet = chosen.iter().copied().collect();
+        if ok(set) {
+            return set;
+        }
+    }
+    let mut pick = CardSet::EMPTY;
+    let mut seen: u64 = 0;
+    for_each_subset(&cards, k, &mut |set| {
+        if ok(set) {
+            seen += 1;
+            if rng.random_range(0..seen) == 0 {
+                pick = set;
+            }
+        }
+    });
+    debug_assert!(seen > 0, "the true hidden cards qualify");
+    pick
+}
+
 /// Calls `f` with every `k`-card subset of `cards`.
 fn for_each_subset(cards: &[u8], k: usize, f: &mut impl FnMut(CardSet)) {
     fn go(cards: &[u8], k: usize, acc: CardSet, f: &mut impl FnMut(CardSet)) {
@@ -316,6 +577,18 @@ fn refill(
             if i != observer.index() {
                 *c = None;
             }
+        }
+    }
+    // Other players' deductions need not hold in this deal; the observer's and the public ones
+    // do (the deal honours them).
+    for (o, row) in s.ruled_out.iter_mut().enumerate() {
+        if o != observer.index() && o != PUBLIC {
+            *row = BySeat::splat(CardSet::EMPTY);
+        }
+    }
+    for (o, row) in s.ruled_out_deck.iter_mut().enumerate() {
+        if o != observer.index() && o != PUBLIC {
+            *row = CardSet::EMPTY;
         }
     }
     // Other players' knowledge of moved cards no longer holds.
@@ -417,9 +690,23 @@ mod tests {
         if all > 20_000 {
             return u64::MAX;
         }
+        // Where the seat has ruled cards out, a set qualifies only if its cards may be in the
+        // zone and the other hidden cards still fit where they may be.
+        let zones = zones(st, hidden);
+        let allowed = allowed_zones(st, obs, hidden, &zones);
+        let z = zones.iter().position(|x| x.0 == zone);
         let mut n = 0;
         for_each_subset(&cards, k, &mut |set| {
-            n += u64::from(need.holds(known.or(set)))
+            let placeable = match (allowed, z) {
+                (Some(allowed), Some(z)) => {
+                    let mut room: Vec<usize> = zones.iter().map(|x| x.1).collect();
+                    room[z] = 0;
+                    set.iter().all(|c| allowed[usize::from(c)] >> z & 1 == 1)
+                        && fits(hidden.minus(set), &allowed, &room)
+                }
+                _ => true,
+            };
+            n += u64::from(placeable && need.holds(known.or(set)));
         });
         n
     }
@@ -520,5 +807,128 @@ mod tests {
             );
         });
         assert!(tested >= 4, "only {tested} small constrained positions");
+    }
+
+    #[test]
+    fn deduced_cards_are_never_sampled_where_the_seat_rules_them_out() {
+        let mut rng = rng_from_seed(17);
+        let mut ruled_positions = 0;
+        for players in [3, 4, 5, 6] {
+            for seed in 0..30 {
+                let mut st = State::new(players, &Options::defaults(State::OPTIONS)).unwrap();
+                let mut play = rng_from_seed(1000 + seed);
+                let mut buf = Vec::new();
+                loop {
+                    st.check_invariants().unwrap();
+                    match st.to_act() {
+                        ToAct::Terminal => break,
+                        ToAct::Chance => {
+                            let c = st.sample_chance(&mut play);
+                            st.apply_chance(c, &mut ()).unwrap();
+                        }
+                        ToAct::Seats(seats) => {
+                            for obs in Seat::all(players) {
+                                let hidden = hidden_cards(&st, Some(obs));
+                                let zones = zones(&st, hidden);
+                                if allowed_zones(&st, obs, hidden, &zones).is_none() {
+                                    continue;
+                                }
+                                ruled_positions += 1;
+                                for _ in 0..4 {
+                                    let s = sample(&st, obs, &mut rng);
+                                    s.check_invariants().unwrap();
+                                    assert_eq!(s.view(Some(obs)), st.view(Some(obs)));
+                                    for h in Seat::all(players) {
+                                        assert!(
+                                            s.hands[h].and(st.ruled_out_of(obs, h)).is_empty(),
+                                            "a card seat {obs} ruled out of seat {h} is there"
+                                        );
+                                    }
+                                    assert!(
+                                        s.deck_set().and(st.ruled_out_deck[obs.index()]).is_empty(),
+                                        "a card seat {obs} ruled out of the deck is there"
+                                    );
+                                }
+                            }
+                            let seat = seats.first().unwrap();
+                            st.legal_actions(seat, &mut buf);
+                            let a = buf[play.random_range(0..buf.len())];
+                            st.apply(seat, a, &mut ()).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            ruled_positions > 200,
+            "only {ruled_positions} positions with deductions"
+        );
+    }
+
+    #[test]
+    fn pinned_cards_stay_put_and_the_others_still_move() {
+        // Positions where a seat has deduced where some hidden cards are: every sample keeps
+        // them, and where other hidden cards could be elsewhere, some sample moves one.
+        let mut rng = rng_from_seed(23);
+        let (mut pinned_positions, mut moved_positions) = (0, 0);
+        for players in [3, 4, 5, 6] {
+            for seed in 0..20 {
+                let mut st = State::new(players, &Options::defaults(State::OPTIONS)).unwrap();
+                let mut play = rng_from_seed(2000 + seed);
+                let mut buf = Vec::new();
+                loop {
+                    match st.to_act() {
+                        ToAct::Terminal => break,
+                        ToAct::Chance => {
+                            let c = st.sample_chance(&mut play);
+                            st.apply_chance(c, &mut ()).unwrap();
+                        }
+                        ToAct::Seats(seats) => {
+                            for obs in Seat::all(players) {
+                                let pinned = deduced(&st, obs);
+                                if pinned.is_empty() {
+                                    continue;
+                                }
+                                pinned_positions += 1;
+                                let hidden = hidden_cards(&st, Some(obs));
+                                let zones = zones(&st, hidden);
+                                let place = |s: &State, c: u8| {
+                                    zones.iter().position(|&(z, _)| match z {
+                                        Zone::Deck => s.deck_set().contains(c),
+                                        Zone::Hand(h) => s.hands[h].contains(c),
+                                        Zone::Commit(h) => s.commits[h] == Some(c),
+                                        Zone::Pool => s.pool.contains(c),
+                                    })
+                                };
+                                let free = hidden.minus(pinned);
+                                let mut moved = false;
+                                for _ in 0..16 {
+                                    let s = sample(&st, obs, &mut rng);
+                                    for c in pinned.iter() {
+                                        assert_eq!(
+                                            place(&s, c),
+                                            place(&st, c),
+                                            "a pinned card moved"
+                                        );
+                                    }
+                                    moved |= free.iter().any(|c| place(&s, c) != place(&st, c));
+                                }
+                                moved_positions += usize::from(moved);
+                            }
+                            let seat = seats.first().unwrap();
+                            st.legal_actions(seat, &mut buf);
+                            let a = buf[play.random_range(0..buf.len())];
+                            st.apply(seat, a, &mut ()).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{pinned_positions} positions with pinned cards, {moved_positions} moved others");
+        assert!(
+            pinned_positions > 50,
+            "only {pinned_positions} positions with pinned cards"
+        );
+        assert!(moved_positions > pinned_positions / 2);
     }
 }

@@ -72,6 +72,12 @@ pub struct State {
     pub(crate) known: [BySeat<CardSet>; MAX_SEATS + 1],
     /// Cards everybody knows are in the deck (shuffled in face up), until the next draw.
     pub(crate) deck_known: CardSet,
+    /// `ruled_out[o][h]`: cards observer `o` has deduced seat `h`'s hand does not hold (row
+    /// [`PUBLIC`]: deductions from public play, which are in every seat's row too). Always
+    /// disjoint from the hand; see `knowledge.rs`.
+    pub(crate) ruled_out: [BySeat<CardSet>; MAX_SEATS + 1],
+    /// `ruled_out_deck[o]`: cards observer `o` has deduced are not in the deck.
+    pub(crate) ruled_out_deck: [CardSet; MAX_SEATS + 1],
     pub(crate) turns: u32,
     /// The seat whose turn ends the game after the deck ran out.
     pub(crate) final_last: Option<Seat>,
@@ -267,6 +273,8 @@ impl Game for State {
             answers: BySeat::splat(None),
             known: [BySeat::splat(CardSet::EMPTY); MAX_SEATS + 1],
             deck_known: CardSet::EMPTY,
+            ruled_out: [BySeat::splat(CardSet::EMPTY); MAX_SEATS + 1],
+            ruled_out_deck: [CardSet::EMPTY; MAX_SEATS + 1],
             turns: 0,
             final_last: None,
             end: None,
@@ -437,6 +445,15 @@ impl Game for State {
         crate::resample::sample(self, observer, rng)
     }
 
+    fn deduced_cards(&self, observer: Seat) -> Vec<String> {
+        // Only Lines are secrets; the signs of one kind are interchangeable.
+        crate::resample::deduced(self, observer)
+            .and(LINES)
+            .iter()
+            .map(|c| self.id(c))
+            .collect()
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         crate::scoring::evaluate(self, seat)
     }
@@ -518,6 +535,20 @@ impl Game for State {
                 != self.to_give.len() + usize::from(self.phase == Phase::Keep)
         {
             return Err("the trade pool does not match the Traders still owed a card".into());
+        }
+        for (o, row) in self.ruled_out.iter().enumerate() {
+            for s in self.seats() {
+                if !row[s].and(self.hands[s]).is_empty() {
+                    return Err(format!(
+                        "observer {o} rules out a card of seat {s}'s hand that is there"
+                    ));
+                }
+            }
+            if !self.ruled_out_deck[o].and(deck).is_empty() {
+                return Err(format!(
+                    "observer {o} rules out a card of the deck that is there"
+                ));
+            }
         }
         if !self.deck_known.is_subset(deck) {
             return Err("a card known to be in the deck is not there".into());

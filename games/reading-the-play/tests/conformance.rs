@@ -130,3 +130,67 @@ proptest! {
         prop_assert!(state.outcome().is_some());
     }
 }
+
+/// The hand holding the Line with this id, if a hand holds it.
+fn holder(state: &State, id: &str) -> Option<Seat> {
+    Seat::all(state.players()).find(|&s| state.hand(s).iter().any(|c| c.to_string() == id))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// What a seat deduces from play is true, is the same in every state it cannot tell from the
+    /// true one (so it reads only the seat's knowledge), and its determinizations honour it and
+    /// every public deduction (`check_invariants` checks the deductions kept in a sample).
+    #[test]
+    fn determinizations_keep_what_each_seat_deduced(
+        seed in any::<u64>(),
+        players in 3u8..=6,
+        every in 3usize..12,
+    ) {
+        let mut state = State::new(players, &Options::defaults(State::OPTIONS)).expect("setup");
+        let mut rng = rng_from_seed(seed);
+        let mut buf = Vec::new();
+        let mut step = 0usize;
+        loop {
+            match state.to_act() {
+                ToAct::Terminal => break,
+                ToAct::Chance => {
+                    let c = state.sample_chance(&mut rng);
+                    state.apply_chance(c, &mut ()).expect("sampled chance applies");
+                }
+                ToAct::Seats(seats) => {
+                    if step.is_multiple_of(every) {
+                        for obs in Seat::all(players) {
+                            let deduced = state.deduced_cards(obs);
+                            let secrets = state.secrets(Some(obs));
+                            for id in &deduced {
+                                prop_assert!(secrets.contains(id), "{id} is not hidden from {obs}");
+                            }
+                            for _ in 0..3 {
+                                let s = state.sample_consistent(obs, &mut rng);
+                                prop_assert!(s.check_invariants().is_ok(), "{:?}", s.check_invariants());
+                                prop_assert_eq!(s.view(Some(obs)), state.view(Some(obs)));
+                                prop_assert_eq!(s.deduced_cards(obs), deduced.clone());
+                                for id in &deduced {
+                                    prop_assert_eq!(holder(&s, id), holder(&state, id), "{} moved", id);
+                                }
+                                if let ToAct::Seats(to) = s.to_act() {
+                                    for seat in to.iter() {
+                                        s.legal_actions(seat, &mut buf);
+                                        prop_assert!(!buf.is_empty());
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    let seat = seats.first().expect("a seat");
+                    state.legal_actions(seat, &mut buf);
+                    let a = buf[rand::Rng::random_range(&mut rng, 0..buf.len())];
+                    state.apply(seat, a, &mut ()).expect("legal action applies");
+                    step += 1;
+                }
+            }
+        }
+    }
+}

@@ -99,9 +99,12 @@ fn arrangements(sizes: &BTreeMap<String, usize>) -> f64 {
 
 /// Many determinizations for `seat` at one position:
 ///
-/// * where the hidden cards lie in more than one place and enough arrangements fit the place
-///   sizes ([`MIN_ARRANGEMENTS`], or 2 where the game declares the placement free), some draw
-///   must put some card elsewhere than it truly is: a sampler that returns the true state fails;
+/// * every draw keeps each card whose place the seat has deduced ([`Game::deduced_cards`])
+///   where it truly is: a deduction that is wrong, or a sampler that ignores it, fails;
+/// * where the other hidden cards lie in more than one place and enough arrangements of them
+///   fit the place sizes ([`MIN_ARRANGEMENTS`], or 2 where the game declares the placement
+///   free), some draw must put one of them elsewhere than it truly is: a sampler that returns
+///   the true state fails;
 /// * where the game declares the placement free ([`Game::hidden_placement_is_free`]), every
 ///   hidden card must land in every place with a frequency within Hoeffding's bound of that
 ///   place's share of the hidden cards: `|f - p| <= sqrt(ln(2 / δ) / 2n)` with n draws, which
@@ -121,15 +124,29 @@ pub(crate) fn check_resample_spread<G: Game>(
         return false;
     }
     let truth = placement(state, seat, &hidden);
+    let deduced: BTreeSet<String> = state.deduced_cards(seat).into_iter().collect();
+    for card in &deduced {
+        assert!(
+            truth.contains_key(card),
+            "{ctx}: seat {seat} has deduced the place of {card}, which is not hidden from it"
+        );
+    }
+    // Arrangements count only the cards the seat cannot place.
     let mut sizes: BTreeMap<String, usize> = BTreeMap::new();
-    for place in truth.values() {
-        *sizes.entry(place.clone()).or_default() += 1;
+    for (card, place) in &truth {
+        if !deduced.contains(card) {
+            *sizes.entry(place.clone()).or_default() += 1;
+        }
     }
     let declared_free = state.hidden_placement_is_free(seat);
+    assert!(
+        !declared_free || deduced.is_empty(),
+        "{ctx}: the game declares the placement free for seat {seat}, yet deduces where {deduced:?} are"
+    );
     let free = spread && declared_free;
     let ways = arrangements(&sizes);
     let must_move = sizes.len() > 1 && ways >= if declared_free { 2.0 } else { MIN_ARRANGEMENTS };
-    if !must_move && !free {
+    if !must_move && !free && deduced.is_empty() {
         return false;
     }
     let draws = if free { SPREAD_DRAWS } else { DEEP_DRAWS };
@@ -138,7 +155,19 @@ pub(crate) fn check_resample_spread<G: Game>(
     for _ in 0..draws {
         let sample = state.sample_consistent(seat, rng);
         let place = placement(&sample, seat, &hidden);
-        if place != truth {
+        for card in &deduced {
+            assert!(
+                place.get(card) == truth.get(card),
+                "{ctx}: a determinization for seat {seat} puts {card} in {:?}, but the seat has \
+                 deduced it is in {:?} (Game::deduced_cards)",
+                place.get(card),
+                truth.get(card)
+            );
+        }
+        if place
+            .iter()
+            .any(|(card, p)| !deduced.contains(card) && truth.get(card) != Some(p))
+        {
             moved += 1;
         }
         if free {
@@ -160,10 +189,10 @@ pub(crate) fn check_resample_spread<G: Game>(
     }
     assert!(
         !must_move || moved > 0,
-        "{ctx}: all {draws} determinizations for seat {seat} put each of the {} hidden cards \
-         where it truly is, though {ways:.0} arrangements fit the place sizes \
-         ({:?}): sample_consistent returns the true hidden cards",
-        truth.len(),
+        "{ctx}: all {draws} determinizations for seat {seat} put each of the {} hidden cards it \
+         has not placed by deduction where it truly is, though {ways:.0} arrangements fit the \
+         place sizes ({:?}): sample_consistent returns the true hidden cards",
+        truth.len() - deduced.len(),
         sizes
     );
     if !free {

@@ -31,6 +31,12 @@ const DIVERGENT_REPLAY: u8 = 7;
 const LAX_DEAL: u8 = 8;
 /// `sample_consistent` keeps the highest hidden card where it truly is.
 const BIASED_DETERMINIZATION: u8 = 9;
+/// Claims the seat has deduced where the highest hidden card is, but draws it anywhere.
+const WRONG_DEDUCTION: u8 = 10;
+/// Claims the seat has deduced where the highest hidden card is, and keeps it there.
+const KEPT_DEDUCTION: u8 = 11;
+/// Claims the seat has deduced where every hidden card is, and returns the true state.
+const ALL_DEDUCED: u8 = 12;
 
 static GAMES_MADE: AtomicU32 = AtomicU32::new(0);
 
@@ -171,8 +177,8 @@ impl<const F: u8> Game for Flawed<F> {
     fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
         let mut sample = self.clone();
         match F {
-            TRUE_DETERMINIZATION => {}
-            BIASED_DETERMINIZATION => {
+            TRUE_DETERMINIZATION | ALL_DEDUCED => {}
+            BIASED_DETERMINIZATION | KEPT_DEDUCTION => {
                 // Redraw until the highest hidden card is back where it truly is.
                 let truth = self.game.secrets(Some(observer));
                 let top = truth.last().cloned();
@@ -193,7 +199,18 @@ impl<const F: u8> Game for Flawed<F> {
     }
 
     fn hidden_placement_is_free(&self, observer: Seat) -> bool {
-        self.game.hidden_placement_is_free(observer)
+        // A deduction is a constraint: the placement is no longer free.
+        !matches!(F, WRONG_DEDUCTION | KEPT_DEDUCTION | ALL_DEDUCED)
+            && self.game.hidden_placement_is_free(observer)
+    }
+
+    fn deduced_cards(&self, observer: Seat) -> Vec<String> {
+        let hidden = self.game.secrets(Some(observer));
+        match F {
+            WRONG_DEDUCTION | KEPT_DEDUCTION => hidden.last().cloned().into_iter().collect(),
+            ALL_DEDUCED => hidden,
+            _ => Vec::new(),
+        }
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
@@ -269,6 +286,23 @@ fn a_determinization_returning_the_truth_fails() {
 #[should_panic(expected = "the game declares the placement free")]
 fn a_biased_determinization_fails() {
     check_game::<Flawed<BIASED_DETERMINIZATION>>(3, "", 0..5);
+}
+
+#[test]
+#[should_panic(expected = "but the seat has deduced it is in")]
+fn a_determinization_that_moves_a_deduced_card_fails() {
+    check_game::<Flawed<WRONG_DEDUCTION>>(3, "", 0..5);
+}
+
+#[test]
+fn deduced_cards_kept_in_place_conform() {
+    // The other hidden cards still move; the deduced one stays.
+    check_game::<Flawed<KEPT_DEDUCTION>>(3, "", 0..20);
+}
+
+#[test]
+fn a_seat_that_has_deduced_every_card_may_see_the_true_state() {
+    check_game::<Flawed<ALL_DEDUCED>>(3, "", 0..5);
 }
 
 #[test]
