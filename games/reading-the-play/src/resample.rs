@@ -4,13 +4,15 @@
 //! Placement is constructive, never by retrying whole deals: each hidden card is dealt only where
 //! the observer's knowledge allows it, and the result is uniform over the deals the observer
 //! cannot tell apart (given the constraints below). It never keeps the true hidden cards because a
-//! search failed. The rules constrain hidden cards in three places:
+//! search failed. The rules constrain hidden cards in these places:
 //!
 //! * a Player who must still act in phase 1 with an empty deck, or must still commit to a trade,
 //!   holds a card other than a Yellow Sign (spec: the Player never trades a Yellow Sign);
 //! * a Player's committed trade card is not a Yellow Sign;
 //! * while the interrupt window is open, a hidden Line 315 is in the hand of a player other than
 //!   the revealer (only then may the window stay open for them);
+//! * while the Player gives out the pool, a Trader's own card that left it is with the Player
+//!   or a Trader (the Trader sees its card in the pool while it is there);
 //! * in the Player's private steps (Elder Sign, sequencing, Line 316), which other seats see only
 //!   as `player-turn`, the Player's hand keeps that step due: an Elder Sign beside a Yellow Sign,
 //!   a run of two Lines, or Line 316 with nothing left to extend or to start.
@@ -160,6 +162,22 @@ fn zone_masks(
             }
         }
         allowed[usize::from(LINE_315)] &= mask;
+    }
+    // A Trader sees its own card in the pool; once the Player kept or gave it, it is in the hand
+    // of the Player or of a Trader.
+    if matches!(state.phase, Phase::Keep | Phase::Give)
+        && let Some(c) = state.commits[observer].filter(|&c| hidden.contains(c))
+    {
+        let mut with = state.traders;
+        with.insert(state.player);
+        let mut mask = 0u16;
+        for (z, &(zone, _)) in zones.iter().enumerate() {
+            if matches!(zone, Zone::Hand(s) if with.contains(s)) {
+                mask |= 1 << z;
+            }
+        }
+        allowed[usize::from(c)] &= mask;
+        any = true;
     }
     (allowed, any)
 }
@@ -862,6 +880,59 @@ mod tests {
         assert!(
             ruled_positions > 200,
             "only {ruled_positions} positions with deductions"
+        );
+    }
+
+    /// A Trader whose card the Player kept or gave away sees that it left the pool: a deal never
+    /// puts it back there, so the sample hides exactly what the true state hides.
+    #[test]
+    fn a_traders_card_out_of_the_pool_stays_out() {
+        let mut rng = rng_from_seed(23);
+        let mut seen = 0;
+        for players in [3, 4, 5, 6] {
+            for seed in 0..40 {
+                let mut st = State::new(players, &Options::defaults(State::OPTIONS)).unwrap();
+                let mut play = rng_from_seed(3000 + seed);
+                let mut buf = Vec::new();
+                loop {
+                    match st.to_act() {
+                        ToAct::Terminal => break,
+                        ToAct::Chance => {
+                            let c = st.sample_chance(&mut play);
+                            st.apply_chance(c, &mut ()).unwrap();
+                        }
+                        ToAct::Seats(seats) => {
+                            for obs in st.traders.iter() {
+                                let hidden = hidden_cards(&st, Some(obs));
+                                let Some(c) = st.commits[obs].filter(|&c| hidden.contains(c))
+                                else {
+                                    continue;
+                                };
+                                seen += 1;
+                                for _ in 0..4 {
+                                    let s = sample(&st, obs, &mut rng);
+                                    assert_eq!(hidden_cards(&s, Some(obs)), hidden);
+                                    assert!(!s.pool.contains(c), "seat {obs}'s card is back");
+                                    let holder =
+                                        Seat::all(players).find(|&h| s.hands[h].contains(c));
+                                    assert!(
+                                        holder.is_some_and(|h| h == s.player || s.traders.contains(h)),
+                                        "seat {obs}'s card went outside the trade"
+                                    );
+                                }
+                            }
+                            let seat = seats.first().unwrap();
+                            st.legal_actions(seat, &mut buf);
+                            let a = buf[play.random_range(0..buf.len())];
+                            st.apply(seat, a, &mut ()).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            seen > 50,
+            "only {seen} positions with a Trader's card out of the pool"
         );
     }
 
