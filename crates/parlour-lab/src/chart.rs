@@ -3,6 +3,7 @@
 //! are left to the HTML, which lays them out for any screen width.
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -166,23 +167,7 @@ fn draw_points(
         }),
         axis,
     );
-    let mut chart = ChartBuilder::on(&root)
-        .margin(12)
-        .x_label_area_size(34)
-        .y_label_area_size(64)
-        .build_cartesian_2d(-0.5f64..(k as f64 - 0.5), ylo..yhi)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_labels(6)
-        .y_label_formatter(&|y| tick(axis, *y))
-        .y_desc(y_desc)
-        .label_style(("sans-serif", 15))
-        .axis_desc_style(("sans-serif", 15))
-        .max_light_lines(0)
-        .bold_line_style(RGBColor(225, 225, 225))
-        .draw()?;
+    let mut chart = category_axes(&root, k, (ylo, yhi), axis, y_desc)?;
     let s_count = series.len().max(1) as f64;
     let width = 0.7 / s_count;
     for (si, s) in series.iter().enumerate() {
@@ -216,6 +201,38 @@ fn draw_points(
     Ok(())
 }
 
+/// The axes both charts share: `k` categories along x (labelled by `category_labels`), the
+/// values along y with light grid lines.
+fn category_axes<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    k: usize,
+    (ylo, yhi): (f64, f64),
+    axis: Axis,
+    y_desc: &str,
+) -> Result<
+    ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    Box<dyn std::error::Error>,
+> {
+    let mut chart = ChartBuilder::on(root)
+        .margin(12)
+        .x_label_area_size(34)
+        .y_label_area_size(64)
+        .build_cartesian_2d(-0.5f64..(k as f64 - 0.5), ylo..yhi)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .y_labels(6)
+        .y_label_formatter(&|y| tick(axis, *y))
+        .y_desc(y_desc)
+        .label_style(("sans-serif", 15))
+        .axis_desc_style(("sans-serif", 15))
+        .max_light_lines(0)
+        .bold_line_style(RGBColor(225, 225, 225))
+        .draw()?;
+    Ok(chart)
+}
+
 /// Boxes (middle half, median line, whiskers to the extremes) per category.
 #[must_use]
 pub fn box_chart(title: &str, y_desc: &str, categories: &[String], series: &[BoxSeries]) -> String {
@@ -240,23 +257,7 @@ fn draw_boxes(
             .flat_map(|s| s.boxes.iter().flatten().flat_map(|b| *b)),
         Axis::Number,
     );
-    let mut chart = ChartBuilder::on(&root)
-        .margin(12)
-        .x_label_area_size(34)
-        .y_label_area_size(64)
-        .build_cartesian_2d(-0.5f64..(k as f64 - 0.5), ylo..yhi)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_labels(6)
-        .y_label_formatter(&|y| tick(Axis::Number, *y))
-        .y_desc(y_desc)
-        .label_style(("sans-serif", 15))
-        .axis_desc_style(("sans-serif", 15))
-        .max_light_lines(0)
-        .bold_line_style(RGBColor(225, 225, 225))
-        .draw()?;
+    let mut chart = category_axes(&root, k, (ylo, yhi), Axis::Number, y_desc)?;
     let s_count = series.len().max(1) as f64;
     let width = 0.7 / s_count;
     for (si, s) in series.iter().enumerate() {
