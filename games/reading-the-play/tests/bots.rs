@@ -155,3 +155,43 @@ fn keeps_the_traded_card_that_makes_a_run_on_the_last_turn() {
     assert!(winners_after(&m, &["0: keep line-289", "0: give 1 line-310"]).is_empty());
     assert_bot_picks(&m, 0, "keep line-310");
 }
+
+/// Seat 0 holds two Yellow Signs and every other seat one. A Trader who holds a Yellow Sign gets
+/// rid of it, and the Player must keep it: any trade ends the game with everyone losing, so
+/// the bot draws (from seat 0's view a third of Traders hold one, an eighth of draws is one).
+#[test]
+fn a_player_with_two_yellow_signs_draws_rather_than_trades() {
+    let m = Scenario::<State>::new(
+        4,
+        "first_player_random",
+        0,
+        &[
+            deck(
+                &[["ys", "289"], ["ys", "300"], ["ys", "305"], ["ys", "310"]],
+                &["ys", "292", "296", "312", "294"],
+            ),
+            "chance: first-player 0".into(),
+            "0: draw".into(),
+            "1: draw".into(),
+            "2: draw".into(),
+            "3: draw".into(),
+        ],
+    );
+    assert_eq!(m.legal(0)[0], "draw");
+    assert_eq!(m.legal(0).len(), 8, "draw and seven sets of Traders");
+    let mut traded = m.clone();
+    traded.acts(&[
+        "0: trade 1",
+        "0: commit line-289",
+        "1: commit yellow-sign",
+        "0: keep yellow-sign",
+        "0: give 1 line-289",
+    ]);
+    assert_eq!(traded.to_act(), ToAct::Terminal);
+    assert!(traded.state().outcome().expect("over").winners.is_empty());
+    for seed in SEEDS {
+        let mut bot = make_bot::<State>("ismcts:hard", seed, 0).expect("known bot");
+        let action = bot.choose(&Observation::new(m.state(), Seat(0)));
+        assert_eq!(m.state().action_text(action), "draw", "seed {seed}");
+    }
+}

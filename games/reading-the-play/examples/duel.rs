@@ -1,0 +1,86 @@
+//! One ISMCTS bot against greedy bots, with how each game ended.
+//!
+//! `cargo run --release -p parlour-reading-the-play --example duel -- PLAYERS GAMES SEED [BOT]`
+//! (`BOT` is any `make_bot` name, `ismcts:hard` by default). The ISMCTS bot takes each seat in
+//! turn.
+
+use std::collections::BTreeMap;
+
+use parlour_bots::{Bot, GreedyBot, Observation, make_bot};
+use parlour_core::{Game, Options, Seat, ToAct, derive_seed, rng_from_seed};
+use parlour_reading_the_play::{End, State};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let players: u8 = args.get(1).map_or(4, |a| a.parse().expect("players"));
+    let games: u64 = args.get(2).map_or(48, |a| a.parse().expect("games"));
+    let seed: u64 = args.get(3).map_or(77, |a| a.parse().expect("seed"));
+    let name = args.get(4).map_or("ismcts:hard", String::as_str);
+    let (mut wins, mut decided) = (0.0, 0u64);
+    let mut ends: BTreeMap<String, u64> = BTreeMap::new();
+    for i in 0..games {
+        let game_seed = derive_seed(seed, i);
+        let hard = Seat(u8::try_from(i % u64::from(players)).expect("few seats"));
+        let mut bots: Vec<Box<dyn Bot<State>>> = Seat::all(players)
+            .map(|s| {
+                if s == hard {
+                    make_bot::<State>(name, game_seed, u64::from(s.0)).expect("bot")
+                } else {
+                    Box::new(GreedyBot::new(rng_from_seed(derive_seed(
+                        game_seed,
+                        u64::from(s.0),
+                    )))) as Box<dyn Bot<State>>
+                }
+            })
+            .collect();
+        let mut state = State::new(players, &Options::defaults(State::OPTIONS)).expect("setup");
+        let mut rng = rng_from_seed(game_seed);
+        loop {
+            match state.to_act() {
+                ToAct::Terminal => break,
+                ToAct::Chance => {
+                    let c = state.sample_chance(&mut rng);
+                    state.apply_chance(c, &mut ()).expect("chance");
+                }
+                ToAct::Seats(seats) => {
+                    let seat = seats.first().expect("a seat");
+                    let a = bots[seat.index()].choose(&Observation::new(&state, seat));
+                    state.apply(seat, a, &mut ()).expect("legal");
+                }
+            }
+        }
+        let outcome = state.outcome().expect("over");
+        let share = outcome.win_share(hard);
+        if !outcome.winners.is_empty() {
+            decided += 1;
+            wins += share;
+        }
+        let who = |s: Seat| if s == hard { "hard" } else { "other" };
+        let kind = match state.end().expect("over") {
+            End::AllLose(s) => format!("three yellow signs ({})", who(s)),
+            End::Revealed(s) if outcome.winners.is_empty() => {
+                format!("revealed, nobody scored ({})", who(s))
+            }
+            End::Revealed(s) => format!(
+                "revealed ({}), hard {}",
+                who(s),
+                if share > 0.0 { "won" } else { "lost" }
+            ),
+            End::DeckOut => format!(
+                "deck out, hard {}",
+                if share > 0.0 { "won" } else { "lost" }
+            ),
+            End::TurnLimit => "turn limit".into(),
+        };
+        *ends.entry(kind).or_default() += 1;
+    }
+    println!(
+        "{name} vs greedy, {players} players, {games} games: {wins:.1} wins of {decided} decided ({:.1}%), {:.1}% of all, no winner {:.1}%",
+        100.0 * wins / decided.max(1) as f64,
+        100.0 * wins / games as f64,
+        100.0 * (games - decided) as f64 / games as f64
+    );
+    for (k, v) in &ends {
+        println!("  {v:4}  {k}");
+    }
+}
