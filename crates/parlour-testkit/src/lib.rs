@@ -14,6 +14,7 @@ mod encoding;
 mod perft_file;
 mod playout;
 mod scenario;
+mod seeded;
 pub mod toy;
 
 #[cfg(feature = "criterion")]
@@ -25,3 +26,4 @@ pub use perft_file::{
 };
 pub use playout::{checked_playout, divide, perft, random_action, random_playout, settle_chance};
 pub use scenario::Scenario;
+pub use seeded::{Decision, play_seeded};

@@ -4,6 +4,7 @@
 use parlour_cards::CardSet;
 use parlour_core::{Game, Metric, Options, Seat, ToAct, rng_from_seed};
 use parlour_haunted::{Event, State};
+use parlour_testkit::play_seeded;
 use rand::Rng;
 
 const IDS: [&str; 3] = ["lines_completed", "cards_never_played", "rounds"];
@@ -111,21 +112,7 @@ fn metrics_have_fixed_ids_and_sane_values() {
         (3, "tiebreak_short_game", 11, DECK),
         (5, "round_limit=3", 12, DECK),
     ] {
-        let options = Options::parse_list(State::OPTIONS, options).expect("valid options");
-        let mut state = State::new(players, &options).expect("valid setup");
-        let mut rng = rng_from_seed(seed);
-        let (mut events, mut legal) = (Vec::new(), Vec::new());
-        while state.to_act() != ToAct::Terminal {
-            if state.to_act() == ToAct::Chance {
-                let c = state.sample_chance(&mut rng);
-                state.apply_chance(c, &mut events).expect("sampled outcome");
-            } else {
-                let seat = state.to_act().first_seat().expect("a seat to act");
-                state.legal_actions(seat, &mut legal);
-                let a = legal[rng.random_range(0..legal.len())];
-                state.apply(seat, a, &mut events).expect("legal action");
-            }
-        }
+        let (state, events) = play_seeded::<State>(players, options, seed, |d, rng| d.uniform(rng));
         let metrics = state.metrics(&events);
         let ids: Vec<&str> = metrics.iter().map(|m| m.id).collect();
         assert_eq!(ids, IDS);

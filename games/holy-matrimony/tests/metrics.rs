@@ -1,10 +1,10 @@
 //! The balance-lab metrics (`Game::metrics`), checked against totals summed independently from
 //! the church cards and the revealed cards of seeded games.
 
-use parlour_core::{Game, Metric, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Game, Metric, Seat};
 use parlour_fey::Card;
 use parlour_holy_matrimony::{Action, Event, State};
-use rand::Rng;
+use parlour_testkit::play_seeded;
 
 const IDS: [&str; 3] = ["exact_21_rate", "bust_rate", "rounds"];
 
@@ -12,29 +12,13 @@ const IDS: [&str; 3] = ["exact_21_rate", "bust_rate", "rounds"];
 /// card (so it often makes exactly 21), the others commit uniformly random subsets (so they
 /// often go over).
 fn play(players: u8, options: &str, seed: u64) -> (State, Vec<Event>) {
-    let options = Options::parse_list(State::OPTIONS, options).expect("valid options");
-    let mut state = State::new(players, &options).expect("valid setup");
-    let mut rng = rng_from_seed(seed);
-    let (mut events, mut legal) = (Vec::new(), Vec::new());
-    loop {
-        match state.to_act() {
-            ToAct::Terminal => return (state, events),
-            ToAct::Chance => {
-                let c = state.sample_chance(&mut rng);
-                state.apply_chance(c, &mut events).expect("sampled outcome");
-            }
-            ToAct::Seats(seats) => {
-                let seat = seats.first().expect("a seat to act");
-                let a = if seat == Seat(0) {
-                    Action::Commit(state.best_round_score(seat).expect("a church card").0)
-                } else {
-                    state.legal_actions(seat, &mut legal);
-                    legal[rng.random_range(0..legal.len())]
-                };
-                state.apply(seat, a, &mut events).expect("legal action");
-            }
+    play_seeded::<State>(players, options, seed, |d, rng| {
+        if d.seat == Seat(0) {
+            Action::Commit(d.state.best_round_score(d.seat).expect("a church card").0)
+        } else {
+            d.uniform(rng)
         }
-    }
+    })
 }
 
 fn value(metrics: &[Metric], id: &str) -> f64 {

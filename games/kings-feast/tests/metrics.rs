@@ -3,7 +3,7 @@
 
 use parlour_core::{Game, Metric, Options, Seat, ToAct, rng_from_seed};
 use parlour_kings_feast::{EndReason, Event, Pos, State};
-use rand::Rng;
+use parlour_testkit::play_seeded;
 
 const IDS: [&str; 6] = [
     "title_kingly_feast",
@@ -21,23 +21,7 @@ fn new_state(options: &str) -> State {
 
 /// Plays a seeded game with uniformly random legal actions, collecting every event.
 fn play(options: &str, seed: u64) -> (State, Vec<Event>) {
-    let mut state = new_state(options);
-    let mut rng = rng_from_seed(seed);
-    let (mut events, mut legal) = (Vec::new(), Vec::new());
-    loop {
-        match state.to_act() {
-            ToAct::Terminal => return (state, events),
-            ToAct::Chance => {
-                let c = state.sample_chance(&mut rng);
-                state.apply_chance(c, &mut events).expect("sampled outcome");
-            }
-            ToAct::Seats(_) => {
-                state.legal_actions(Seat(0), &mut legal);
-                let a = legal[rng.random_range(0..legal.len())];
-                state.apply(Seat(0), a, &mut events).expect("legal action");
-            }
-        }
-    }
+    play_seeded(1, options, seed, |d, rng| d.uniform(rng))
 }
 
 fn values(metrics: &[Metric]) -> Vec<f64> {

@@ -644,7 +644,8 @@ fn refill(
 mod tests {
     use std::collections::BTreeMap;
 
-    use parlour_core::{Game, Options, ToAct, rng_from_seed};
+    use parlour_core::{Game, ToAct, rng_from_seed};
+    use parlour_testkit::play_seeded;
 
     use super::*;
 
@@ -657,30 +658,16 @@ mod tests {
         mut f: impl FnMut(&State, Seat, Zone, Need),
     ) {
         for seed in seeds {
-            let mut st = State::new(players, &Options::defaults(State::OPTIONS)).unwrap();
-            let mut rng = rng_from_seed(seed);
-            let mut buf = Vec::new();
-            loop {
-                match st.to_act() {
-                    ToAct::Terminal => break,
-                    ToAct::Chance => {
-                        let c = st.sample_chance(&mut rng);
-                        st.apply_chance(c, &mut ()).unwrap();
-                    }
-                    ToAct::Seats(seats) => {
-                        for obs in Seat::all(players) {
-                            let hidden = hidden_cards(&st, Some(obs));
-                            if let Some((zone, need)) = constraint(&st, obs, hidden) {
-                                f(&st, obs, zone, need);
-                            }
-                        }
-                        let seat = seats.first().unwrap();
-                        st.legal_actions(seat, &mut buf);
-                        let a = buf[rng.random_range(0..buf.len())];
-                        st.apply(seat, a, &mut ()).unwrap();
+            play_seeded::<State>(players, "", seed, |d, rng| {
+                let st = d.state;
+                for obs in Seat::all(players) {
+                    let hidden = hidden_cards(st, Some(obs));
+                    if let Some((zone, need)) = constraint(st, obs, hidden) {
+                        f(st, obs, zone, need);
                     }
                 }
-            }
+                d.uniform(rng)
+            });
         }
     }
 
@@ -833,48 +820,34 @@ mod tests {
         let mut ruled_positions = 0;
         for players in [3, 4, 5, 6] {
             for seed in 0..30 {
-                let mut st = State::new(players, &Options::defaults(State::OPTIONS)).unwrap();
-                let mut play = rng_from_seed(1000 + seed);
-                let mut buf = Vec::new();
-                loop {
+                play_seeded::<State>(players, "", 1000 + seed, |d, play| {
+                    let st = d.state;
                     st.check_invariants().unwrap();
-                    match st.to_act() {
-                        ToAct::Terminal => break,
-                        ToAct::Chance => {
-                            let c = st.sample_chance(&mut play);
-                            st.apply_chance(c, &mut ()).unwrap();
+                    for obs in Seat::all(players) {
+                        let hidden = hidden_cards(st, Some(obs));
+                        let zones = zones(st, hidden);
+                        if allowed_zones(st, obs, hidden, &zones).is_none() {
+                            continue;
                         }
-                        ToAct::Seats(seats) => {
-                            for obs in Seat::all(players) {
-                                let hidden = hidden_cards(&st, Some(obs));
-                                let zones = zones(&st, hidden);
-                                if allowed_zones(&st, obs, hidden, &zones).is_none() {
-                                    continue;
-                                }
-                                ruled_positions += 1;
-                                for _ in 0..4 {
-                                    let s = sample(&st, obs, &mut rng);
-                                    s.check_invariants().unwrap();
-                                    assert_eq!(s.view(Some(obs)), st.view(Some(obs)));
-                                    for h in Seat::all(players) {
-                                        assert!(
-                                            s.hands[h].and(st.ruled_out_of(obs, h)).is_empty(),
-                                            "a card seat {obs} ruled out of seat {h} is there"
-                                        );
-                                    }
-                                    assert!(
-                                        s.deck_set().and(st.ruled_out_deck[obs.index()]).is_empty(),
-                                        "a card seat {obs} ruled out of the deck is there"
-                                    );
-                                }
+                        ruled_positions += 1;
+                        for _ in 0..4 {
+                            let s = sample(st, obs, &mut rng);
+                            s.check_invariants().unwrap();
+                            assert_eq!(s.view(Some(obs)), st.view(Some(obs)));
+                            for h in Seat::all(players) {
+                                assert!(
+                                    s.hands[h].and(st.ruled_out_of(obs, h)).is_empty(),
+                                    "a card seat {obs} ruled out of seat {h} is there"
+                                );
                             }
-                            let seat = seats.first().unwrap();
-                            st.legal_actions(seat, &mut buf);
-                            let a = buf[play.random_range(0..buf.len())];
-                            st.apply(seat, a, &mut ()).unwrap();
+                            assert!(
+                                s.deck_set().and(st.ruled_out_deck[obs.index()]).is_empty(),
+                                "a card seat {obs} ruled out of the deck is there"
+                            );
                         }
                     }
-                }
+                    d.uniform(play)
+                });
             }
         }
         assert!(
@@ -891,43 +864,27 @@ mod tests {
         let mut seen = 0;
         for players in [3, 4, 5, 6] {
             for seed in 0..40 {
-                let mut st = State::new(players, &Options::defaults(State::OPTIONS)).unwrap();
-                let mut play = rng_from_seed(3000 + seed);
-                let mut buf = Vec::new();
-                loop {
-                    match st.to_act() {
-                        ToAct::Terminal => break,
-                        ToAct::Chance => {
-                            let c = st.sample_chance(&mut play);
-                            st.apply_chance(c, &mut ()).unwrap();
-                        }
-                        ToAct::Seats(seats) => {
-                            for obs in st.traders.iter() {
-                                let hidden = hidden_cards(&st, Some(obs));
-                                let Some(c) = st.commits[obs].filter(|&c| hidden.contains(c))
-                                else {
-                                    continue;
-                                };
-                                seen += 1;
-                                for _ in 0..4 {
-                                    let s = sample(&st, obs, &mut rng);
-                                    assert_eq!(hidden_cards(&s, Some(obs)), hidden);
-                                    assert!(!s.pool.contains(c), "seat {obs}'s card is back");
-                                    let holder =
-                                        Seat::all(players).find(|&h| s.hands[h].contains(c));
-                                    assert!(
-                                        holder.is_some_and(|h| h == s.player || s.traders.contains(h)),
-                                        "seat {obs}'s card went outside the trade"
-                                    );
-                                }
-                            }
-                            let seat = seats.first().unwrap();
-                            st.legal_actions(seat, &mut buf);
-                            let a = buf[play.random_range(0..buf.len())];
-                            st.apply(seat, a, &mut ()).unwrap();
+                play_seeded::<State>(players, "", 3000 + seed, |d, play| {
+                    let st = d.state;
+                    for obs in st.traders.iter() {
+                        let hidden = hidden_cards(st, Some(obs));
+                        let Some(c) = st.commits[obs].filter(|&c| hidden.contains(c)) else {
+                            continue;
+                        };
+                        seen += 1;
+                        for _ in 0..4 {
+                            let s = sample(st, obs, &mut rng);
+                            assert_eq!(hidden_cards(&s, Some(obs)), hidden);
+                            assert!(!s.pool.contains(c), "seat {obs}'s card is back");
+                            let holder = Seat::all(players).find(|&h| s.hands[h].contains(c));
+                            assert!(
+                                holder.is_some_and(|h| h == s.player || s.traders.contains(h)),
+                                "seat {obs}'s card went outside the trade"
+                            );
                         }
                     }
-                }
+                    d.uniform(play)
+                });
             }
         }
         assert!(
@@ -944,55 +901,37 @@ mod tests {
         let (mut pinned_positions, mut moved_positions) = (0, 0);
         for players in [3, 4, 5, 6] {
             for seed in 0..20 {
-                let mut st = State::new(players, &Options::defaults(State::OPTIONS)).unwrap();
-                let mut play = rng_from_seed(2000 + seed);
-                let mut buf = Vec::new();
-                loop {
-                    match st.to_act() {
-                        ToAct::Terminal => break,
-                        ToAct::Chance => {
-                            let c = st.sample_chance(&mut play);
-                            st.apply_chance(c, &mut ()).unwrap();
+                play_seeded::<State>(players, "", 2000 + seed, |d, play| {
+                    let st = d.state;
+                    for obs in Seat::all(players) {
+                        let pinned = deduced(st, obs);
+                        if pinned.is_empty() {
+                            continue;
                         }
-                        ToAct::Seats(seats) => {
-                            for obs in Seat::all(players) {
-                                let pinned = deduced(&st, obs);
-                                if pinned.is_empty() {
-                                    continue;
-                                }
-                                pinned_positions += 1;
-                                let hidden = hidden_cards(&st, Some(obs));
-                                let zones = zones(&st, hidden);
-                                let place = |s: &State, c: u8| {
-                                    zones.iter().position(|&(z, _)| match z {
-                                        Zone::Deck => s.deck_set().contains(c),
-                                        Zone::Hand(h) => s.hands[h].contains(c),
-                                        Zone::Commit(h) => s.commits[h] == Some(c),
-                                        Zone::Pool => s.pool.contains(c),
-                                    })
-                                };
-                                let free = hidden.minus(pinned);
-                                let mut moved = false;
-                                for _ in 0..16 {
-                                    let s = sample(&st, obs, &mut rng);
-                                    for c in pinned.iter() {
-                                        assert_eq!(
-                                            place(&s, c),
-                                            place(&st, c),
-                                            "a pinned card moved"
-                                        );
-                                    }
-                                    moved |= free.iter().any(|c| place(&s, c) != place(&st, c));
-                                }
-                                moved_positions += usize::from(moved);
+                        pinned_positions += 1;
+                        let hidden = hidden_cards(st, Some(obs));
+                        let zones = zones(st, hidden);
+                        let place = |s: &State, c: u8| {
+                            zones.iter().position(|&(z, _)| match z {
+                                Zone::Deck => s.deck_set().contains(c),
+                                Zone::Hand(h) => s.hands[h].contains(c),
+                                Zone::Commit(h) => s.commits[h] == Some(c),
+                                Zone::Pool => s.pool.contains(c),
+                            })
+                        };
+                        let free = hidden.minus(pinned);
+                        let mut moved = false;
+                        for _ in 0..16 {
+                            let s = sample(st, obs, &mut rng);
+                            for c in pinned.iter() {
+                                assert_eq!(place(&s, c), place(st, c), "a pinned card moved");
                             }
-                            let seat = seats.first().unwrap();
-                            st.legal_actions(seat, &mut buf);
-                            let a = buf[play.random_range(0..buf.len())];
-                            st.apply(seat, a, &mut ()).unwrap();
+                            moved |= free.iter().any(|c| place(&s, c) != place(st, c));
                         }
+                        moved_positions += usize::from(moved);
                     }
-                }
+                    d.uniform(play)
+                });
             }
         }
         eprintln!("{pinned_positions} positions with pinned cards, {moved_positions} moved others");

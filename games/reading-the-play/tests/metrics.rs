@@ -1,8 +1,9 @@
 //! The balance-lab metrics (`Game::metrics`), checked against endings read independently from
 //! the course of seeded random games.
 
-use parlour_core::{Game, Metric, Options, ToAct, rng_from_seed};
+use parlour_core::{Game, Metric};
 use parlour_reading_the_play::{Action, Event, State};
+use parlour_testkit::play_seeded;
 use rand::Rng;
 
 const IDS: [&str; 5] = [
@@ -16,28 +17,19 @@ const IDS: [&str; 5] = [
 /// Plays a seeded game with uniformly random legal actions, collecting every event; with
 /// `hold`, Line 316 is never revealed (so the game runs on until the deck or turns run out).
 fn play(players: u8, options: &str, seed: u64, hold: bool) -> (State, Vec<Event>) {
-    let options = Options::parse_list(State::OPTIONS, options).expect("valid options");
-    let mut state = State::new(players, &options).expect("valid setup");
-    let mut rng = rng_from_seed(seed);
-    let (mut events, mut legal) = (Vec::new(), Vec::new());
-    loop {
-        match state.to_act() {
-            ToAct::Terminal => return (state, events),
-            ToAct::Chance => {
-                let c = state.sample_chance(&mut rng);
-                state.apply_chance(c, &mut events).expect("sampled outcome");
-            }
-            ToAct::Seats(seats) => {
-                let seat = seats.first().expect("a seat to act");
-                state.legal_actions(seat, &mut legal);
-                if hold {
-                    legal.retain(|a| !matches!(a, Action::Reveal | Action::RevealPair));
-                }
-                let a = legal[rng.random_range(0..legal.len())];
-                state.apply(seat, a, &mut events).expect("legal action");
-            }
+    play_seeded(players, options, seed, |d, rng| {
+        if hold {
+            let legal: Vec<Action> = d
+                .legal
+                .iter()
+                .copied()
+                .filter(|a| !matches!(a, Action::Reveal | Action::RevealPair))
+                .collect();
+            legal[rng.random_range(0..legal.len())]
+        } else {
+            d.uniform(rng)
         }
-    }
+    })
 }
 
 /// The ending as an index into [`IDS`], read from what happened just before the game ended

@@ -1,9 +1,9 @@
 //! The balance-lab metrics (`Game::metrics`), checked against hand endings derived
 //! independently from the cards that moved in seeded random games.
 
-use parlour_core::{Game, Metric, Options, ToAct, rng_from_seed};
+use parlour_core::{Game, Metric};
 use parlour_rebel_runs::{Event, HAND_SIZE, State};
-use rand::Rng;
+use parlour_testkit::play_seeded;
 
 const IDS: [&str; 4] = [
     "hands_went_out",
@@ -14,25 +14,7 @@ const IDS: [&str; 4] = [
 
 /// Plays a seeded game with uniformly random legal actions, collecting every event.
 fn play(players: u8, options: &str, seed: u64) -> (State, Vec<Event>) {
-    let options = Options::parse_list(State::OPTIONS, options).expect("valid options");
-    let mut state = State::new(players, &options).expect("valid setup");
-    let mut rng = rng_from_seed(seed);
-    let (mut events, mut legal) = (Vec::new(), Vec::new());
-    loop {
-        match state.to_act() {
-            ToAct::Terminal => return (state, events),
-            ToAct::Chance => {
-                let c = state.sample_chance(&mut rng);
-                state.apply_chance(c, &mut events).expect("sampled outcome");
-            }
-            ToAct::Seats(seats) => {
-                let seat = seats.first().expect("a seat to act");
-                state.legal_actions(seat, &mut legal);
-                let a = legal[rng.random_range(0..legal.len())];
-                state.apply(seat, a, &mut events).expect("legal action");
-            }
-        }
-    }
+    play_seeded(players, options, seed, |d, rng| d.uniform(rng))
 }
 
 fn value(metrics: &[Metric], id: &str) -> f64 {

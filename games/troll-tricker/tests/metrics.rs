@@ -1,31 +1,13 @@
 //! The balance-lab metrics (`Game::metrics`), checked against values derived independently from
 //! the final state and the trick-by-trick record of seeded random games.
 
-use parlour_core::{Game, Metric, Options, ToAct, rng_from_seed};
+use parlour_core::{Game, Metric};
+use parlour_testkit::play_seeded;
 use parlour_troll_tricker::{Event, HAND_SIZE, HANDS, State};
-use rand::Rng;
 
 /// Plays a seeded game with uniformly random legal cards, collecting every event.
 fn play(players: u8, options: &str, seed: u64) -> (State, Vec<Event>) {
-    let options = Options::parse_list(State::OPTIONS, options).expect("valid options");
-    let mut state = State::new(players, &options).expect("valid setup");
-    let mut rng = rng_from_seed(seed);
-    let (mut events, mut legal) = (Vec::new(), Vec::new());
-    loop {
-        match state.to_act() {
-            ToAct::Terminal => return (state, events),
-            ToAct::Chance => {
-                let c = state.sample_chance(&mut rng);
-                state.apply_chance(c, &mut events).expect("sampled outcome");
-            }
-            ToAct::Seats(seats) => {
-                let seat = seats.first().expect("a seat to act");
-                state.legal_actions(seat, &mut legal);
-                let a = legal[rng.random_range(0..legal.len())];
-                state.apply(seat, a, &mut events).expect("legal action");
-            }
-        }
-    }
+    play_seeded(players, options, seed, |d, rng| d.uniform(rng))
 }
 
 fn value(metrics: &[Metric], id: &str) -> f64 {
