@@ -2,22 +2,14 @@
 //! against what the state shows: complete lines, cards on lines, and the round count.
 
 use parlour_cards::CardSet;
-use parlour_core::{Game, Metric, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_haunted::{Event, State};
-use parlour_testkit::play_seeded;
+use parlour_testkit::{metric_value, play_seeded};
 use rand::Rng;
 
 const IDS: [&str; 3] = ["lines_completed", "cards_never_played", "rounds"];
 /// Cards in the deck (spec §1.1).
 const DECK: f64 = 81.0;
-
-fn value(metrics: &[Metric], id: &str) -> f64 {
-    metrics
-        .iter()
-        .find(|m| m.id == id)
-        .unwrap_or_else(|| panic!("no metric `{id}`"))
-        .value
-}
 
 /// Every card on a line now.
 fn on_lines(state: &State) -> CardSet {
@@ -45,7 +37,7 @@ fn play(players: u8, options: &str, seed: u64) -> (State, Vec<Event>) {
     loop {
         let metrics = state.metrics(&events);
         been_on_lines = been_on_lines.or(on_lines(&state));
-        let never = value(&metrics, "cards_never_played");
+        let never = metric_value(&metrics, "cards_never_played");
         if !events.iter().any(|e| matches!(e, Event::Played { .. })) {
             assert_eq!(never, DECK, "nothing played yet");
         }
@@ -53,10 +45,13 @@ fn play(players: u8, options: &str, seed: u64) -> (State, Vec<Event>) {
         let complete: u32 = Seat::all(players)
             .map(|s| u32::from(state.complete_lines(s)))
             .sum();
-        assert_eq!(value(&metrics, "lines_completed"), f64::from(complete));
+        assert_eq!(
+            metric_value(&metrics, "lines_completed"),
+            f64::from(complete)
+        );
         // `round()` counts the rounds whose every turn slot has begun.
         assert_eq!(
-            value(&metrics, "rounds").floor(),
+            metric_value(&metrics, "rounds").floor(),
             f64::from(state.round()),
             "{metrics:?}"
         );
@@ -86,7 +81,7 @@ fn metrics_follow_the_table_through_random_games() {
         assert_eq!(ids, IDS);
         // The loser completed three lines, unless the round limit stopped the game.
         if state.loser().is_some() {
-            assert!(value(&metrics, "lines_completed") >= 3.0);
+            assert!(metric_value(&metrics, "lines_completed") >= 3.0);
         }
         let slots = events
             .iter()
@@ -97,10 +92,13 @@ fn metrics_follow_the_table_through_random_games() {
                 )
             })
             .count();
-        assert_eq!(value(&metrics, "rounds"), slots as f64 / f64::from(players));
-        let played = value(&metrics, "cards_never_played");
+        assert_eq!(
+            metric_value(&metrics, "rounds"),
+            slots as f64 / f64::from(players)
+        );
+        let played = metric_value(&metrics, "cards_never_played");
         assert!(played < DECK, "cards were played");
-        completed += value(&metrics, "lines_completed");
+        completed += metric_value(&metrics, "lines_completed");
     }
     assert!(completed > 0.0);
 }
@@ -120,7 +118,7 @@ fn metrics_have_fixed_ids_and_sane_values() {
             assert!(m.value.is_finite() && m.value >= 0.0, "{m:?}");
             assert!(!m.label.is_empty());
         }
-        assert!(value(&metrics, "cards_never_played") <= deck);
-        assert_eq!(value(&metrics, "lines_completed").fract(), 0.0);
+        assert!(metric_value(&metrics, "cards_never_played") <= deck);
+        assert_eq!(metric_value(&metrics, "lines_completed").fract(), 0.0);
     }
 }

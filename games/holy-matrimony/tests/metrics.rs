@@ -1,10 +1,10 @@
 //! The balance-lab metrics (`Game::metrics`), checked against totals summed independently from
 //! the church cards and the revealed cards of seeded games.
 
-use parlour_core::{Game, Metric, Seat};
+use parlour_core::{Game, Seat};
 use parlour_fey::Card;
 use parlour_holy_matrimony::{Action, Event, State};
-use parlour_testkit::play_seeded;
+use parlour_testkit::{metric_value, play_seeded};
 
 const IDS: [&str; 3] = ["exact_21_rate", "bust_rate", "rounds"];
 
@@ -19,14 +19,6 @@ fn play(players: u8, options: &str, seed: u64) -> (State, Vec<Event>) {
             d.uniform(rng)
         }
     })
-}
-
-fn value(metrics: &[Metric], id: &str) -> f64 {
-    metrics
-        .iter()
-        .find(|m| m.id == id)
-        .unwrap_or_else(|| panic!("no metric `{id}`"))
-        .value
 }
 
 /// `(seat-rounds, exactly 21, over 21, rounds)` from the church cards and the values of the
@@ -64,14 +56,14 @@ fn metrics_match_the_revealed_cards() {
         let (seat_rounds, exact, bust, rounds) = derived(&events);
         assert_eq!(seat_rounds, rounds * u32::from(players));
         assert_eq!(
-            value(&metrics, "exact_21_rate"),
+            metric_value(&metrics, "exact_21_rate"),
             f64::from(exact) / f64::from(seat_rounds)
         );
         assert_eq!(
-            value(&metrics, "bust_rate"),
+            metric_value(&metrics, "bust_rate"),
             f64::from(bust) / f64::from(seat_rounds)
         );
-        assert_eq!(value(&metrics, "rounds"), f64::from(rounds));
+        assert_eq!(metric_value(&metrics, "rounds"), f64::from(rounds));
         assert_eq!(state.round(), rounds);
         all_exact += exact;
         all_bust += bust;

@@ -1,9 +1,9 @@
 //! The balance-lab metrics (`Game::metrics`), checked against hand endings derived
 //! independently from the cards that moved in seeded random games.
 
-use parlour_core::{Game, Metric};
+use parlour_core::Game;
 use parlour_rebel_runs::{Event, HAND_SIZE, State};
-use parlour_testkit::play_seeded;
+use parlour_testkit::{metric_value, play_seeded};
 
 const IDS: [&str; 4] = [
     "hands_went_out",
@@ -15,14 +15,6 @@ const IDS: [&str; 4] = [
 /// Plays a seeded game with uniformly random legal actions, collecting every event.
 fn play(players: u8, options: &str, seed: u64) -> (State, Vec<Event>) {
     play_seeded(players, options, seed, |d, rng| d.uniform(rng))
-}
-
-fn value(metrics: &[Metric], id: &str) -> f64 {
-    metrics
-        .iter()
-        .find(|m| m.id == id)
-        .unwrap_or_else(|| panic!("no metric `{id}`"))
-        .value
 }
 
 /// How each hand ended, as counts `[went out, stock ran out, turn limit]`, derived without
@@ -82,12 +74,12 @@ fn metrics_match_the_derived_hand_endings() {
         assert_eq!(hands, u32::from(players), "one hand per player");
         for (id, n) in IDS.iter().zip(endings) {
             assert_eq!(
-                value(&metrics, id),
+                metric_value(&metrics, id),
                 f64::from(n) / f64::from(hands),
                 "{id}, {players} players, seed {seed}"
             );
         }
-        assert_eq!(value(&metrics, "hands"), f64::from(players));
+        assert_eq!(metric_value(&metrics, "hands"), f64::from(players));
         assert_eq!(state.round(), u32::from(players));
         for (s, n) in seen.iter_mut().zip(endings) {
             *s += n;

@@ -1,21 +1,13 @@
 //! The balance-lab metrics (`Game::metrics`), checked against values derived independently from
 //! the final state and the trick-by-trick record of seeded random games.
 
-use parlour_core::{Game, Metric};
-use parlour_testkit::play_seeded;
+use parlour_core::Game;
+use parlour_testkit::{metric_value, play_seeded};
 use parlour_troll_tricker::{Event, HAND_SIZE, HANDS, State};
 
 /// Plays a seeded game with uniformly random legal cards, collecting every event.
 fn play(players: u8, options: &str, seed: u64) -> (State, Vec<Event>) {
     play_seeded(players, options, seed, |d, rng| d.uniform(rng))
-}
-
-fn value(metrics: &[Metric], id: &str) -> f64 {
-    metrics
-        .iter()
-        .find(|m| m.id == id)
-        .unwrap_or_else(|| panic!("no metric `{id}`"))
-        .value
 }
 
 /// Seats that won no trick, hand by hand, counted from the trick winners alone (not from the
@@ -46,7 +38,7 @@ fn metrics_match_the_tricks_taken() {
     let tricks: u32 = state.tricks_total().iter().map(|&t| u32::from(t)).sum();
     assert_eq!(tricks, u32::from(HANDS) * u32::from(HAND_SIZE));
     assert_eq!(
-        value(&metrics, "tricks_per_hand"),
+        metric_value(&metrics, "tricks_per_hand"),
         f64::from(tricks) / f64::from(HANDS)
     );
 
@@ -55,10 +47,10 @@ fn metrics_match_the_tricks_taken() {
     let paid: usize = trickless.iter().sum();
     assert!(paid > 0, "this seed has a hand where a seat takes no trick");
     assert_eq!(
-        value(&metrics, "zero_trick_bonus_per_hand"),
+        metric_value(&metrics, "zero_trick_bonus_per_hand"),
         paid as f64 / f64::from(HANDS)
     );
-    assert_eq!(value(&metrics, "hands"), f64::from(HANDS));
+    assert_eq!(metric_value(&metrics, "hands"), f64::from(HANDS));
     assert_eq!(state.round(), u32::from(HANDS));
 }
 
@@ -82,12 +74,12 @@ fn metrics_have_fixed_ids_and_sane_values() {
             assert!(!m.label.is_empty());
         }
         // Every seat but one can take no trick in a hand; the bonus is paid per such seat.
-        assert!(value(&metrics, "zero_trick_bonus_per_hand") <= f64::from(players - 1));
+        assert!(metric_value(&metrics, "zero_trick_bonus_per_hand") <= f64::from(players - 1));
         let paid = trickless_seats_per_hand(players, &events)
             .iter()
             .sum::<usize>();
         assert_eq!(
-            value(&metrics, "zero_trick_bonus_per_hand"),
+            metric_value(&metrics, "zero_trick_bonus_per_hand"),
             paid as f64 / f64::from(HANDS)
         );
     }
