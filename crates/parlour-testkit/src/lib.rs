@@ -22,7 +22,7 @@ pub mod toy;
 pub use bench::{PLAYOUT_BATCH, bench_playouts};
 pub use conformance::{MAX_STEPS, check_game};
 pub use encoding::check_encoding;
-pub use metric::metric_value;
+pub use metric::{assert_metric_shape, metric_value};
 pub use perft_file::{
     BLESS_VAR, PerftSetup, blessing, check_perft_file, dealt, parse_perft_file, read_perft_file,
 };

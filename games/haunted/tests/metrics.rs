@@ -4,7 +4,7 @@
 use parlour_cards::CardSet;
 use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_haunted::{Event, State};
-use parlour_testkit::{metric_value, play_seeded};
+use parlour_testkit::{assert_metric_shape, metric_value, play_seeded};
 use rand::Rng;
 
 const IDS: [&str; 3] = ["lines_completed", "cards_never_played", "rounds"];
@@ -112,12 +112,7 @@ fn metrics_have_fixed_ids_and_sane_values() {
     ] {
         let (state, events) = play_seeded::<State>(players, options, seed, |d, rng| d.uniform(rng));
         let metrics = state.metrics(&events);
-        let ids: Vec<&str> = metrics.iter().map(|m| m.id).collect();
-        assert_eq!(ids, IDS);
-        for m in &metrics {
-            assert!(m.value.is_finite() && m.value >= 0.0, "{m:?}");
-            assert!(!m.label.is_empty());
-        }
+        assert_metric_shape(&metrics, &IDS);
         assert!(metric_value(&metrics, "cards_never_played") <= deck);
         assert_eq!(metric_value(&metrics, "lines_completed").fract(), 0.0);
     }

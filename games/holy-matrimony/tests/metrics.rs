@@ -4,7 +4,7 @@
 use parlour_core::{Game, Seat};
 use parlour_fey::Card;
 use parlour_holy_matrimony::{Action, Event, State};
-use parlour_testkit::{metric_value, play_seeded};
+use parlour_testkit::{assert_metric_shape, metric_value, play_seeded};
 
 const IDS: [&str; 3] = ["exact_21_rate", "bust_rate", "rounds"];
 
@@ -84,12 +84,7 @@ fn metrics_have_fixed_ids_and_sane_values() {
     ] {
         let (state, events) = play(players, options, seed);
         let metrics = state.metrics(&events);
-        let ids: Vec<&str> = metrics.iter().map(|m| m.id).collect();
-        assert_eq!(ids, IDS);
-        for m in &metrics {
-            assert!(m.value.is_finite() && m.value >= 0.0, "{m:?}");
-            assert!(!m.label.is_empty());
-        }
+        assert_metric_shape(&metrics, &IDS);
         let (exact, bust) = (metrics[0].value, metrics[1].value);
         assert!(exact + bust <= 1.0, "{exact} + {bust}");
         assert!(metrics[2].value >= 1.0);

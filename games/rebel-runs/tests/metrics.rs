@@ -3,7 +3,7 @@
 
 use parlour_core::Game;
 use parlour_rebel_runs::{Event, HAND_SIZE, State};
-use parlour_testkit::{metric_value, play_seeded};
+use parlour_testkit::{assert_metric_shape, metric_value, play_seeded};
 
 const IDS: [&str; 4] = [
     "hands_went_out",
@@ -101,12 +101,7 @@ fn metrics_have_fixed_ids_and_sane_values() {
     ] {
         let (state, events) = play(players, options, seed);
         let metrics = state.metrics(&events);
-        let ids: Vec<&str> = metrics.iter().map(|m| m.id).collect();
-        assert_eq!(ids, IDS);
-        for m in &metrics {
-            assert!(m.value.is_finite() && m.value >= 0.0, "{m:?}");
-            assert!(!m.label.is_empty());
-        }
+        assert_metric_shape(&metrics, &IDS);
         let shares: Vec<f64> = metrics[..3].iter().map(|m| m.value).collect();
         assert!(shares.iter().all(|&s| s <= 1.0), "{shares:?}");
         assert!(
