@@ -28,3 +28,46 @@ pub fn assert_metric_shape(metrics: &[Metric], ids: &[&str]) {
         assert!(!m.label.is_empty(), "{m:?} has no label");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn metrics(value: f64, label: &'static str) -> Vec<Metric> {
+        vec![
+            Metric::new("rounds", "rounds played", 3.0),
+            Metric::new("bust_rate", label, value),
+        ]
+    }
+
+    #[test]
+    fn a_well_formed_list_passes_and_values_are_found() {
+        let m = metrics(0.25, "busts per hand");
+        assert_metric_shape(&m, &["rounds", "bust_rate"]);
+        assert_eq!(metric_value(&m, "bust_rate"), 0.25);
+    }
+
+    #[test]
+    #[should_panic(expected = "metric ids")]
+    fn ids_out_of_order_fail() {
+        assert_metric_shape(&metrics(0.25, "busts"), &["bust_rate", "rounds"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "bust_rate")]
+    fn a_negative_value_fails() {
+        assert_metric_shape(&metrics(-1.0, "busts"), &["rounds", "bust_rate"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "no label")]
+    fn an_empty_label_fails() {
+        assert_metric_shape(&metrics(0.5, ""), &["rounds", "bust_rate"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "no metric `turns`")]
+    fn a_missing_metric_fails() {
+        let _ = metric_value(&metrics(0.5, "busts"), "turns");
+    }
+}
