@@ -4,10 +4,12 @@
 //! Each sentence is kept as parts: text, and numbers that name the place in the report's JSON
 //! they come from, so the HTML can mark every number with its source and a test can check them.
 
+use std::cmp::Ordering;
+
 use serde::Serialize;
 
 use crate::format::Fmt;
-use crate::report::{CellReport, Report, Test};
+use crate::report::{CellReport, Report, SeatReport, Test};
 
 /// What kind of line of the summary.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -248,30 +250,21 @@ pub fn summarise(report: &Report) -> Vec<Finding> {
     out
 }
 
+/// The seat with the highest (`Greater`) or lowest (`Less`) win rate; the first such seat on ties.
+fn extreme_seat(seats: &[SeatReport], want: Ordering) -> usize {
+    let mut pick = 0;
+    for (i, s) in seats.iter().enumerate().skip(1) {
+        if s.win_rate.value.total_cmp(&seats[pick].win_rate.value) == want {
+            pick = i;
+        }
+    }
+    pick
+}
+
 fn seat_line(ci: usize, c: &CellReport, tests: &[Test], id: &str) -> Finding {
     let (_, t) = test(tests, id);
-    let best = c
-        .seats
-        .iter()
-        .enumerate()
-        .max_by(|a, b| {
-            a.1.win_rate
-                .value
-                .total_cmp(&b.1.win_rate.value)
-                .then(b.0.cmp(&a.0))
-        })
-        .map_or(0, |(i, _)| i);
-    let worst = c
-        .seats
-        .iter()
-        .enumerate()
-        .min_by(|a, b| {
-            a.1.win_rate
-                .value
-                .total_cmp(&b.1.win_rate.value)
-                .then(a.0.cmp(&b.0))
-        })
-        .map_or(0, |(i, _)| i);
+    let best = extreme_seat(&c.seats, Ordering::Greater);
+    let worst = extreme_seat(&c.seats, Ordering::Less);
     let seat = |l: Line, i: usize| {
         let s = &c.seats[i];
         l.t("seat ")
@@ -364,4 +357,38 @@ fn skill_line(ci: usize, c: &CellReport, tests: &[Test]) -> Option<Finding> {
         .p(tests, id)
         .t(" after Holm's correction).");
     Some(l.done(kind_of(t)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Rate;
+    use crate::stats::Dist;
+
+    fn seats(rates: &[f64]) -> Vec<SeatReport> {
+        rates
+            .iter()
+            .zip(1..)
+            .map(|(&value, seat)| SeatReport {
+                seat,
+                bot: "greedy".into(),
+                win_rate: Rate {
+                    value,
+                    ci95: [value, value],
+                },
+                sole_wins: 0,
+                score: Dist::of(&[0.0]),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn best_and_worst_seats_take_the_first_on_ties() {
+        let s = seats(&[0.2, 0.4, 0.1, 0.4, 0.1]);
+        assert_eq!(extreme_seat(&s, Ordering::Greater), 1);
+        assert_eq!(extreme_seat(&s, Ordering::Less), 2);
+        let level = seats(&[0.25; 4]);
+        assert_eq!(extreme_seat(&level, Ordering::Greater), 0);
+        assert_eq!(extreme_seat(&level, Ordering::Less), 0);
+    }
 }
