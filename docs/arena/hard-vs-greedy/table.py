@@ -1,4 +1,5 @@
-"""Prints the markdown table of docs/bots.md from the arena reports in this folder.
+"""Prints the markdown table of docs/bots.md from the arena reports in this folder, or in the
+folder given (relative to this one: `table.py seed-78`).
 
 Each report is `parlour arena GAME --bots ismcts:hard,greedy,... --json GAME-Np.json`. A game's
 decided games are those with a winner (the wins of all bots add up to them; ties share a win).
@@ -7,6 +8,7 @@ decided games are those with a winner (the wins of all bots add up to them; ties
 import json
 import math
 import pathlib
+import sys
 
 
 def wilson(k, n, z=1.96):
@@ -20,7 +22,7 @@ def wilson(k, n, z=1.96):
 
 
 def rows(folder):
-    for path in sorted(folder.glob("*-[0-9]p.json")):
+    for path in sorted(folder.glob("*.json")):
         report = json.loads(path.read_text())
         hard = next(b for b in report["bots"] if b["name"].startswith("ismcts"))
         players, games = report["players"], report["games"]
@@ -36,7 +38,9 @@ def main():
     print("| game | players | games | decided | hard % of all games "
           "| hard % of decided (95% CI) | × fair share | hard ms/decision |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for g, n, games, dec, a, b, lo, hi, x, ms in rows(pathlib.Path(__file__).parent):
+    here = pathlib.Path(__file__).parent
+    folder = here / sys.argv[1] if len(sys.argv) > 1 else here
+    for g, n, games, dec, a, b, lo, hi, x, ms in rows(folder):
         print(f"| {g} | {n} | {games} | {dec} | {100 * a:.1f} "
               f"| {100 * b:.1f} ({100 * lo:.1f}–{100 * hi:.1f}) | {x:.2f} | {ms:.0f} |")
 
