@@ -9,13 +9,15 @@
 //! Without game ids, every game of the registry (`parlour-games`) is measured. Prints Markdown
 //! tables.
 //!
-//! The speed is measured for about 3 seconds per game. `--positions N` searches exactly `N`
+//! The speed is measured over about 3 seconds of search per game, timed by the thread's CPU
+//! time so that other work on the machine changes it little. `--positions N` searches exactly `N`
 //! positions instead (the same ones on every run), so that an instruction count
 //! (`valgrind --tool=callgrind`) divided by the iterations printed compares two builds whatever
 //! the machine's load.
 
 use std::time::Instant;
 
+use cpu_time::ThreadTime;
 use parlour_arena::{ArenaConfig, arena_players, run_arena};
 use parlour_bots::{Budget, IsmctsBot, IsmctsConfig, Observation, RandomBot};
 use parlour_core::{Game, Options, ToAct, derive_seed, rng_from_seed};
@@ -114,7 +116,9 @@ fn speed<G: Game>(players: u8, positions: Option<usize>) -> (f64, f64, usize, u6
                             )),
                             rng_from_seed(step),
                         );
-                        let start = Instant::now();
+                        // CPU time of this thread: other work on the machine would
+                        // otherwise slow the figures by up to a fifth.
+                        let start = ThreadTime::now();
                         let _ = bot.analyse(&obs);
                         let s = start.elapsed().as_secs_f64();
                         seconds += s;
