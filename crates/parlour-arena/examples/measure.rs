@@ -116,8 +116,8 @@ fn speed<G: Game>(players: u8, positions: Option<usize>) -> (f64, f64, usize, u6
                             )),
                             rng_from_seed(step),
                         );
-                        // CPU time of this thread: other work on the machine would
-                        // otherwise slow the figures by up to a fifth.
+                        // CPU time of this thread: the wall clock would also count the
+                        // time it waits for a core while other work runs.
                         let start = ThreadTime::now();
                         let _ = bot.analyse(&obs);
                         let s = start.elapsed().as_secs_f64();
