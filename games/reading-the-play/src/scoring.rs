@@ -53,7 +53,10 @@ pub(crate) fn outcome(state: &State, end: End, scores: Vec<i32>) -> Outcome {
 }
 
 /// A cheap heuristic from `seat`'s knowledge: its Sequence score, the promise of its hand, the
-/// danger of its Yellow Signs, against the best other Sequence.
+/// danger of its Yellow Signs, against the best other Sequence. A finished game is worth 100
+/// times the seat's share of the win; a game still in play is worth more than 0, so a seat
+/// that trails never prefers ending the game in a loss (revealing 316, keeping three Yellow
+/// Signs) to playing on.
 pub(crate) fn evaluate(state: &State, seat: Seat) -> f64 {
     if let Some(end) = state.end {
         let scores: Vec<i32> = Seat::all(state.n)
@@ -85,7 +88,9 @@ pub(crate) fn evaluate(state: &State, seat: Seat) -> f64 {
     } else {
         0.0
     };
-    10.0 * own - 6.0 * f64::from(best_other) + 2.0 * promise - 3.0 * ys * ys + 4.0 * es
+    let h = 10.0 * own - 6.0 * f64::from(best_other) + 2.0 * promise - 3.0 * ys * ys + 4.0 * es;
+    // Below 1 the heuristic is squeezed into (0, 1): same order, but above a lost game.
+    if h >= 1.0 { h } else { (h - 1.0).exp() }
 }
 
 #[cfg(test)]

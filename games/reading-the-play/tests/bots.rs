@@ -1,9 +1,10 @@
 //! The ISMCTS bot takes the one winning action in end-game positions of Reading the Play built
 //! from records with stacked decks: revealing the 315-316 pair, starting the Sequence that 316
-//! then completes, and keeping the traded card that makes a run on the last turn.
+//! then completes, and keeping the traded card that makes a run on the last turn. The greedy
+//! bot, trailing, does not end the game in a loss it can avoid.
 
-use parlour_bots::{Observation, make_bot};
-use parlour_core::{Game, Seat, SeatSet, ToAct};
+use parlour_bots::{Bot, GreedyBot, Observation, make_bot};
+use parlour_core::{Game, Seat, SeatSet, ToAct, rng_from_seed};
 use parlour_reading_the_play::State;
 use parlour_testkit::Scenario;
 
@@ -194,4 +195,74 @@ fn a_player_with_two_yellow_signs_draws_rather_than_trades() {
         let action = bot.choose(&Observation::new(m.state(), Seat(0)));
         assert_eq!(m.state().action_text(action), "draw", "seed {seed}");
     }
+}
+
+/// Asserts that a greedy bot in `seat` picks `expected` for every seed.
+fn assert_greedy_picks(m: &Scenario<State>, seat: u8, expected: &str) {
+    for seed in SEEDS {
+        let mut bot = GreedyBot::new(rng_from_seed(seed));
+        let action = Bot::<State>::choose(&mut bot, &Observation::new(m.state(), Seat(seat)));
+        assert_eq!(m.state().action_text(action), expected, "seed {seed}");
+    }
+}
+
+/// Seat 0 has started 289-290 (score 2); seat 1 holds 316 and no Sequence. Revealing ends the
+/// game (315 is in the deck) with seat 0 the winner: `greedy` holds and plays on.
+#[test]
+fn greedy_holds_316_rather_than_reveal_it_into_a_loss() {
+    let m = Scenario::<State>::new(
+        4,
+        "first_player_random",
+        0,
+        &[
+            deck(
+                &[
+                    ["289", "290"],
+                    ["316", "297"],
+                    ["300", "305"],
+                    ["301", "308"],
+                ],
+                &["310", "293"],
+            ),
+            "chance: first-player 0".into(),
+            "0: draw".into(),
+            "0: start line-289 line-290".into(),
+            "1: draw".into(),
+        ],
+    );
+    assert_eq!(m.legal(1), ["reveal", "hold"]);
+    assert_eq!(winners_after(&m, &["1: reveal"]), SeatSet::single(Seat(0)));
+    assert_greedy_picks(&m, 1, "hold");
+}
+
+/// Seat 0 has started 289-290; seat 1, with no Sequence, holds an Elder Sign and draws its third
+/// Yellow Sign. Declining the Elder Sign ends the game with everyone losing: `greedy` plays it.
+#[test]
+fn greedy_plays_its_elder_sign_rather_than_end_the_game_while_behind() {
+    let m = Scenario::<State>::new(
+        4,
+        "first_player_random",
+        0,
+        &[
+            deck(
+                &[["289", "290"], ["ys", "es"], ["297", "305"], ["301", "308"]],
+                &["310", "ys", "312", "294", "303", "ys"],
+            ),
+            "chance: first-player 0".into(),
+            "0: draw".into(),
+            "0: start line-289 line-290".into(),
+            "1: draw".into(),
+            "1: decline elder-sign".into(),
+            "2: draw".into(),
+            "3: draw".into(),
+            "0: draw".into(),
+            "1: draw".into(),
+        ],
+    );
+    assert_eq!(m.legal(1), ["play elder-sign", "decline elder-sign"]);
+    let mut declined = m.clone();
+    declined.acts(&["1: decline elder-sign"]);
+    assert_eq!(declined.to_act(), ToAct::Terminal);
+    assert!(declined.state().outcome().expect("over").winners.is_empty());
+    assert_greedy_picks(&m, 1, "play elder-sign");
 }
