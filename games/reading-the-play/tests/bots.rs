@@ -3,8 +3,8 @@
 //! then completes, and keeping the traded card that makes a run on the last turn. The greedy
 //! bot, trailing, does not end the game in a loss it can avoid.
 
-use parlour_bots::{Bot, GreedyBot, Observation, make_bot};
-use parlour_core::{Game, Seat, SeatSet, ToAct, rng_from_seed};
+use parlour_bots::{Observation, make_bot};
+use parlour_core::{Game, Seat, SeatSet, ToAct};
 use parlour_reading_the_play::State;
 use parlour_testkit::Scenario;
 
@@ -25,15 +25,15 @@ fn winners_after(m: &Scenario<State>, line: &[&str]) -> SeatSet {
     m.state().outcome().expect("the game is over").winners
 }
 
-/// Asserts that the bot in `seat` picks `expected` for every seed.
-fn assert_bot_picks(m: &Scenario<State>, seat: u8, expected: &str) {
+/// Asserts that the bot `name` in `seat` picks `expected` for every seed.
+fn assert_bot_picks(m: &Scenario<State>, name: &str, seat: u8, expected: &str) {
     for seed in SEEDS {
-        let mut bot = make_bot::<State>(BOT, seed, u64::from(seat)).expect("known bot");
+        let mut bot = make_bot::<State>(name, seed, u64::from(seat)).expect("known bot");
         let action = bot.choose(&Observation::new(m.state(), Seat(seat)));
         assert_eq!(
             m.state().action_text(action),
             expected,
-            "seed {seed}: the bot misses the winning move"
+            "{name}, seed {seed}"
         );
     }
 }
@@ -66,7 +66,7 @@ fn reveals_the_315_316_pair_when_nobody_has_a_sequence() {
         SeatSet::single(Seat(1))
     );
     assert!(winners_after(&m, &["1: reveal"]).is_empty());
-    assert_bot_picks(&m, 1, "reveal pair");
+    assert_bot_picks(&m, BOT, 1, "reveal pair");
 }
 
 /// Seat 0 has started 289-290 (score 2). Seat 1 draws 315 to join its 314 and 316: starting 314-315 lets
@@ -109,7 +109,7 @@ fn starts_the_sequence_that_316_completes() {
         winners_after(&m, &["1: decline sequence", "1: reveal"]),
         SeatSet::single(Seat(0))
     );
-    assert_bot_picks(&m, 1, "start line-314 line-315");
+    assert_bot_picks(&m, BOT, 1, "start line-314 line-315");
 }
 
 /// The turn limit ends the game after this turn. Seat 0 holds 309 and 311 and traded 289 for
@@ -154,7 +154,7 @@ fn keeps_the_traded_card_that_makes_a_run_on_the_last_turn() {
         SeatSet::single(Seat(0))
     );
     assert!(winners_after(&m, &["0: keep line-289", "0: give 1 line-310"]).is_empty());
-    assert_bot_picks(&m, 0, "keep line-310");
+    assert_bot_picks(&m, BOT, 0, "keep line-310");
 }
 
 /// Seat 0 holds two Yellow Signs and every other seat one. A Trader who holds a Yellow Sign gets
@@ -190,20 +190,7 @@ fn a_player_with_two_yellow_signs_draws_rather_than_trades() {
     ]);
     assert_eq!(traded.to_act(), ToAct::Terminal);
     assert!(traded.state().outcome().expect("over").winners.is_empty());
-    for seed in SEEDS {
-        let mut bot = make_bot::<State>("ismcts:hard", seed, 0).expect("known bot");
-        let action = bot.choose(&Observation::new(m.state(), Seat(0)));
-        assert_eq!(m.state().action_text(action), "draw", "seed {seed}");
-    }
-}
-
-/// Asserts that a greedy bot in `seat` picks `expected` for every seed.
-fn assert_greedy_picks(m: &Scenario<State>, seat: u8, expected: &str) {
-    for seed in SEEDS {
-        let mut bot = GreedyBot::new(rng_from_seed(seed));
-        let action = Bot::<State>::choose(&mut bot, &Observation::new(m.state(), Seat(seat)));
-        assert_eq!(m.state().action_text(action), expected, "seed {seed}");
-    }
+    assert_bot_picks(&m, "ismcts:hard", 0, "draw");
 }
 
 /// Seat 0 has started 289-290 (score 2); seat 1 holds 316 and no Sequence. Revealing ends the
@@ -232,7 +219,7 @@ fn greedy_holds_316_rather_than_reveal_it_into_a_loss() {
     );
     assert_eq!(m.legal(1), ["reveal", "hold"]);
     assert_eq!(winners_after(&m, &["1: reveal"]), SeatSet::single(Seat(0)));
-    assert_greedy_picks(&m, 1, "hold");
+    assert_bot_picks(&m, "greedy", 1, "hold");
 }
 
 /// Seat 0 has started 289-290; seat 1, with no Sequence, holds an Elder Sign and draws its third
@@ -264,5 +251,5 @@ fn greedy_plays_its_elder_sign_rather_than_end_the_game_while_behind() {
     declined.acts(&["1: decline elder-sign"]);
     assert_eq!(declined.to_act(), ToAct::Terminal);
     assert!(declined.state().outcome().expect("over").winners.is_empty());
-    assert_greedy_picks(&m, 1, "play elder-sign");
+    assert_bot_picks(&m, "greedy", 1, "play elder-sign");
 }
