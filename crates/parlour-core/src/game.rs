@@ -203,7 +203,9 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
 
     /// A heuristic value of the position for `seat`, higher is better; used by the greedy bot
     /// (one-ply lookahead) and, by default, at a playout cut-off ([`Game::cutoff_value`]). Must
-    /// read only what `seat` may know.
+    /// read only what `seat` may know. Finished and unfinished positions share one scale: a
+    /// game still in play must not rank below the seat's loss (nor above its win), or the greedy
+    /// bot ends games it could still win.
     fn evaluate(&self, seat: Seat) -> f64;
 
     /// The value of a position for `seat` where an ISMCTS playout is cut off
