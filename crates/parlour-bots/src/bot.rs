@@ -45,7 +45,8 @@ impl<G: Game> Bot<G> for RandomBot<G::Action> {
 }
 
 /// One-ply lookahead: applies each legal action to a few determinizations and keeps the action
-/// with the best mean [`Game::evaluate`] for its seat. Ties go to the first in canonical order.
+/// with the best mean [`Game::evaluate`] for its seat. Ties are broken at random, so no seat's
+/// habits follow from the order in which the game lists its moves.
 pub struct GreedyBot {
     rng: GameRng,
     samples: u32,
@@ -90,13 +91,13 @@ impl<G: Game> Bot<G> for GreedyBot {
                 }
             }
         }
-        let mut best = 0;
-        for (i, t) in totals.iter().enumerate() {
-            if *t > totals[best] {
-                best = i;
-            }
+        let top = totals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let tied: Vec<usize> = (0..legal.len()).filter(|&i| totals[i] == top).collect();
+        match tied.len() {
+            0 => legal[0],
+            1 => legal[tied[0]],
+            k => legal[tied[self.rng.random_range(0..k)]],
         }
-        legal[best]
     }
 }
 
