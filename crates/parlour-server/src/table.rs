@@ -260,12 +260,13 @@ impl Table {
             unload_after,
             lost: false,
         };
+        // Counted before the task runs, so a request right after this one sees the table.
+        if table.status != Status::Finished {
+            table.shared.tables_open.fetch_add(1, Ordering::Relaxed);
+        }
         let span = info_span!("table", id = %table.id, game = %table.game);
         let task = tokio::spawn(
             async move {
-                if table.status != Status::Finished {
-                    table.shared.tables_open.fetch_add(1, Ordering::Relaxed);
-                }
                 table.note_changes();
                 // Clocks start afresh: time while no process served the table is not charged.
                 table.run_clocks();
