@@ -49,3 +49,30 @@ fn a_full_server_refuses_new_tables_until_one_finishes() {
     assert_eq!(st, 503, "{body}");
     assert!(body.contains("unfinished tables"), "{body}");
 }
+
+#[test]
+fn tables_asked_for_at_once_stay_within_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = start_with(
+        &db(&dir),
+        &["--tables-per-minute", "0", "--max-tables", "3"],
+    );
+    let addr = s.addr;
+    let start = std::sync::Arc::new(std::sync::Barrier::new(12));
+    let asks: Vec<_> = (0..12)
+        .map(|_| {
+            let start = start.clone();
+            std::thread::spawn(move || {
+                start.wait();
+                http(addr, "POST", "/api/tables", TABLE).0
+            })
+        })
+        .collect();
+    let mut answers: Vec<u16> = asks.into_iter().map(|t| t.join().unwrap()).collect();
+    answers.sort_unstable();
+    assert_eq!(answers, [[201; 3].as_slice(), &[503; 9]].concat());
+    let (st, body) = http(addr, "GET", "/api/stats", "");
+    assert_eq!(st, 200);
+    let stats: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(stats["tables_open"], 3, "{body}");
+}

@@ -23,11 +23,11 @@ use parlour_record::{Record, options_json};
 use serde::Deserialize;
 use serde_json::json;
 use std::net::SocketAddr;
-use std::sync::atomic::Ordering;
 use tokio::sync::oneshot;
 use tracing::info;
 
 use crate::bots::make_seat_bot;
+use crate::limits::TableSlot;
 use crate::store::{SeatRow, StoredTable};
 use crate::table::{Asker, Cmd, ReplayWho};
 use crate::token::{hash_token, new_seed, new_table_id, new_token};
@@ -142,11 +142,12 @@ async fn create_table(
         .map_err(|e| AppError::BadRequest(format!("bad table request: {e}")))?;
     let (players, options) = plan(&req)?;
     let max = app.config.max_open_tables;
-    if max > 0 && app.shared.tables_open.load(Ordering::Relaxed) >= max {
+    // Held until the table runs: any failure on the way gives the place back.
+    let Some(slot) = TableSlot::take(&app.shared, max) else {
         return Err(AppError::Full(format!(
             "the server holds {max} unfinished tables, its most: try again later"
         )));
-    }
+    };
     // Only valid requests count against the address's share.
     if let (Some(limit), Some(Extension(ConnectInfo(peer)))) = (&app.per_address, peer) {
         limit.check(peer.ip())?;
@@ -203,7 +204,7 @@ async fn create_table(
         rematch: None,
     };
     app.store.create_table(&stored).await?;
-    app.start_table(stored).await?;
+    app.start_table(stored, slot).await?;
     info!(table = %id, game = %req.game, players, "table created");
     Ok((
         StatusCode::CREATED,

@@ -49,6 +49,7 @@ pub use store::{LEASE, PgStore, RENEW_EVERY, SeatRow, Store, StoreError, StoredT
 pub use table::LoadError;
 pub use token::{hash_token, is_table_id, new_seed, new_table_id, new_token, token_matches};
 
+use crate::limits::TableSlot;
 use crate::table::{Cmd, Table};
 
 /// A connection's number, for logs and for a table's subscriber list.
@@ -218,6 +219,7 @@ impl AppState {
             self.store.clone(),
             self.shared.clone(),
             self.config.unload_after,
+            None,
         )
         .map_err(|e| AppError::Internal(e.to_string()))?;
         let tx = running.tx.clone();
@@ -246,13 +248,18 @@ impl AppState {
     }
 
     /// Starts a stored new table.
-    pub(crate) async fn start_table(&self, stored: StoredTable) -> Result<(), AppError> {
+    pub(crate) async fn start_table(
+        &self,
+        stored: StoredTable,
+        slot: TableSlot,
+    ) -> Result<(), AppError> {
         let id = stored.id.clone();
         let running = Table::spawn(
             stored,
             self.store.clone(),
             self.shared.clone(),
             self.config.unload_after,
+            Some(slot),
         )
         .map_err(|e| AppError::Internal(e.to_string()))?;
         insert_running(&mut *self.tables.lock().await, id, running);

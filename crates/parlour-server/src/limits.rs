@@ -3,12 +3,13 @@
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
-use crate::AppError;
+use crate::{AppError, Shared};
 
 /// Tables each client address may make per minute (a burst of as many, refilled evenly).
 pub struct PerAddress {
@@ -72,5 +73,40 @@ mod tests {
         }
         limit.check(b).unwrap();
         assert!(PerAddress::new(0).is_none());
+    }
+}
+
+/// One place among the open tables, taken before a new table is stored. Dropped, it gives the
+/// place back; [`TableSlot::keep`] hands it to the table that started.
+#[derive(Debug)]
+pub(crate) struct TableSlot {
+    shared: Arc<Shared>,
+}
+
+impl TableSlot {
+    /// Takes a place if fewer than `max` tables are open (`0`: no limit). Checking and counting
+    /// are one step, so requests arriving together cannot all pass a check made before any of
+    /// them counted.
+    pub(crate) fn take(shared: &Arc<Shared>, max: u64) -> Option<TableSlot> {
+        shared
+            .tables_open
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                (max == 0 || n < max).then_some(n + 1)
+            })
+            .ok()?;
+        Some(TableSlot {
+            shared: shared.clone(),
+        })
+    }
+
+    /// The table now counts itself open, and gives the place back when it finishes.
+    pub(crate) fn keep(self) {
+        std::mem::forget(self);
+    }
+}
+
+impl Drop for TableSlot {
+    fn drop(&mut self) {
+        self.shared.tables_open.fetch_sub(1, Ordering::Relaxed);
     }
 }

@@ -23,6 +23,7 @@ use tracing::{Instrument, info, info_span, warn};
 use crate::AppError;
 use crate::bots::{SeatBot, make_seat_bot};
 use crate::clock::Clocks;
+use crate::limits::TableSlot;
 use crate::replay::ReplaySource;
 use crate::store::{LEASE, RENEW_EVERY, SeatRow, Store, StoreError, StoredTable};
 use crate::token::{new_seed, new_table_id, token_matches};
@@ -192,6 +193,7 @@ impl Table {
         store: Store,
         shared: Arc<Shared>,
         unload_after: Duration,
+        slot: Option<TableSlot>,
     ) -> Result<Running, LoadError> {
         let fail = |reason: String| LoadError::Replay {
             table: stored.id.clone(),
@@ -260,9 +262,15 @@ impl Table {
             unload_after,
             lost: false,
         };
-        // Counted before the task runs, so a request right after this one sees the table.
+        // Counted before the task runs, so a request right after this one sees the table. A new
+        // table counted itself when its request took a place.
         if table.status != Status::Finished {
-            table.shared.tables_open.fetch_add(1, Ordering::Relaxed);
+            match slot {
+                Some(slot) => slot.keep(),
+                None => {
+                    table.shared.tables_open.fetch_add(1, Ordering::Relaxed);
+                }
+            }
         }
         let span = info_span!("table", id = %table.id, game = %table.game);
         let task = tokio::spawn(
