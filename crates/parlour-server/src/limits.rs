@@ -53,29 +53,6 @@ impl std::fmt::Debug for PerAddress {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_address_gets_its_burst_then_waits_and_others_are_not_affected() {
-        let limit = PerAddress::new(3).unwrap();
-        let a: IpAddr = "192.0.2.1".parse().unwrap();
-        let b: IpAddr = "192.0.2.2".parse().unwrap();
-        for _ in 0..3 {
-            limit.check(a).unwrap();
-        }
-        match limit.check(a) {
-            Err(AppError::TooMany { retry_after, .. }) => {
-                assert!((1..=21).contains(&retry_after), "{retry_after}");
-            }
-            other => panic!("expected a refusal, got {other:?}"),
-        }
-        limit.check(b).unwrap();
-        assert!(PerAddress::new(0).is_none());
-    }
-}
-
 /// One place among the open tables, taken before a new table is stored. Dropped, it gives the
 /// place back; [`TableSlot::keep`] hands it to the table that started.
 #[derive(Debug)]
@@ -108,5 +85,45 @@ impl TableSlot {
 impl Drop for TableSlot {
     fn drop(&mut self) {
         self.shared.tables_open.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_gets_its_burst_then_waits_and_others_are_not_affected() {
+        let limit = PerAddress::new(3).unwrap();
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let b: IpAddr = "192.0.2.2".parse().unwrap();
+        for _ in 0..3 {
+            limit.check(a).unwrap();
+        }
+        match limit.check(a) {
+            Err(AppError::TooMany { retry_after, .. }) => {
+                assert!((1..=21).contains(&retry_after), "{retry_after}");
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+        limit.check(b).unwrap();
+        assert!(PerAddress::new(0).is_none());
+    }
+
+    #[test]
+    fn a_table_slot_is_given_back_unless_a_table_keeps_it() {
+        let shared = Arc::new(Shared::default());
+        let open = || shared.tables_open.load(Ordering::Relaxed);
+        let a = TableSlot::take(&shared, 2).unwrap();
+        let b = TableSlot::take(&shared, 2).unwrap();
+        assert!(TableSlot::take(&shared, 2).is_none());
+        assert_eq!(open(), 2);
+        drop(a);
+        assert_eq!(open(), 1);
+        b.keep();
+        assert_eq!(open(), 1);
+        TableSlot::take(&shared, 0).unwrap().keep();
+        TableSlot::take(&shared, 0).unwrap().keep();
+        assert_eq!(open(), 3);
     }
 }
