@@ -57,7 +57,8 @@ impl std::fmt::Debug for PerAddress {
 /// place back; [`TableSlot::keep`] hands it to the table that started.
 #[derive(Debug)]
 pub(crate) struct TableSlot {
-    shared: Arc<Shared>,
+    /// `None` once kept.
+    shared: Option<Arc<Shared>>,
 }
 
 impl TableSlot {
@@ -72,19 +73,21 @@ impl TableSlot {
             })
             .ok()?;
         Some(TableSlot {
-            shared: shared.clone(),
+            shared: Some(shared.clone()),
         })
     }
 
     /// The table now counts itself open, and gives the place back when it finishes.
-    pub(crate) fn keep(self) {
-        std::mem::forget(self);
+    pub(crate) fn keep(mut self) {
+        self.shared = None;
     }
 }
 
 impl Drop for TableSlot {
     fn drop(&mut self) {
-        self.shared.tables_open.fetch_sub(1, Ordering::Relaxed);
+        if let Some(shared) = &self.shared {
+            shared.tables_open.fetch_sub(1, Ordering::Relaxed);
+        }
     }
 }
 
@@ -125,5 +128,7 @@ mod tests {
         TableSlot::take(&shared, 0).unwrap().keep();
         TableSlot::take(&shared, 0).unwrap().keep();
         assert_eq!(open(), 3);
+        // A kept slot leaves nothing behind: only this test holds the counters.
+        assert_eq!(Arc::strong_count(&shared), 1);
     }
 }
