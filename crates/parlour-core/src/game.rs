@@ -201,6 +201,17 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// For a determinization drawn for `observer`: the log-likelihood of the other seats' public
+    /// plays had they held the hidden cards of this state, under the game's model of sensible
+    /// play. A search weighs its determinizations by it, so hidden cards lean to where the
+    /// others' play suggests they are (reading hands). It must read only the public history and
+    /// this state's hidden cards, which in a determinization are drawn, never true. `None` (the
+    /// default): the game reads nothing from play and every determinization counts alike.
+    fn play_log_likelihood(&self, observer: Seat) -> Option<f64> {
+        let _ = observer;
+        None
+    }
+
     /// A heuristic value of the position for `seat`, higher is better; used by the greedy bot
     /// (one-ply lookahead) and, by default, at a playout cut-off ([`Game::cutoff_value`]). Must
     /// read only what `seat` may know. Finished and unfinished positions share one scale: a
