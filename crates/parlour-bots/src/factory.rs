@@ -12,7 +12,8 @@ pub struct UnknownBot(pub String);
 pub const KNOWN_BOTS: &str = "random, greedy, ismcts (= ismcts:medium), ismcts:easy, \
                               ismcts:medium, ismcts:hard, ismcts:<N> (N iterations), \
                               ismcts:<N>ms (N milliseconds per decision), \
-                              any ismcts name + `:full` (playouts to the end), \
+                              any ismcts name + `:full` (playouts to the end) \
+                              or `:blind` (not reading hands from play), \
                               and a game's own policies (kings-feast: solver)";
 
 /// Builds the bot named `spec` for a seat. Its random stream is derived from `seed` and
@@ -29,6 +30,7 @@ pub const KNOWN_BOTS: &str = "random, greedy, ismcts (= ismcts:medium), ismcts:e
 /// | `ismcts:<N>` | `N` iterations per decision (`N` ≥ 1) |
 /// | `ismcts:<N>ms` | `N` milliseconds per decision (`N` ≥ 1) |
 /// | any `ismcts` name + `:full` | the same, with playouts to the end ([`Playout::Full`]) instead of the game's cut-off ([`Game::playout_rounds`]) |
+/// | any `ismcts` name + `:blind` | the same, counting every determinization alike instead of weighing them by the others' play ([`Game::play_log_likelihood`]) |
 /// | any name of [`Game::policy`] | [`PolicyBot`]: that game's own policy (`solver` in The King's Feast) |
 ///
 /// # Errors
@@ -42,6 +44,7 @@ pub const KNOWN_BOTS: &str = "random, greedy, ismcts (= ismcts:medium), ismcts:e
 /// assert_eq!(parse_ismcts("ismcts:hard"), Some(IsmctsConfig::hard()));
 /// assert_eq!(parse_ismcts("ismcts:0"), None);
 /// assert_eq!(parse_ismcts("ismcts:hard:full").map(|c| c.playout), Some(parlour_bots::Playout::Full));
+/// assert_eq!(parse_ismcts("ismcts:hard:blind").map(|c| c.read_play), Some(false));
 /// ```
 pub fn make_bot<G: Game>(
     spec: &str,
@@ -67,16 +70,28 @@ pub fn make_bot<G: Game>(
 /// one.
 #[must_use]
 pub fn parse_ismcts(spec: &str) -> Option<IsmctsConfig> {
-    let spec = spec.trim();
-    if let Some(base) = spec.strip_suffix(":full") {
-        let mut config = parse_ismcts_budget(base)?;
-        config.playout = Playout::Full;
-        return Some(config);
+    let mut spec = spec.trim();
+    let (mut full, mut blind) = (false, false);
+    loop {
+        if let Some(base) = spec.strip_suffix(":full").filter(|_| !full) {
+            full = true;
+            spec = base;
+        } else if let Some(base) = spec.strip_suffix(":blind").filter(|_| !blind) {
+            blind = true;
+            spec = base;
+        } else {
+            break;
+        }
     }
-    parse_ismcts_budget(spec)
+    let mut config = parse_ismcts_budget(spec)?;
+    if full {
+        config.playout = Playout::Full;
+    }
+    config.read_play = !blind;
+    Some(config)
 }
 
-/// An `ismcts…` name without the `:full` suffix.
+/// An `ismcts…` name without its `:full` and `:blind` suffixes.
 fn parse_ismcts_budget(spec: &str) -> Option<IsmctsConfig> {
     let level = match spec {
         "ismcts" => return Some(IsmctsConfig::medium()),

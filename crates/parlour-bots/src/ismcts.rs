@@ -72,6 +72,7 @@ use std::time::{Duration, Instant};
 use parlour_core::{Game, GameRng, Outcome, Seat, ToAct, evaluate_after};
 use rand::Rng;
 
+use crate::worlds::Worlds;
 use crate::{Bot, Observation};
 
 /// How long a search runs.
@@ -112,6 +113,9 @@ pub struct IsmctsConfig {
     pub playout: Playout,
     /// Progressive-bias weight: `None` takes the game's ([`Game::progressive_bias`]).
     pub progressive_bias: Option<f64>,
+    /// Weigh determinizations by how the other seats played, where the game reads play
+    /// ([`Game::play_log_likelihood`]); `false` counts every determinization alike.
+    pub read_play: bool,
 }
 
 impl IsmctsConfig {
@@ -135,6 +139,7 @@ impl IsmctsConfig {
             margin_weight: Self::DEFAULT_MARGIN_WEIGHT,
             playout: Playout::Game,
             progressive_bias: None,
+            read_play: true,
         }
     }
 
@@ -170,6 +175,10 @@ const ROOT: u32 = 0;
 /// The search stops growing the tree at this many nodes (about 160 MB for small actions), so a
 /// long time budget cannot exhaust memory.
 const MAX_NODES: usize = 4_000_000;
+/// Largest pool of weighed determinizations (one per iteration up to this many).
+const MAX_POOL: usize = 4_096;
+/// Pool of weighed determinizations under a time budget.
+const TIMED_POOL: usize = 1_024;
 /// A playout that has not ended after this many player actions is cut off and evaluated (a
 /// guard; every game has its own limit well below).
 const MAX_PLAYOUT_STEPS: u32 = 1_000_000;
@@ -478,6 +487,7 @@ pub struct IsmctsBot<G: Game> {
     config: IsmctsConfig,
     rng: GameRng,
     search: Search<G::Action>,
+    worlds: Worlds<G>,
     iterations_done: u64,
 }
 
@@ -491,6 +501,7 @@ impl<G: Game> IsmctsBot<G> {
             config,
             rng,
             search: Search::new(),
+            worlds: Worlds::new(),
             iterations_done: 0,
         }
     }
@@ -563,6 +574,12 @@ impl<G: Game> IsmctsBot<G> {
     /// the same as after the full budget, and still reproducible.
     fn run(&mut self, obs: &Observation<'_, G>, decisive: bool) {
         self.search.reset(obs.seat(), obs.players());
+        let pool = match self.config.budget {
+            Budget::Iterations(n) => (n as usize).clamp(1, MAX_POOL),
+            Budget::Millis(_) => TIMED_POOL,
+        };
+        self.worlds
+            .prepare(obs, &mut self.rng, pool, self.config.read_play);
         match self.config.budget {
             Budget::Iterations(n) => {
                 let n = n.max(1);
@@ -596,7 +613,7 @@ impl<G: Game> IsmctsBot<G> {
         let c = self.config.exploration;
         let rng = &mut self.rng;
         let search = &mut self.search;
-        let mut state = obs.determinize(rng);
+        let mut state = self.worlds.next(obs, rng);
         let root_round = state.round();
         let bias = self
             .config

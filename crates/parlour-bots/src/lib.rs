@@ -15,6 +15,11 @@ mod bot;
 mod factory;
 mod ismcts;
 mod observation;
+mod worlds;
+
+#[cfg(test)]
+#[path = "../tests/support/tiny_tricks.rs"]
+mod tiny_tricks;
 
 pub use bot::{Bot, GreedyBot, PolicyBot, RandomBot};
 pub use factory::{KNOWN_BOTS, UnknownBot, make_bot, parse_ismcts};

@@ -318,6 +318,22 @@ fn bot_names_parse() {
         })
     );
     assert_eq!(parse_ismcts("ismcts:full:full"), None);
+    assert_eq!(parse_ismcts("ismcts:hard:full:full"), None);
+    assert_eq!(
+        parse_ismcts("ismcts:blind").map(|c| (c.budget, c.read_play)),
+        Some((IsmctsConfig::medium().budget, false))
+    );
+    let blind = IsmctsConfig {
+        read_play: false,
+        ..IsmctsConfig::hard()
+    };
+    assert_eq!(parse_ismcts("ismcts:hard:blind"), Some(blind));
+    let both = Some(IsmctsConfig {
+        playout: Playout::Full,
+        ..blind
+    });
+    assert_eq!(parse_ismcts("ismcts:hard:full:blind"), both);
+    assert_eq!(parse_ismcts("ismcts:hard:blind:full"), both);
     assert_eq!(parse_ismcts("ismcts"), Some(IsmctsConfig::medium()));
     assert_eq!(parse_ismcts("ismcts:easy"), Some(IsmctsConfig::easy()));
     assert_eq!(parse_ismcts("ismcts:1500"), Some(iterations(1500)));

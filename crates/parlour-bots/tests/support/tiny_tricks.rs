@@ -98,6 +98,9 @@ pub struct State {
     round: u32,
     /// What [`Game::playout_rounds`] answers (not an option: tests set it directly).
     playout_rounds: Option<u32>,
+    /// A stipulated reading of play for [`Game::play_log_likelihood`]: this seat's play showed
+    /// that it holds this card (tests set it directly).
+    hint: Option<(Seat, u8)>,
 }
 
 impl State {
@@ -105,6 +108,12 @@ impl State {
     /// every playout at once and `None` plays to the end).
     pub fn set_playout_rounds(&mut self, rounds: Option<u32>) {
         self.playout_rounds = rounds;
+    }
+
+    /// Makes [`Game::play_log_likelihood`] find worlds where `seat` holds `card` far likelier
+    /// than the others.
+    pub fn set_hint(&mut self, seat: Seat, card: u8) {
+        self.hint = Some((seat, card));
     }
 }
 
@@ -252,6 +261,7 @@ impl Game for State {
             points: [0; 4],
             round: 0,
             playout_rounds: None,
+            hint: None,
         })
     }
 
@@ -483,6 +493,16 @@ impl Game for State {
 
     fn playout_rounds(&self) -> Option<u32> {
         self.playout_rounds
+    }
+
+    fn play_log_likelihood(&self, _observer: Seat) -> Option<f64> {
+        self.hint.map(|(seat, card)| {
+            if self.hands[seat.index()] & 1 << card != 0 {
+                0.0
+            } else {
+                -20.0
+            }
+        })
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
