@@ -10,7 +10,7 @@ use parlour_fey::{Draw, FeyTable, Sign, card_name, full_deck};
 use crate::chance::{Chance, Due};
 use crate::rules::{OPTIONS, Rules};
 use crate::scoring::{SIGN_MASK, final_outcome};
-use crate::state::{HANDS, Phase, State};
+use crate::state::{HAND_SIZE, HANDS, PLAYS, Phase, State};
 use crate::trick::{PLAY, card_bit};
 use crate::{Action, Event, View, notation};
 
@@ -57,6 +57,8 @@ impl Game for State {
             voids: BySeat::splat(0),
             pre_reshuffle: CardSet::EMPTY,
             last_trick: None,
+            plays: [0; PLAYS],
+            trick_leaders: [Seat(0); HAND_SIZE as usize],
         })
     }
 
@@ -276,6 +278,10 @@ impl Game for State {
     /// weights 1, 3 and 10 all won more often than none (`docs/bots.md`).
     fn progressive_bias(&self) -> f64 {
         3.0
+    }
+
+    fn play_log_likelihood(&self, observer: Seat) -> Option<f64> {
+        Some(crate::reading::play_log_likelihood(self, observer))
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {

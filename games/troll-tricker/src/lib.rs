@@ -82,6 +82,7 @@ mod hand;
 mod invariants;
 mod metrics;
 mod notation;
+mod reading;
 mod resample;
 mod rules;
 mod scoring;

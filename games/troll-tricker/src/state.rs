@@ -86,7 +86,15 @@ pub struct State {
     /// hands, never in the new draw pile: a determinization must honour that.
     pub(crate) pre_reshuffle: CardSet,
     pub(crate) last_trick: Option<LastTrick>,
+    /// Cards played this hand in play order, trick by trick (`trick_no * n + position`): public,
+    /// read back when weighing a determinization by how the others played.
+    pub(crate) plays: [u8; PLAYS],
+    /// The leader of each trick of this hand.
+    pub(crate) trick_leaders: [Seat; HAND_SIZE as usize],
 }
+
+/// Room for every card played in one hand at the largest table.
+pub(crate) const PLAYS: usize = HAND_SIZE as usize * 7;
 
 impl State {
     /// The seat whose turn it is during trick play.

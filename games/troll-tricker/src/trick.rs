@@ -120,8 +120,11 @@ impl State {
         let id = card.id();
         self.hands[s].0 &= !bit;
         self.trick[self.trick_len as usize] = id;
+        self.plays
+            [usize::from(self.trick_no) * usize::from(self.n) + usize::from(self.trick_len)] = id;
         self.trick_set.0 |= bit;
         if self.trick_len == 0 {
+            self.trick_leaders[usize::from(self.trick_no)] = seat;
             let sign = id / 11;
             self.led = sign;
             self.led_mask = SIGN_MASK[sign as usize];
