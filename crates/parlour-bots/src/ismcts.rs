@@ -2,7 +2,10 @@
 //!
 //! One tree is grown over the searching seat's information sets. Every iteration draws a fresh
 //! determinization of the hidden state from the bot's [`Observation`] and walks the tree with
-//! it:
+//! it. Where the game reads hands from play ([`Game::play_log_likelihood`]), the search first
+//! draws a pool of determinizations (one per iteration, at most 4,096) and each iteration takes
+//! one from the pool with probability proportional to its likelihood, so hidden cards lean to
+//! where the others' play suggests they are ([`IsmctsConfig::read_play`]):
 //!
 //! 1. **Selection.** At each node the seat to act *in the determinization* (the bot or an
 //!    opponent: single-observer ISMCTS) lists its legal actions. Only the child edges whose
@@ -601,6 +604,7 @@ impl<G: Game> IsmctsBot<G> {
                 }
             }
         }
+        self.worlds.release();
     }
 
     /// One iteration; `false` once the tree is full.

@@ -67,6 +67,14 @@ impl<G: Game> Worlds<G> {
         }
     }
 
+    /// Frees the pool: a bot waiting for its next turn (at a server, say, with many tables)
+    /// should not hold thousands of states.
+    pub(crate) fn release(&mut self) {
+        self.pool = Vec::new();
+        self.cumulative = Vec::new();
+        self.first = None;
+    }
+
     /// The world of the next iteration.
     pub(crate) fn next(&mut self, obs: &Observation<'_, G>, rng: &mut GameRng) -> G {
         if let Some(&total) = self.cumulative.last() {
