@@ -576,13 +576,15 @@ impl<G: Game> IsmctsBot<G> {
     /// action can overtake the most visited one in the iterations left: the choice is then
     /// the same as after the full budget, and still reproducible.
     fn run(&mut self, obs: &Observation<'_, G>, decisive: bool) {
+        let start = Instant::now();
         self.search.reset(obs.seat(), obs.players());
-        let pool = match self.config.budget {
-            Budget::Iterations(n) => (n as usize).clamp(1, MAX_POOL),
-            Budget::Millis(_) => TIMED_POOL,
+        // Under a time budget the pool takes at most half of it.
+        let (pool, until) = match self.config.budget {
+            Budget::Iterations(n) => ((n as usize).clamp(1, MAX_POOL), None),
+            Budget::Millis(ms) => (TIMED_POOL, Some(start + Duration::from_millis(ms) / 2)),
         };
         self.worlds
-            .prepare(obs, &mut self.rng, pool, self.config.read_play);
+            .prepare(obs, &mut self.rng, pool, self.config.read_play, until);
         match self.config.budget {
             Budget::Iterations(n) => {
                 let n = n.max(1);
@@ -596,7 +598,7 @@ impl<G: Game> IsmctsBot<G> {
                 }
             }
             Budget::Millis(ms) => {
-                let deadline = Instant::now() + Duration::from_millis(ms);
+                let deadline = start + Duration::from_millis(ms);
                 loop {
                     if !self.iterate(obs) || Instant::now() >= deadline {
                         break;

@@ -6,6 +6,8 @@
 //! lean to where the others' play suggests they are. Elsewhere every iteration draws a fresh
 //! determinization, in the same order as without a pool.
 
+use std::time::Instant;
+
 use parlour_core::{Game, GameRng};
 use rand::Rng;
 
@@ -33,13 +35,14 @@ impl<G: Game> Worlds<G> {
     }
 
     /// Readies the worlds of a search from `obs`: a weighted pool of `size` determinizations
-    /// where the game reads play and `read` asks for it.
+    /// where the game reads play and `read` asks for it, or fewer if the clock passes `until`.
     pub(crate) fn prepare(
         &mut self,
         obs: &Observation<'_, G>,
         rng: &mut GameRng,
         size: usize,
         read: bool,
+        until: Option<Instant>,
     ) {
         self.pool.clear();
         self.cumulative.clear();
@@ -53,7 +56,11 @@ impl<G: Game> Worlds<G> {
         let mut logs = Vec::with_capacity(size);
         logs.push(first);
         self.pool.push(world);
-        for _ in 1..size {
+        for i in 1..size {
+            // The clock is read now and then: a determinization takes microseconds.
+            if i % 16 == 0 && until.is_some_and(|t| Instant::now() >= t) {
+                break;
+            }
             let world = obs.determinize(rng);
             logs.push(world.play_log_likelihood(seat).unwrap_or(0.0));
             self.pool.push(world);
@@ -135,7 +142,7 @@ mod tests {
         let obs = Observation::new(state, Seat(0));
         let mut rng = rng_from_seed(3);
         let mut pool = Worlds::new();
-        pool.prepare(&obs, &mut rng, 500, true);
+        pool.prepare(&obs, &mut rng, 500, true, None);
         let hits = (0..worlds)
             .filter(|_| {
                 pool.next(&obs, &mut rng)
@@ -152,7 +159,7 @@ mod tests {
         let obs = Observation::new(&state, Seat(0));
         let (mut a, mut b) = (rng_from_seed(9), rng_from_seed(9));
         let mut pool = Worlds::new();
-        pool.prepare(&obs, &mut a, 500, true);
+        pool.prepare(&obs, &mut a, 500, true, None);
         assert_eq!(pool.effective_size(), 0.0);
         for _ in 0..20 {
             assert_eq!(pool.next(&obs, &mut a), obs.determinize(&mut b));
@@ -171,7 +178,7 @@ mod tests {
         let obs = Observation::new(&state, Seat(0));
         let (mut a, mut b) = (rng_from_seed(9), rng_from_seed(9));
         let mut blind = Worlds::new();
-        blind.prepare(&obs, &mut a, 500, false);
+        blind.prepare(&obs, &mut a, 500, false, None);
         assert_eq!(
             blind.next(&obs, &mut a),
             obs.determinize(&mut b),
@@ -182,12 +189,30 @@ mod tests {
     }
 
     #[test]
+    fn a_pool_stops_growing_at_its_deadline() {
+        let mut state = position();
+        state.set_hint(Seat(1), card("c6"));
+        let obs = Observation::new(&state, Seat(0));
+        let mut pool = Worlds::new();
+        pool.prepare(
+            &obs,
+            &mut rng_from_seed(5),
+            100_000,
+            true,
+            Some(Instant::now()),
+        );
+        assert_eq!(pool.pool.len(), 16, "the clock is read every 16 worlds");
+        pool.prepare(&obs, &mut rng_from_seed(5), 100, true, None);
+        assert_eq!(pool.pool.len(), 100);
+    }
+
+    #[test]
     fn the_effective_size_counts_the_likely_worlds() {
         let mut state = position();
         state.set_hint(Seat(1), card("c6"));
         let obs = Observation::new(&state, Seat(0));
         let mut pool = Worlds::new();
-        pool.prepare(&obs, &mut rng_from_seed(5), 600, true);
+        pool.prepare(&obs, &mut rng_from_seed(5), 600, true, None);
         // About a third of the 600 worlds hold c6 in seat 1; the others weigh almost nothing.
         let ess = pool.effective_size();
         assert!((150.0..250.0).contains(&ess), "{ess}");
