@@ -65,11 +65,17 @@ impl<G: Game> Worlds<G> {
             logs.push(world.play_log_likelihood(seat).unwrap_or(0.0));
             self.pool.push(world);
         }
-        // Weights relative to the likeliest world, so none overflows.
+        // Weights relative to the likeliest world, so none overflows. A game that finds every
+        // world impossible (or answers NaN) reads nothing: the worlds then count alike.
         let top = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let mut sum = 0.0;
         for l in logs {
-            sum += (l - top).exp();
+            let w = if top.is_finite() {
+                (l - top).exp()
+            } else {
+                1.0
+            };
+            sum += if w.is_nan() { 0.0 } else { w };
             self.cumulative.push(sum);
         }
     }
@@ -186,6 +192,18 @@ mod tests {
         );
         state.set_hint(Seat(2), card("c6"));
         assert!(share_with_c6_in_seat_1(&state, 2_000) < 0.01);
+    }
+
+    #[test]
+    fn worlds_a_game_finds_impossible_count_alike() {
+        let mut state = position();
+        // Seat 0 is the observer and holds no c6: the reading rules out every world.
+        state.set_hint(Seat(0), card("c6"));
+        let obs = Observation::new(&state, Seat(0));
+        let mut pool = Worlds::new();
+        pool.prepare(&obs, &mut rng_from_seed(5), 50, true, None);
+        let flat = pool.effective_size();
+        assert!((flat - 50.0).abs() < 1e-9, "{flat}");
     }
 
     #[test]

@@ -110,8 +110,8 @@ impl State {
         self.playout_rounds = rounds;
     }
 
-    /// Makes [`Game::play_log_likelihood`] find worlds where `seat` holds `card` far likelier
-    /// than the others.
+    /// Makes [`Game::play_log_likelihood`] find worlds where `seat` holds `card` possible and
+    /// the others impossible.
     pub fn set_hint(&mut self, seat: Seat, card: u8) {
         self.hint = Some((seat, card));
     }
@@ -500,7 +500,7 @@ impl Game for State {
             if self.hands[seat.index()] & 1 << card != 0 {
                 0.0
             } else {
-                -20.0
+                f64::NEG_INFINITY
             }
         })
     }
