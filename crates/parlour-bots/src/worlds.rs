@@ -129,19 +129,7 @@ mod tests {
 
     /// Seat 0 sees its own hand; seats 1 and 2 and the stock hold the other nine cards.
     fn position() -> State {
-        State::position(
-            3,
-            false,
-            &[
-                &["a1", "b5", "c3"],
-                &["a4", "b2", "c6"],
-                &["a6", "b1", "c2"],
-            ],
-            &["a2", "b3", "c5"],
-            &[],
-            0,
-            &[1, 0, 2],
-        )
+        State::three_hands()
     }
 
     fn share_with_c6_in_seat_1(state: &State, worlds: usize) -> f64 {

@@ -211,19 +211,7 @@ fn determinizations_keep_the_view_and_legal_actions() {
 #[test]
 fn choice_depends_only_on_the_observation() {
     // Two states that differ only in cards seat 0 cannot see: same search, same statistics.
-    let a = State::position(
-        3,
-        false,
-        &[
-            &["a1", "b5", "c3"],
-            &["a4", "b2", "c6"],
-            &["a6", "b1", "c2"],
-        ],
-        &["a2", "b3", "c5"],
-        &[],
-        0,
-        &[1, 0, 2],
-    );
+    let a = State::three_hands();
     let b = State::position(
         3,
         false,

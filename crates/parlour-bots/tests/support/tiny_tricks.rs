@@ -174,6 +174,24 @@ impl State {
         s
     }
 
+    /// Three players with three cards each and three in the stock, seat 0 to lead, points
+    /// 1-0-2.
+    pub fn three_hands() -> State {
+        State::position(
+            3,
+            false,
+            &[
+                &["a1", "b5", "c3"],
+                &["a4", "b2", "c6"],
+                &["a6", "b1", "c2"],
+            ],
+            &["a2", "b3", "c5"],
+            &[],
+            0,
+            &[1, 0, 2],
+        )
+    }
+
     pub fn hand(&self, seat: Seat) -> Vec<u8> {
         cards_of(self.hands[seat.index()]).collect()
     }
