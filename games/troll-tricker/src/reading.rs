@@ -13,13 +13,13 @@
 //! Only public facts and the determinization's cards enter: the cards played this hand in order
 //! and each seat's hand in the determinization, to which its later plays are added back.
 
+use std::sync::LazyLock;
+
 use parlour_cards::CardSet;
 #[cfg(doc)]
 use parlour_core::Game;
 use parlour_core::Seat;
 use parlour_fey::Sign;
-
-use std::sync::LazyLock;
 
 use crate::State;
 use crate::scoring::{SIGN_MASK, trick_points};
@@ -42,7 +42,7 @@ static COST_WEIGHT: LazyLock<[[f64; 11]; 2]> = LazyLock::new(|| {
 });
 
 /// What playing a card takes from the hand's trick-taking power, as [`Game::evaluate`] counts
-/// it (as a negative value).
+/// it (as a negative value; a test keeps the two in step).
 fn card_value(fey: bool, value: u8) -> f64 {
     let fey = if fey { -0.6 } else { 0.0 };
     fey - 0.05 * f64::from(value.saturating_sub(7))
@@ -284,6 +284,20 @@ mod tests {
                 let wins = crate::scoring::trick_winner(trick, led, fey).id() == c;
                 assert_eq!(closing.bonus(c) > 1.0, wins, "{before:?} then {c}");
             }
+        }
+    }
+
+    #[test]
+    fn a_cards_value_is_what_evaluate_loses_when_it_leaves_the_hand() {
+        let mut s = dealt([&[], &[], &[]]);
+        let fey_mask = SIGN_MASK[s.table.fey().index() as usize];
+        for c in 0..88u8 {
+            s.hands[0] = CardSet(card_bit(c) | card_bit((c + 13) % 88) | card_bit((c + 40) % 88));
+            let with = s.evaluate(Seat(0));
+            s.hands[0] = s.hands[0].minus(CardSet(card_bit(c)));
+            let without = s.evaluate(Seat(0));
+            let value = card_value(card_bit(c) & fey_mask != 0, c % 11 + 1);
+            assert!((without - with - value).abs() < 1e-9, "card {c}");
         }
     }
 
