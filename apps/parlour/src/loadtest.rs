@@ -80,6 +80,9 @@ pub struct LoadReport {
     pub tables_held_min: u64,
     pub tables_created: u64,
     pub tables_finished: u64,
+    /// Tables resigned when time was up (one per slot, unless its last table finished on its
+    /// own right at the end).
+    pub tables_resigned: u64,
     pub actions_acked: u64,
     pub actions_per_s: f64,
     pub rtt_ms: Rtt,
@@ -138,8 +141,8 @@ impl fmt::Display for LoadReport {
         }
         writeln!(
             f,
-            "tables            {} created, {} finished",
-            self.tables_created, self.tables_finished
+            "tables            {} created, {} finished, {} resigned when time was up",
+            self.tables_created, self.tables_finished, self.tables_resigned
         )?;
         writeln!(
             f,
@@ -338,6 +341,7 @@ struct Counters {
     open: AtomicU64,
     created: AtomicU64,
     finished: AtomicU64,
+    resigned: AtomicU64,
     acked: AtomicU64,
     stale: AtomicU64,
     throttled: AtomicU64,
@@ -475,6 +479,7 @@ async fn drive(args: &LoadArgs, addr: SocketAddr, seats: Value) -> Result<LoadRe
         tables_held_min: if held_min == u64::MAX { 0 } else { held_min },
         tables_created: c.created.load(Ordering::Relaxed),
         tables_finished: c.finished.load(Ordering::Relaxed),
+        tables_resigned: c.resigned.load(Ordering::Relaxed),
         actions_acked: acked,
         actions_per_s: acked as f64 / elapsed.as_secs_f64(),
         rtt_ms: Rtt {
@@ -547,7 +552,10 @@ impl Slot {
                 Ok(Ended::Finished) => {
                     self.counters.finished.fetch_add(1, Ordering::Relaxed);
                 }
-                Ok(Ended::TimeUp) => break,
+                Ok(Ended::TimeUp) => {
+                    self.counters.resigned.fetch_add(1, Ordering::Relaxed);
+                    break;
+                }
                 Err(e) => {
                     self.counters
                         .error(format!("table {}: {e:#}", created.table));
