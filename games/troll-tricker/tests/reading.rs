@@ -3,43 +3,28 @@
 //! that reads play still sees only what its seat knows.
 
 use parlour_bots::{Budget, IsmctsBot, IsmctsConfig, Observation, make_bot};
-use parlour_core::{Game, GameRng, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Game, GameRng, Seat, rng_from_seed};
+use parlour_testkit::play_seeded;
 use parlour_troll_tricker::State;
 
-/// Plays a game of `greedy` bots, calling `at` before each decision of seat 0 once it has
-/// played `played` cards of the hand; stops when `at` returns `false` or the game ends.
+/// Plays a game of `greedy` bots ([`play_seeded`]), calling `at` before each decision of seat 0
+/// once it has played `played` cards of the hand, until `at` returns `false`.
 fn greedy_game(
     players: u8,
     seed: u64,
     played: u32,
     mut at: impl FnMut(&State, &mut GameRng) -> bool,
 ) {
-    let options = Options::parse_list(State::OPTIONS, "").unwrap();
-    let mut state = State::new(players, &options).unwrap();
     let mut bots: Vec<_> = (0..players)
         .map(|p| make_bot::<State>("greedy", seed, u64::from(p)).unwrap())
         .collect();
-    let mut rng = rng_from_seed(seed);
-    loop {
-        match state.to_act() {
-            ToAct::Terminal => return,
-            ToAct::Chance => {
-                let c = state.sample_chance(&mut rng);
-                state.apply_chance(c, &mut ()).unwrap();
-            }
-            ToAct::Seats(seats) => {
-                let seat = seats.first().unwrap();
-                if seat == Seat(0)
-                    && 11 - state.hand_of(seat).len() >= played
-                    && !at(&state, &mut rng)
-                {
-                    return;
-                }
-                let action = bots[seat.index()].choose(&Observation::new(&state, seat));
-                state.apply(seat, action, &mut ()).unwrap();
-            }
+    let mut looking = true;
+    play_seeded::<State>(players, "", seed, |d, rng| {
+        if looking && d.seat == Seat(0) && 11 - d.state.hand_of(d.seat).len() >= played {
+            looking = at(d.state, rng);
         }
-    }
+        bots[d.seat.index()].choose(&Observation::new(d.state, d.seat))
+    });
 }
 
 #[test]
