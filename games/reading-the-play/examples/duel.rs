@@ -2,7 +2,8 @@
 //!
 //! `cargo run --release -p parlour-reading-the-play --example duel -- PLAYERS GAMES SEED [BOT]`
 //! (`BOT` is any `make_bot` name, `ismcts:hard` by default). The ISMCTS bot takes each seat in
-//! turn.
+//! turn. A game the bot won shared with others (level top scores) is listed apart from one it won
+//! alone.
 
 use std::collections::BTreeMap;
 
@@ -56,20 +57,23 @@ fn main() {
             wins += share;
         }
         let who = |s: Seat| if s == hard { "hard" } else { "other" };
+        // A shared win counts 1/k: tell it from a win alone.
+        let result = |share: f64| {
+            if share >= 1.0 {
+                "won alone"
+            } else if share > 0.0 {
+                "shared the win"
+            } else {
+                "lost"
+            }
+        };
         let kind = match state.end().expect("over") {
             End::AllLose(s) => format!("three yellow signs ({})", who(s)),
             End::Revealed(s) if outcome.winners.is_empty() => {
                 format!("revealed, nobody scored ({})", who(s))
             }
-            End::Revealed(s) => format!(
-                "revealed ({}), hard {}",
-                who(s),
-                if share > 0.0 { "won" } else { "lost" }
-            ),
-            End::DeckOut => format!(
-                "deck out, hard {}",
-                if share > 0.0 { "won" } else { "lost" }
-            ),
+            End::Revealed(s) => format!("revealed ({}), hard {}", who(s), result(share)),
+            End::DeckOut => format!("deck out, hard {}", result(share)),
             End::TurnLimit => "turn limit".into(),
         };
         *ends.entry(kind).or_default() += 1;
