@@ -13,6 +13,10 @@ use rand::Rng;
 
 use crate::Observation;
 
+/// The pool's growth reads the clock once per this many worlds: a determinization takes
+/// microseconds, a clock read is not free.
+const CLOCK_EVERY: usize = 16;
+
 /// The pool of one search.
 #[derive(Debug)]
 pub(crate) struct Worlds<G> {
@@ -57,8 +61,7 @@ impl<G: Game> Worlds<G> {
         logs.push(first);
         self.pool.push(world);
         for i in 1..size {
-            // The clock is read now and then: a determinization takes microseconds.
-            if i % 16 == 0 && until.is_some_and(|t| Instant::now() >= t) {
+            if i % CLOCK_EVERY == 0 && until.is_some_and(|t| Instant::now() >= t) {
                 break;
             }
             let world = obs.determinize(rng);
@@ -127,16 +130,33 @@ mod tests {
     use crate::tiny_tricks::{State, card};
     use parlour_core::{Seat, rng_from_seed};
 
-    /// Seat 0 sees its own hand; seats 1 and 2 and the stock hold the other nine cards.
-    fn position() -> State {
-        State::three_hands()
+    /// Seat 0 sees its own hand; seats 1 and 2 and the stock hold the other nine cards. With
+    /// a hint, the reading finds only worlds in which `seat` holds c6 possible.
+    fn position(hint: Option<Seat>) -> State {
+        let mut state = State::three_hands();
+        if let Some(seat) = hint {
+            state.set_hint(seat, card("c6"));
+        }
+        state
+    }
+
+    /// The worlds of seat 0's search at `state`, drawn with `rng`.
+    fn prepared(
+        state: &State,
+        rng: &mut GameRng,
+        size: usize,
+        read: bool,
+        until: Option<Instant>,
+    ) -> Worlds<State> {
+        let mut pool = Worlds::new();
+        pool.prepare(&Observation::new(state, Seat(0)), rng, size, read, until);
+        pool
     }
 
     fn share_with_c6_in_seat_1(state: &State, worlds: usize) -> f64 {
         let obs = Observation::new(state, Seat(0));
         let mut rng = rng_from_seed(3);
-        let mut pool = Worlds::new();
-        pool.prepare(&obs, &mut rng, 500, true, None);
+        let mut pool = prepared(state, &mut rng, 500, true, None);
         let hits = (0..worlds)
             .filter(|_| {
                 pool.next(&obs, &mut rng)
@@ -149,11 +169,10 @@ mod tests {
 
     #[test]
     fn without_a_reading_the_worlds_are_the_plain_determinizations_in_order() {
-        let state = position();
+        let state = position(None);
         let obs = Observation::new(&state, Seat(0));
         let (mut a, mut b) = (rng_from_seed(9), rng_from_seed(9));
-        let mut pool = Worlds::new();
-        pool.prepare(&obs, &mut a, 500, true, None);
+        let mut pool = prepared(&state, &mut a, 500, true, None);
         assert_eq!(pool.effective_size(), 0.0);
         for _ in 0..20 {
             assert_eq!(pool.next(&obs, &mut a), obs.determinize(&mut b));
@@ -162,63 +181,49 @@ mod tests {
 
     #[test]
     fn the_worlds_lean_to_what_the_reading_finds_likely() {
-        let mut state = position();
         // Plainly, c6 is in seat 1's hand in about a third of the worlds (3 of 9 places).
-        let plain = share_with_c6_in_seat_1(&state, 2_000);
+        let plain = share_with_c6_in_seat_1(&position(None), 2_000);
         assert!((0.25..0.42).contains(&plain), "{plain}");
-        state.set_hint(Seat(1), card("c6"));
+        let state = position(Some(Seat(1)));
         let read = share_with_c6_in_seat_1(&state, 2_000);
         assert!(read > 0.99, "{read}");
         let obs = Observation::new(&state, Seat(0));
         let (mut a, mut b) = (rng_from_seed(9), rng_from_seed(9));
-        let mut blind = Worlds::new();
-        blind.prepare(&obs, &mut a, 500, false, None);
+        let mut blind = prepared(&state, &mut a, 500, false, None);
         assert_eq!(
             blind.next(&obs, &mut a),
             obs.determinize(&mut b),
             "not asked to read"
         );
-        state.set_hint(Seat(2), card("c6"));
-        assert!(share_with_c6_in_seat_1(&state, 2_000) < 0.01);
+        assert!(share_with_c6_in_seat_1(&position(Some(Seat(2))), 2_000) < 0.01);
     }
 
     #[test]
     fn worlds_a_game_finds_impossible_count_alike() {
-        let mut state = position();
         // Seat 0 is the observer and holds no c6: the reading rules out every world.
-        state.set_hint(Seat(0), card("c6"));
-        let obs = Observation::new(&state, Seat(0));
-        let mut pool = Worlds::new();
-        pool.prepare(&obs, &mut rng_from_seed(5), 50, true, None);
+        let state = position(Some(Seat(0)));
+        let pool = prepared(&state, &mut rng_from_seed(5), 50, true, None);
         let flat = pool.effective_size();
         assert!((flat - 50.0).abs() < 1e-9, "{flat}");
     }
 
     #[test]
     fn a_pool_stops_growing_at_its_deadline() {
-        let mut state = position();
-        state.set_hint(Seat(1), card("c6"));
-        let obs = Observation::new(&state, Seat(0));
-        let mut pool = Worlds::new();
-        pool.prepare(
-            &obs,
-            &mut rng_from_seed(5),
-            100_000,
-            true,
-            Some(Instant::now()),
+        let state = position(Some(Seat(1)));
+        let rng = &mut rng_from_seed(5);
+        let pool = prepared(&state, rng, 100_000, true, Some(Instant::now()));
+        assert_eq!(
+            pool.pool.len(),
+            CLOCK_EVERY,
+            "the clock is read every few worlds"
         );
-        assert_eq!(pool.pool.len(), 16, "the clock is read every 16 worlds");
-        pool.prepare(&obs, &mut rng_from_seed(5), 100, true, None);
-        assert_eq!(pool.pool.len(), 100);
+        assert_eq!(prepared(&state, rng, 100, true, None).pool.len(), 100);
     }
 
     #[test]
     fn the_effective_size_counts_the_likely_worlds() {
-        let mut state = position();
-        state.set_hint(Seat(1), card("c6"));
-        let obs = Observation::new(&state, Seat(0));
-        let mut pool = Worlds::new();
-        pool.prepare(&obs, &mut rng_from_seed(5), 600, true, None);
+        let state = position(Some(Seat(1)));
+        let pool = prepared(&state, &mut rng_from_seed(5), 600, true, None);
         // About a third of the 600 worlds hold c6 in seat 1; the others weigh almost nothing.
         let ess = pool.effective_size();
         assert!((150.0..250.0).contains(&ess), "{ess}");
