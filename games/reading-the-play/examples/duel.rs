@@ -57,16 +57,6 @@ fn main() {
             wins += share;
         }
         let who = |s: Seat| if s == hard { "hard" } else { "other" };
-        // A shared win counts 1/k: tell it from a win alone.
-        let result = |share: f64| {
-            if share >= 1.0 {
-                "won alone"
-            } else if share > 0.0 {
-                "shared the win"
-            } else {
-                "lost"
-            }
-        };
         let kind = match state.end().expect("over") {
             End::AllLose(s) => format!("three yellow signs ({})", who(s)),
             End::Revealed(s) if outcome.winners.is_empty() => {
@@ -86,5 +76,16 @@ fn main() {
     );
     for (k, v) in &ends {
         println!("  {v:4}  {k}");
+    }
+}
+
+/// The bot's result from its win share: a shared win counts 1/k, so it is told from a win alone.
+fn result(share: f64) -> &'static str {
+    if share >= 1.0 {
+        "won alone"
+    } else if share > 0.0 {
+        "shared the win"
+    } else {
+        "lost"
     }
 }
