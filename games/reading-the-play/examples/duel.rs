@@ -1,18 +1,23 @@
 //! One ISMCTS bot against greedy bots, with how each game ended.
 //!
-//! `cargo run --release -p parlour-reading-the-play --example duel -- PLAYERS GAMES SEED [BOT]`
-//! (`BOT` is any `make_bot` name, `ismcts:hard` by default). The ISMCTS bot takes each seat in
-//! turn. A game the bot won shared with others (level top scores) is listed apart from one it won
-//! alone.
+//! `cargo run --release -p parlour-reading-the-play --example duel -- PLAYERS GAMES SEED [BOT]
+//! [--hold-level]` (`BOT` is any `make_bot` name, `ismcts:hard` by default). The ISMCTS bot takes
+//! each seat in turn. A game the bot won shared with others (level top scores) is listed apart
+//! from one it won alone.
+//!
+//! `--hold-level` makes the bot keep Line 316 whenever revealing it would end the game in a shared
+//! win, in the hope of winning alone later. It shows what that trade-off is worth.
 
 use std::collections::BTreeMap;
 
 use parlour_bots::{Bot, GreedyBot, Observation, make_bot};
-use parlour_core::{Game, Options, Seat, ToAct, derive_seed, rng_from_seed};
-use parlour_reading_the_play::{End, State};
+use parlour_core::{Game, GameRng, Options, Seat, ToAct, derive_seed, rng_from_seed};
+use parlour_reading_the_play::{Action, End, State};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    let hold_level = args.iter().any(|a| a == "--hold-level");
+    args.retain(|a| a != "--hold-level");
     let players: u8 = args.get(1).map_or(4, |a| a.parse().expect("players"));
     let games: u64 = args.get(2).map_or(48, |a| a.parse().expect("games"));
     let seed: u64 = args.get(3).map_or(77, |a| a.parse().expect("seed"));
@@ -25,7 +30,15 @@ fn main() {
         let mut bots: Vec<Box<dyn Bot<State>>> = Seat::all(players)
             .map(|s| {
                 if s == hard {
-                    make_bot::<State>(name, game_seed, u64::from(s.0)).expect("bot")
+                    let bot = make_bot::<State>(name, game_seed, u64::from(s.0)).expect("bot");
+                    if hold_level {
+                        Box::new(HoldLevel {
+                            inner: bot,
+                            rng: rng_from_seed(derive_seed(game_seed, 99)),
+                        })
+                    } else {
+                        bot
+                    }
                 } else {
                     Box::new(GreedyBot::new(rng_from_seed(derive_seed(
                         game_seed,
@@ -68,6 +81,11 @@ fn main() {
         };
         *ends.entry(kind).or_default() += 1;
     }
+    let name = if hold_level {
+        format!("{name} --hold-level")
+    } else {
+        name.to_string()
+    };
     println!(
         "{name} vs greedy, {players} players, {games} games: {wins:.1} wins of {decided} decided ({:.1}%), {:.1}% of all, no winner {:.1}%",
         100.0 * wins / decided.max(1) as f64,
@@ -87,5 +105,36 @@ fn result(share: f64) -> &'static str {
         "shared the win"
     } else {
         "lost"
+    }
+}
+
+/// Keeps Line 316 where `inner` would reveal it for a shared win.
+struct HoldLevel {
+    inner: Box<dyn Bot<State>>,
+    rng: GameRng,
+}
+
+impl Bot<State> for HoldLevel {
+    fn name(&self) -> String {
+        format!("{} --hold-level", self.inner.name())
+    }
+
+    fn choose(&mut self, obs: &Observation<'_, State>) -> Action {
+        let action = self.inner.choose(obs);
+        if !matches!(action, Action::Reveal | Action::RevealPair) {
+            return action;
+        }
+        // Whether the win is shared depends only on the Sequences and the bot's own hand, so any
+        // world drawn from its knowledge answers it, taking every seat to let the reveal stand.
+        let mut world = obs.determinize(&mut self.rng);
+        world.apply(obs.seat(), action, &mut ()).expect("legal");
+        while let ToAct::Seats(seats) = world.to_act() {
+            let seat = seats.first().expect("a seat");
+            world.apply(seat, Action::Pass, &mut ()).expect("pass");
+        }
+        match world.outcome() {
+            Some(o) if o.winners.len() > 1 && o.win_share(obs.seat()) > 0.0 => Action::Hold,
+            _ => action,
+        }
     }
 }
