@@ -14,10 +14,17 @@ use parlour_bots::{Bot, GreedyBot, Observation, make_bot};
 use parlour_core::{Game, GameRng, Options, Seat, ToAct, derive_seed, rng_from_seed};
 use parlour_reading_the_play::{Action, End, State};
 
+/// The flag that wraps the bot in [`HoldLevel`].
+const HOLD_LEVEL: &str = "--hold-level";
+
+/// The random stream of [`HoldLevel`]'s worlds: past every seat's, so the bot's own draws are
+/// the same with and without the rule.
+const HOLD_STREAM: u64 = 99;
+
 fn main() {
     let mut args: Vec<String> = std::env::args().collect();
-    let hold_level = args.iter().any(|a| a == "--hold-level");
-    args.retain(|a| a != "--hold-level");
+    let hold_level = args.iter().any(|a| a == HOLD_LEVEL);
+    args.retain(|a| a != HOLD_LEVEL);
     let players: u8 = args.get(1).map_or(4, |a| a.parse().expect("players"));
     let games: u64 = args.get(2).map_or(48, |a| a.parse().expect("games"));
     let seed: u64 = args.get(3).map_or(77, |a| a.parse().expect("seed"));
@@ -34,7 +41,7 @@ fn main() {
                     if hold_level {
                         Box::new(HoldLevel {
                             inner: bot,
-                            rng: rng_from_seed(derive_seed(game_seed, 99)),
+                            rng: rng_from_seed(derive_seed(game_seed, HOLD_STREAM)),
                         })
                     } else {
                         bot
@@ -82,7 +89,7 @@ fn main() {
         *ends.entry(kind).or_default() += 1;
     }
     let name = if hold_level {
-        format!("{name} --hold-level")
+        format!("{name} {HOLD_LEVEL}")
     } else {
         name.to_string()
     };
@@ -116,7 +123,7 @@ struct HoldLevel {
 
 impl Bot<State> for HoldLevel {
     fn name(&self) -> String {
-        format!("{} --hold-level", self.inner.name())
+        format!("{} {HOLD_LEVEL}", self.inner.name())
     }
 
     fn choose(&mut self, obs: &Observation<'_, State>) -> Action {
