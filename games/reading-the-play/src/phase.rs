@@ -417,8 +417,7 @@ impl State {
             }
             Action::Commit(c) => {
                 let card = self.find(self.hands[seat], c).expect("checked");
-                self.take(seat, card);
-                self.commits[seat] = Some(card);
+                self.commit_card(seat, card);
                 ev.push(Event::Committed { seat, card });
                 if self
                     .participants()

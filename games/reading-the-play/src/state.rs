@@ -197,6 +197,18 @@ impl State {
         }
     }
 
+    /// Moves `card` from `seat`'s hand into its hidden commitment. Any card of that hand might
+    /// be the one, so every other observer forgets all it knew of the hand (and the Player too:
+    /// it sees the pool, not who gave what). Forgetting just `card` would tell them which it was.
+    pub(crate) fn commit_card(&mut self, seat: Seat, card: u8) {
+        debug_assert!(self.hands[seat].contains(card));
+        self.hands[seat].remove(card);
+        self.commits[seat] = Some(card);
+        for row in &mut self.known {
+            row[seat] = CardSet::EMPTY;
+        }
+    }
+
     /// Puts a card on top of the deck (a shuffle chance node, or none if it is alone, follows).
     pub(crate) fn push_deck(&mut self, card: u8) {
         self.deck[usize::from(self.deck_len)] = card;

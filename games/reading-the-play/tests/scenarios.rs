@@ -385,6 +385,48 @@ fn e6_trade_with_one_yellow_sign() {
     );
 }
 
+/// A card another seat knew of stays in its view while its holder commits: dropping just that
+/// card would tell which card was committed before every commitment is in.
+#[test]
+fn committing_a_card_others_know_of_shows_them_nothing() {
+    let mut m = e6_start();
+    m.acts(&[
+        "1: commit yellow-sign",
+        "3: commit elder-sign",
+        "0: commit line-305",
+        "0: keep yellow-sign",
+        "0: give 1 elder-sign",
+        "0: give 3 line-305",
+    ]);
+    // P0 knows P3 holds line-305 and P1 holds the Elder Sign. P1 now trades with P3.
+    m.act("1: trade 3");
+    assert_eq!(
+        m.state().view(Some(Seat(0))).seats[3].known,
+        vec!["line-305"]
+    );
+    let mut other_card = m.clone();
+    m.act("3: commit line-305");
+    other_card.act("3: commit line-299");
+    for viewer in [Some(Seat(0)), Some(Seat(1)), Some(Seat(2)), None] {
+        assert_eq!(
+            m.state().view(viewer),
+            other_card.state().view(viewer),
+            "{viewer:?} can tell which card P3 committed"
+        );
+    }
+    // Any card of P3's hand may be the one, so nobody else knows a card of it any more.
+    assert!(m.state().view(Some(Seat(0))).seats[3].known.is_empty());
+    // The same holds for the Player's own commitment, which P0 cannot see either.
+    let mut other_card = m.clone();
+    m.act("1: commit elder-sign");
+    other_card.act("1: commit line-293");
+    assert_eq!(
+        m.state().view(Some(Seat(0))),
+        other_card.state().view(Some(Seat(0)))
+    );
+    assert!(m.state().view(Some(Seat(0))).seats[1].known.is_empty());
+}
+
 #[test]
 fn e7_two_yellow_signs_and_the_player_cannot_commit_one() {
     let d = deck(
