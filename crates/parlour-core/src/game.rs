@@ -304,6 +304,16 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     /// Ids of the cards (or other secrets) `viewer` must not see now; a view test asserts none of
     /// them appear in that viewer's view.
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String>;
+
+    /// Whether `seat` taking `action` here may, by the rules, show `observer` something that
+    /// depends on cards hidden from `observer` before it (a card drawn into its own hand, a
+    /// window that opens only if another seat holds a card). The same action taken in two states
+    /// `observer` cannot tell apart must leave them indistinguishable to it, except where this
+    /// names a reveal; the conformance suite checks it. The default names none.
+    fn reveals_to(&self, seat: Seat, action: Self::Action, observer: Seat) -> bool {
+        let _ = (seat, action, observer);
+        false
+    }
 }
 
 /// [`Game::evaluate`] for `seat` right after it takes `action` on a copy of `state` (a one-ply
@@ -316,6 +326,33 @@ pub fn evaluate_after<G: Game>(state: &G, seat: Seat, action: G::Action) -> f64 
     next.apply(seat, action, &mut ())
         .expect("a legal action applies");
     next.evaluate(seat)
+}
+
+/// Whether `seat` taking `action` shows `observer` a card it could not see before, other than
+/// one the action's own text names: some id of `observer`'s [`Game::secrets`] is no longer one
+/// after the action (a card drawn into its hand, a card turned face up, the copy of a card that
+/// a discard names only by its name). A card the action names is shown alike in every world,
+/// so it is no reveal. A building block for [`Game::reveals_to`]. An illegal action reveals
+/// nothing.
+pub fn shows_hidden_card<G: Game>(
+    state: &G,
+    seat: Seat,
+    action: G::Action,
+    observer: Seat,
+) -> bool {
+    let mut next = state.clone();
+    if next.apply(seat, action, &mut ()).is_err() {
+        return false;
+    }
+    let after = next.secrets(Some(observer));
+    let text = state.action_text(action);
+    let named: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || ",;:()[]{}\"'".contains(c))
+        .collect();
+    state
+        .secrets(Some(observer))
+        .iter()
+        .any(|id| !after.contains(id) && !named.contains(&id.as_str()))
 }
 
 /// A plan found by a full-information [`Solver`]: the actions of the seat to act, in notation,

@@ -29,7 +29,7 @@ mod turn;
 pub use by_seat::{BySeat, MAX_SEATS};
 pub use encoding::Encoding;
 pub use error::{IllegalAction, OptionError, ParseError, SetupError};
-pub use game::{EventSink, Game, Policy, evaluate_after};
+pub use game::{EventSink, Game, Policy, evaluate_after, shows_hidden_card};
 pub use game::{Registration, SolvedPlan, Solver};
 pub use metric::Metric;
 pub use options::{OptionKind, OptionSpec, OptionValue, Options};

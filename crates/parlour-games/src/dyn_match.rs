@@ -59,8 +59,9 @@ pub trait DynMatch: Send {
     fn entries(&self) -> &[String];
     /// What the latest entry caused, as `viewer` may see it.
     fn last_events(&self, viewer: Viewer) -> Vec<String>;
-    /// Ids of the cards (or other secrets) `viewer` must not see now ([`Game::secrets`]), for
-    /// leak tests of anything that shows a game to a viewer (`None` = spectator).
+    /// Ids of the cards (or other secrets) `viewer` must not see now ([`Match::secrets`]: the
+    /// game's, less those a public event of this step named), for leak tests of anything that
+    /// shows a game to a viewer (`None` = spectator).
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String>;
     /// The concrete `Match<G>`, for code that dispatches on the game type again (bots).
     fn as_any(&self) -> &dyn std::any::Any;
@@ -167,7 +168,7 @@ impl<G: Game> DynMatch for Match<G> {
         Match::last_events(self, viewer)
     }
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
-        self.state().secrets(viewer)
+        Match::secrets(self, viewer)
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self

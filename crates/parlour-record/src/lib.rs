@@ -7,6 +7,8 @@
 
 mod record;
 mod session;
+mod words;
 
 pub use record::{Entry, FORMAT, Record, RecordError, options_json};
 pub use session::{Match, ReplayError, StepError, replay};
+pub use words::words;

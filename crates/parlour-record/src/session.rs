@@ -1,9 +1,12 @@
+use std::collections::BTreeSet;
+
 use parlour_core::{
     Game, GameRng, IllegalAction, Options, Seat, SetupError, ToAct, Viewer, rng_from_seed,
 };
 use thiserror::Error;
 
 use crate::record::{Entry, FORMAT, Record, RecordError, options_json};
+use crate::words::words;
 
 /// A step that could not be applied.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -251,6 +254,18 @@ impl<G: Game> Match<G> {
             .iter()
             .filter_map(|e| self.state.describe_event(e, viewer))
             .collect()
+    }
+
+    /// Ids of the cards (or other secrets) `viewer` (`None`: a spectator) must not see now: the
+    /// game's [`Game::secrets`], less any card a public event of the latest entry names (an event
+    /// a spectator is shown). Such a card is public at that step (`docs/records.md`, "Public
+    /// reveals"), whatever the game's own list says of the state after it.
+    pub fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
+        let public = self.last_events(Viewer::Spectator);
+        let named: BTreeSet<&str> = public.iter().flat_map(|t| words(t)).collect();
+        let mut secrets = self.state.secrets(viewer);
+        secrets.retain(|id| !named.contains(id.as_str()));
+        secrets
     }
 
     /// Number of entries applied (actions and chance outcomes).

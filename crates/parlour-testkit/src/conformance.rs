@@ -1,19 +1,26 @@
 mod chance_probe;
 mod resample;
+mod simultaneous;
+mod worlds;
 
 use std::collections::BTreeSet;
 use std::ops::Range;
 
 use parlour_core::{Game, Options, Seat, ToAct, Viewer, derive_seed, rng_from_seed};
-use parlour_record::{Match, Record};
+use parlour_record::{Match, Record, words};
 use rand::Rng;
 use serde_json::Value;
 
 use chance_probe::{ChancePool, probe_chance};
 use resample::{check_resample, check_resample_spread, is_deep_step};
+use simultaneous::check_simultaneous;
+use worlds::check_worlds;
 
 /// Most steps a conformance playout may take before it is declared endless.
 pub const MAX_STEPS: usize = 200_000;
+
+/// Every how many steps a pair of worlds one seat cannot tell apart is played forward.
+const WORLDS_EVERY: usize = 3;
 
 /// Most uniformity tests of `sample_consistent` per game (each draws hundreds of samples).
 const SPREAD_TESTS_PER_GAME: usize = 2;
@@ -30,6 +37,9 @@ const SPREAD_TESTS_PER_GAME: usize = 2;
 ///   seeds, and the sampled outcome with a card dropped or repeated) are rejected with the
 ///   state unchanged, or, if accepted, keep the invariants;
 /// * `check_invariants` holds (cards conserved);
+/// * where several seats owe a commitment, every other viewer's view, legal actions and event
+///   texts are the same whichever legal commitment one of them makes (no fact appears or
+///   vanishes before every commitment is in);
 /// * no view, and no event text a viewer is shown, contains any of that viewer's `secrets`;
 /// * `sample_consistent` keeps the observer's view, turn, legal actions and secrets, and where
 ///   it draws a state other than the true one (so the observer cannot tell them apart),
@@ -43,6 +53,10 @@ const SPREAD_TESTS_PER_GAME: usize = 2;
 ///   Hoeffding bound with a false alarm rate of 1e-9 per card and place); a place is what
 ///   [`Game::hidden_places`] names, or by default the set of other seats whose views show the
 ///   card;
+/// * every few steps, a state one seat cannot tell from the true one is drawn, and both are
+///   played forward by the same actions up to the next chance node: the seat's view, legal actions and
+///   event texts must stay the same in both, until a step the game names as a reveal to that
+///   seat ([`Game::reveals_to`]) or one the other world cannot take;
 /// * the game ends within [`MAX_STEPS`] with an outcome whose scores match `scores()` and whose
 ///   winners (possibly none, where the rules say everyone loses) are seats of the table;
 /// * the game's record replays to the same state, both fully stated and with every chance
@@ -64,8 +78,9 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64, chances: &mut Ch
     let mut m = Match::<G>::new(players, options, seed)
         .unwrap_or_else(|e| panic!("{}: setup failed: {e}", G::ID));
     let mut rng = rng_from_seed(derive_seed(seed, 0x00C0_FFEE));
-    // A stream of its own, so the deep determinization checks do not change the playout.
+    // Streams of their own, so the deep checks do not change the playout.
     let mut deep_rng = rng_from_seed(derive_seed(seed, 0x005A_3D1E));
+    let mut worlds_rng = rng_from_seed(derive_seed(seed, 0x0000_3071D5));
     // Uniformity tests (hundreds of draws each) per game.
     let mut spread_budget = SPREAD_TESTS_PER_GAME;
     let mut pool: BTreeSet<G::Action> = BTreeSet::new();
@@ -82,7 +97,12 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64, chances: &mut Ch
         if let Err(e) = state.check_invariants() {
             panic!("{}: invariant broken: {e}", ctx(step));
         }
-        check_views(state, &ctx(step));
+        check_views(state, |v| m.secrets(v), &ctx(step));
+        check_event_texts(&m, &ctx(step));
+        if step.is_multiple_of(WORLDS_EVERY) && state.to_act() != ToAct::Terminal {
+            let observer = Seat(worlds_rng.random_range(0..players));
+            check_worlds(state, observer, &mut worlds_rng, &ctx(step));
+        }
         match state.to_act() {
             ToAct::Terminal => {
                 let outcome = state
@@ -246,12 +266,19 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64, chances: &mut Ch
                         spread_budget -= 1;
                     }
                 }
-                let seat = seats.first().expect("non-empty");
+                check_simultaneous(state, seats, &ctx(step));
+                // Any owing seat may commit first at a simultaneous node.
+                let owing: Vec<Seat> = seats.iter().collect();
+                // (One draw only where there is a choice, so sequential games keep their paths.)
+                let seat = if owing.len() > 1 {
+                    owing[rng.random_range(0..owing.len())]
+                } else {
+                    owing[0]
+                };
                 state.legal_actions(seat, &mut buf);
                 let a = buf[rng.random_range(0..buf.len())];
                 m.apply_action(seat, a)
                     .unwrap_or_else(|e| panic!("{}: legal action rejected: {e}", ctx(step)));
-                check_event_texts(&m, &ctx(step));
             }
         }
         step += 1;
@@ -263,11 +290,7 @@ pub(crate) fn json_strings(v: &Value, out: &mut BTreeSet<String>) {
     match v {
         Value::String(s) => {
             out.insert(s.clone());
-            for tok in s.split(|c: char| c.is_whitespace() || ",;:()[]{}\"'".contains(c)) {
-                if !tok.is_empty() {
-                    out.insert(tok.to_owned());
-                }
-            }
+            out.extend(words(s).map(str::to_owned));
         }
         Value::Array(a) => a.iter().for_each(|x| json_strings(x, out)),
         Value::Object(o) => o.iter().for_each(|(k, x)| {
@@ -278,7 +301,13 @@ pub(crate) fn json_strings(v: &Value, out: &mut BTreeSet<String>) {
     }
 }
 
-pub(crate) fn check_views<G: Game>(state: &G, ctx: &str) {
+/// No view names a card of that viewer's `secrets` (the game's, or [`Match::secrets`], which
+/// follows the public-reveal rule).
+pub(crate) fn check_views<G: Game>(
+    state: &G,
+    secrets: impl Fn(Option<Seat>) -> Vec<String>,
+    ctx: &str,
+) {
     let viewers = std::iter::once(None).chain(Seat::all(state.players()).map(Some));
     for viewer in viewers {
         let view = state.view(viewer);
@@ -287,7 +316,7 @@ pub(crate) fn check_views<G: Game>(state: &G, ctx: &str) {
             .unwrap_or_else(|e| panic!("{ctx}: view does not serialise: {e}"));
         let mut strings = BTreeSet::new();
         json_strings(&json, &mut strings);
-        for secret in state.secrets(viewer) {
+        for secret in secrets(viewer) {
             assert!(
                 !strings.contains(&secret),
                 "{ctx}: view of {viewer:?} shows secret `{secret}`"
@@ -296,16 +325,15 @@ pub(crate) fn check_views<G: Game>(state: &G, ctx: &str) {
     }
 }
 
+/// No text of the latest entry's events names a card its viewer must not see then.
 fn check_event_texts<G: Game>(m: &Match<G>, ctx: &str) {
-    let state = m.state();
-    for seat in Seat::all(state.players()) {
-        let secrets = state.secrets(Some(seat));
+    for seat in Seat::all(m.state().players()) {
+        let secrets = m.secrets(Some(seat));
         for text in m.last_events(Viewer::Seat(seat)) {
-            let mut strings = BTreeSet::new();
-            json_strings(&Value::String(text.clone()), &mut strings);
+            let named: BTreeSet<&str> = words(&text).collect();
             for secret in &secrets {
                 assert!(
-                    !strings.contains(secret),
+                    !named.contains(secret.as_str()),
                     "{ctx}: event `{text}` shown to seat {seat} reveals `{secret}`"
                 );
             }

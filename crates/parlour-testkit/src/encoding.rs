@@ -15,6 +15,8 @@ const DRAWS: usize = 3;
 ///   observation has the shape's length and only finite values;
 /// * a seat's observation is the same in every state that seat cannot tell from the true one
 ///   ([`parlour_core::Game::sample_consistent`]), so it holds nothing hidden from that seat;
+/// * where several seats owe a commitment, no other seat's observation depends on which legal
+///   commitment one of them makes;
 /// * every legal action is spelt by at least one id, each id is below the number of ids and has
 ///   a name, no spelling is longer than [`Encoding::max_spelling_len`], no two legal actions of a seat share a spelling, no spelling is a proper prefix of
 ///   another, and where several seats act at once each spelling is one id.
@@ -84,8 +86,18 @@ fn check_one<G: Encoding>(players: u8, options: Options, seed: u64) {
         for seat in seats.iter() {
             state.legal_actions(seat, &mut legal);
             check_spellings(state, seat, &legal, seats.len() > 1, &ctx);
+            if seats.len() > 1 {
+                check_commitments_unseen(state, seat, &legal, len, &ctx);
+            }
         }
-        let seat = seats.iter().next().expect("a seat acts");
+        // Any owing seat may commit first at a simultaneous node.
+        let owing: Vec<Seat> = seats.iter().collect();
+        // (One draw only where there is a choice, so sequential games keep their paths.)
+        let seat = if owing.len() > 1 {
+            owing[rng.random_range(0..owing.len())]
+        } else {
+            owing[0]
+        };
         state.legal_actions(seat, &mut legal);
         let action = legal[rng.random_range(0..legal.len())];
         m.apply_action(seat, action)
@@ -97,6 +109,47 @@ fn check_one<G: Encoding>(players: u8, options: Options, seed: u64) {
         G::ID,
         crate::MAX_STEPS
     );
+}
+
+/// Before every commitment is in, no other seat's observation depends on which legal
+/// commitment `seat` made.
+fn check_commitments_unseen<G: Encoding>(
+    state: &G,
+    seat: Seat,
+    legal: &[G::Action],
+    len: usize,
+    ctx: &str,
+) {
+    let mut first: Option<(G::Action, Vec<Vec<f32>>)> = None;
+    for &a in legal {
+        let mut s = state.clone();
+        s.apply(seat, a, &mut ())
+            .unwrap_or_else(|e| panic!("{ctx}: legal commitment {a:?} rejected: {e}"));
+        let seen: Vec<Vec<f32>> = Seat::all(state.players())
+            .filter(|&o| o != seat)
+            .map(|o| {
+                let mut out = vec![0.0; len];
+                encode(&s, o, &mut out);
+                out
+            })
+            .collect();
+        match &first {
+            None => first = Some((a, seen)),
+            Some((b, then)) => {
+                for (o, (x, y)) in Seat::all(state.players())
+                    .filter(|&o| o != seat)
+                    .zip(then.iter().zip(&seen))
+                {
+                    if let Some(i) = (0..len).find(|&i| x[i] != y[i]) {
+                        panic!(
+                            "{ctx}: seat {o}'s observation differs at index {i} between seat \
+                             {seat}'s commitments {b:?} and {a:?} before every commitment is in"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn encode<G: Encoding>(state: &G, seat: Seat, out: &mut [f32]) {

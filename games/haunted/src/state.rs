@@ -3,7 +3,7 @@
 use parlour_cards::{CardSet, LedgerError, ZoneLedger};
 use parlour_core::{
     BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
-    Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
+    Seat, SeatSet, SetupError, ToAct, Viewer, check_players, shows_hidden_card,
 };
 
 use crate::action::{Action, LineRef};
@@ -708,5 +708,21 @@ impl Game for State {
             hidden = hidden.minus(self.known[v]);
         }
         hidden.iter().map(|c| Card(c).id().to_owned()).collect()
+    }
+
+    /// The rules' reveals: a card shown to the observer (a draw, a test draw, a card looked at
+    /// or given), and the steps whose course depends on some seat's hidden hand: a card played on
+    /// another seat's line may ask that owner for a card it holds (Secret Room, Violent Temper),
+    /// Attacked! asks round the table for a Setting, a Coach and Horses is blocked by a
+    /// protecting card held, and a named player answers from its hand (Well-Wishing).
+    fn reveals_to(&self, seat: Seat, action: Action, observer: Seat) -> bool {
+        shows_hidden_card(self, seat, action, observer)
+            || match action {
+                Action::Play { card, line, .. } => {
+                    line.owner != observer || matches!(card.id(), "attacked" | "coach-and-horses")
+                }
+                Action::Name(_) => true,
+                _ => false,
+            }
     }
 }

@@ -727,6 +727,12 @@ impl Game for State {
         }
         hidden.iter().map(card_name).collect()
     }
+
+    /// The last commitment turns every commitment face up.
+    fn reveals_to(&self, seat: Seat, action: Action, observer: Seat) -> bool {
+        let _ = (action, observer);
+        self.to_act().seats() == SeatSet::single(seat)
+    }
 }
 
 #[cfg(test)]

@@ -529,6 +529,26 @@ impl Game for State {
             .map(|v| card_id(v).to_owned())
             .collect()
     }
+
+    /// A step that shows the player a card: an activation, a peek, a card turned face up, a
+    /// hidden card that reacts (a Diplomat, a Hermit), or the end of the game.
+    fn reveals_to(&self, seat: Seat, action: Action, observer: Seat) -> bool {
+        let _ = observer;
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        next.apply(seat, action, &mut events).is_ok()
+            && events.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::Activated { .. }
+                        | Event::Peeked { .. }
+                        | Event::Revealed { .. }
+                        | Event::DiplomatSwap { .. }
+                        | Event::HermitHides { .. }
+                        | Event::GameOver { .. }
+                )
+            })
+    }
 }
 
 impl State {

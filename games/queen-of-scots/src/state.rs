@@ -3,7 +3,7 @@
 use parlour_cards::{CardSet, ZoneLedger, shuffled};
 use parlour_core::{
     BySeat, EventSink, Game, GameRng, IllegalAction, MAX_SEATS, OptionSpec, Options, Outcome,
-    ParseError, Seat, SetupError, ToAct, Viewer, check_players,
+    ParseError, Seat, SetupError, ToAct, Viewer, check_players, shows_hidden_card,
 };
 use rand::Rng;
 
@@ -623,6 +623,11 @@ impl Game for State {
             hidden = hidden.or(self.hands[o].minus(self.public_hand(o)));
         }
         self.deck.card_ids(hidden)
+    }
+
+    /// A step that shows a seat a card it could not see: a card drawn, or the copy a discard names only by its name.
+    fn reveals_to(&self, seat: Seat, action: Action, observer: Seat) -> bool {
+        shows_hidden_card(self, seat, action, observer)
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt;
 use parlour_cards::{CardSet, ZoneLedger};
 use parlour_core::{
     BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
-    Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
+    Seat, SeatSet, SetupError, ToAct, Viewer, check_players, shows_hidden_card,
 };
 
 use crate::action::Action;
@@ -584,6 +584,29 @@ impl Game for State {
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
         let hidden = crate::view::hidden_cards(self, viewer);
         hidden.and(LINES).iter().map(|c| self.id(c)).collect()
+    }
+
+    /// The rules' reveals: a card shown to the observer (a draw, the pool to the Player); what
+    /// follows a draw or the end of a trade, and each of the Player's private steps (whether a
+    /// further step is asked depends on the Player's hand, spec §5); the interrupt window, which
+    /// opens only when another seat holds Line 315 (§12.3); and the last vote or interrupt answer,
+    /// which turns all of them up.
+    fn reveals_to(&self, seat: Seat, action: Action, observer: Seat) -> bool {
+        let last_of_simultaneous = self.to_act().seats() == SeatSet::single(seat);
+        shows_hidden_card(self, seat, action, observer)
+            || match action {
+                Action::Draw
+                | Action::PlayElderSign
+                | Action::DeclineElderSign
+                | Action::StartSequence { .. }
+                | Action::DeclineSequence
+                | Action::Reveal
+                | Action::RevealPair
+                | Action::Hold => true,
+                Action::Give(..) => self.to_give.len() == 1,
+                Action::PointAt(_) | Action::Interrupt | Action::Pass => last_of_simultaneous,
+                Action::Trade(_) | Action::Commit(_) | Action::Keep(_) => false,
+            }
     }
 }
 

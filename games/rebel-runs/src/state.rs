@@ -445,6 +445,11 @@ impl Game for State {
         }
         hidden.iter().map(card_name).collect()
     }
+
+    /// A draw from the stock shows the drawer a card it could not see.
+    fn reveals_to(&self, seat: Seat, action: Action, observer: Seat) -> bool {
+        action == Action::DrawStock && seat == observer
+    }
 }
 
 fn shuffled_cards(set: CardSet, rng: &mut GameRng) -> Vec<Card> {

@@ -84,7 +84,11 @@ pub(crate) fn probe_chance<G: Game>(state: &G, sampled: &str, pool: &ChancePool,
                         "{ctx}: chance outcome `{text}` was accepted and broke an invariant: {e}"
                     );
                 }
-                check_views(&s, &format!("{ctx} after chance `{text}`"));
+                check_views(
+                    &s,
+                    |v| s.secrets(v),
+                    &format!("{ctx} after chance `{text}`"),
+                );
             }
         }
     }
