@@ -432,8 +432,14 @@ impl Game for State {
         }
     }
 
-    fn describe_event(&self, event: &Event, _viewer: Viewer) -> Option<String> {
-        Some(format!("{event:?}"))
+    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
+        // A blind play stays face down to the others until the trick is taken.
+        match event {
+            Event::Played(seat, _) if self.blind && !viewer.sees_private_of(*seat) => {
+                Some(format!("Played({seat:?}, ??)"))
+            }
+            _ => Some(format!("{event:?}")),
+        }
     }
 
     fn scores(&self) -> Vec<i32> {
