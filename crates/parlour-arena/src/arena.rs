@@ -3,18 +3,15 @@ use std::time::Instant;
 
 use parlour_bots::{Bot, Observation, UnknownBot, make_bot};
 use parlour_core::{
-    Game, IllegalAction, OptionError, Options, Seat, SetupError, ToAct, check_players, derive_seed,
-    rng_from_seed,
+    Game, IllegalAction, OptionError, Options, Seat, SetupError, check_players, derive_seed,
 };
+use parlour_record::{PlayError, Playout, play_to_end};
 use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::rating::{Ratings, seat_places};
 use crate::report::{ArenaReport, BotReport, wilson_interval};
 use crate::{ArenaConfig, seating};
-
-/// Steps (chance events and decisions) after which a game that has not ended is an error.
-pub const MAX_STEPS: u64 = 10_000_000;
 
 /// Why an arena could not be run.
 #[derive(Debug, Error)]
@@ -53,7 +50,7 @@ pub enum ArenaError {
         /// The game's reason.
         error: IllegalAction,
     },
-    /// The game rejected an outcome it sampled, or did not end within [`MAX_STEPS`].
+    /// The game rejected an outcome it sampled, or did not end within [`parlour_record::MAX_STEPS`].
     #[error("game {game}: {reason}")]
     Broken {
         /// Game index.
@@ -204,54 +201,48 @@ fn play_game<G: Game>(
         .enumerate()
         .map(|(seat, &b)| make_bot::<G>(&specs[b], game_seed, seat as u64))
         .collect::<Result<_, _>>()?;
-    let mut state = G::new(players, options)?;
-    let mut rng = rng_from_seed(game_seed);
+    let mut playout = Playout::new(G::new(players, options)?, game_seed, ());
     let n = usize::from(players);
     let mut time_ns = vec![0u64; n];
     let mut decisions = vec![0u64; n];
+    let played = play_to_end(&mut playout, |state, seat| {
+        let start = Instant::now();
+        let action = bots[seat.index()].choose(&Observation::new(state, seat));
+        time_ns[seat.index()] += u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        decisions[seat.index()] += 1;
+        action
+    });
     let broken = |reason: String| ArenaError::Broken {
         game: index,
         reason,
     };
-    for _ in 0..MAX_STEPS {
-        match state.to_act() {
-            ToAct::Terminal => {
-                let outcome = state
-                    .outcome()
-                    .ok_or_else(|| broken("terminal state without an outcome".into()))?;
-                let shares = Seat::all(players).map(|s| outcome.win_share(s)).collect();
-                return Ok(GameResult {
-                    seating: order,
-                    shares,
-                    places: seat_places(&outcome),
-                    time_ns,
-                    decisions,
-                });
-            }
-            ToAct::Chance => {
-                let chance = state.sample_chance(&mut rng);
-                state
-                    .apply_chance(chance, &mut ())
-                    .map_err(|e| broken(format!("sampled chance outcome rejected: {e}")))?;
-            }
-            ToAct::Seats(seats) => {
-                let seat = seats.first().expect("a player node names a seat");
-                let start = Instant::now();
-                let action = bots[seat.index()].choose(&Observation::new(&state, seat));
-                time_ns[seat.index()] +=
-                    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
-                decisions[seat.index()] += 1;
-                if let Err(error) = state.apply(seat, action, &mut ()) {
-                    return Err(ArenaError::Illegal {
-                        game: index,
-                        bot: specs[order[seat.index()]].clone(),
-                        seat,
-                        action: state.action_text(action),
-                        error,
-                    });
-                }
-            }
+    match played {
+        Ok(_) => {}
+        Err(PlayError::Illegal {
+            seat,
+            action,
+            error,
+        }) => {
+            return Err(ArenaError::Illegal {
+                game: index,
+                bot: specs[order[seat.index()]].clone(),
+                seat,
+                action: playout.state.action_text(action),
+                error,
+            });
         }
+        Err(e) => return Err(broken(e.to_string())),
     }
-    Err(broken(format!("did not end within {MAX_STEPS} steps")))
+    let outcome = playout
+        .state
+        .outcome()
+        .ok_or_else(|| broken("terminal state without an outcome".into()))?;
+    let shares = Seat::all(players).map(|s| outcome.win_share(s)).collect();
+    Ok(GameResult {
+        seating: order,
+        shares,
+        places: seat_places(&outcome),
+        time_ns,
+        decisions,
+    })
 }

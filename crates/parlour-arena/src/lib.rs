@@ -24,7 +24,7 @@ mod rating;
 mod report;
 mod seating;
 
-pub use arena::{ArenaError, MAX_STEPS, arena_players, run_arena};
+pub use arena::{ArenaError, arena_players, run_arena};
 pub use config::{ArenaConfig, Progress, RatingSystem};
 pub use rating::seat_places;
 pub use report::{ArenaReport, BotReport, wilson_interval};

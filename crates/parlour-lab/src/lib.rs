@@ -63,7 +63,7 @@ pub use report::{
     SkillReport, SkippedReport, Test, build_report,
 };
 pub use results::{GameRow, LabResults, MetricName};
-pub use runner::{MAX_STEPS, RunControl, play_game, run};
+pub use runner::{RunControl, play_game, run};
 pub use shard::{SHARD_FORMAT, merge, shard_file_name, shard_from_json, shard_to_json};
 pub use spec::{LabSpec, Shard, SkillSpec, Sweep};
 pub use summary::{Finding, FindingKind, Part};

@@ -11,12 +11,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use parlour_bots::{Bot, Observation, make_bot};
-use parlour_core::{Game, Seat, ToAct, rng_from_seed};
+use parlour_core::Game;
+use parlour_record::{PlayError, Playout, play_to_end};
 
 use crate::{Cell, GameRow, Grid, LabError, LabResults, LabSpec, MetricName, Shard};
-
-/// Steps (chance events and decisions) after which a game that has not ended is an error.
-pub const MAX_STEPS: u64 = 10_000_000;
 
 /// How a run is driven: threads, a stop flag (Ctrl-C) and a progress callback.
 #[derive(Default, Clone, Copy)]
@@ -33,7 +31,7 @@ pub struct RunControl<'a> {
 /// Plays game `game` of `cell` to the end and returns its row and its metrics' names.
 ///
 /// # Errors
-/// An illegal bot action, a rejected chance outcome, or no end within [`MAX_STEPS`].
+/// An illegal bot action, a rejected chance outcome, or no end within [`parlour_record::MAX_STEPS`].
 pub fn play_game<G: Game>(cell: &Cell, game: u64) -> Result<(GameRow, Vec<MetricName>), LabError> {
     let seed = cell.game_seed(game);
     let fail = |reason: String| LabError::Game {
@@ -46,38 +44,21 @@ pub fn play_game<G: Game>(cell: &Cell, game: u64) -> Result<(GameRow, Vec<Metric
         .map(|s| make_bot::<G>(cell.bot(s, game), seed, u64::from(s) + 1))
         .collect::<Result<_, _>>()
         .map_err(|e| LabError::Spec(e.to_string()))?;
-    let mut state = G::new(cell.players, &cell.options).map_err(|e| fail(e.to_string()))?;
-    let mut rng = rng_from_seed(seed);
-    let mut events: Vec<G::Event> = Vec::new();
-    let mut actions: u32 = 0;
-    let mut steps = 0u64;
-    loop {
-        steps += 1;
-        if steps > MAX_STEPS {
-            return Err(fail(format!("no end within {MAX_STEPS} steps")));
-        }
-        match state.to_act() {
-            ToAct::Terminal => break,
-            ToAct::Chance => {
-                let c = state.sample_chance(&mut rng);
-                state
-                    .apply_chance(c, &mut events)
-                    .map_err(|e| fail(format!("sampled chance outcome rejected: {e}")))?;
-            }
-            ToAct::Seats(seats) => {
-                let seat: Seat = seats.first().expect("a player node names a seat");
-                let action = bots[seat.index()].choose(&Observation::new(&state, seat));
-                state.apply(seat, action, &mut events).map_err(|e| {
-                    fail(format!(
-                        "bot {} in seat {} chose an illegal action: {e}",
-                        cell.bot(seat.0, game),
-                        seat.0 + 1
-                    ))
-                })?;
-                actions = actions.saturating_add(1);
-            }
-        }
-    }
+    let start = G::new(cell.players, &cell.options).map_err(|e| fail(e.to_string()))?;
+    let mut playout = Playout::new(start, seed, Vec::new());
+    let actions = play_to_end(&mut playout, |state, seat| {
+        bots[seat.index()].choose(&Observation::new(state, seat))
+    })
+    .map_err(|e| match e {
+        PlayError::Illegal { seat, error, .. } => fail(format!(
+            "bot {} in seat {} chose an illegal action: {error}",
+            cell.bot(seat.0, game),
+            seat.0 + 1
+        )),
+        e => fail(e.to_string()),
+    })?;
+    let actions = u32::try_from(actions).unwrap_or(u32::MAX);
+    let Playout { state, events, .. } = playout;
     let outcome = state
         .outcome()
         .ok_or_else(|| fail("the game ended without an outcome".into()))?;

@@ -5,10 +5,12 @@
 //! [`Match`] plays a game from a seed, keeps the history, writes it as a [`Record`] and replays
 //! one. Chance events a record does not state are drawn from its seed.
 
+mod play;
 mod record;
 mod session;
 mod words;
 
+pub use play::{Driver, MAX_STEPS, PlayError, Playout, play_to_end};
 pub use record::{Entry, FORMAT, Record, RecordError, options_json};
 pub use session::{Match, ReplayError, StepError, replay};
 pub use words::words;

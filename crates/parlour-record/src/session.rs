@@ -132,12 +132,23 @@ impl<G: Game> Match<G> {
     /// If no chance event is due, or if the game rejects an outcome it sampled itself (a bug in
     /// the game, which the conformance suite catches).
     pub fn draw_chance(&mut self) -> String {
+        self.try_draw_chance()
+            .expect("a sampled chance outcome is always legal")
+    }
+
+    /// Draws and applies one chance outcome from the seed; returns its text.
+    ///
+    /// # Errors
+    /// The game rejected an outcome it sampled itself (a bug in the game); nothing is applied.
+    ///
+    /// # Panics
+    /// If no chance event is due.
+    pub fn try_draw_chance(&mut self) -> Result<String, IllegalAction> {
         assert_eq!(self.state.to_act(), ToAct::Chance, "no chance event is due");
         let outcome = self.state.sample_chance(&mut self.rng);
         let text = self.state.chance_text(&outcome);
-        self.push_chance(outcome, text.clone())
-            .expect("a sampled chance outcome is always legal");
-        text
+        self.push_chance(outcome, text.clone())?;
+        Ok(text)
     }
 
     fn push_chance(&mut self, outcome: G::Chance, text: String) -> Result<(), IllegalAction> {

@@ -7,7 +7,7 @@ mod simulate;
 mod stats;
 
 pub use simulate::{
-    GameResult, LengthStats, MAX_STEPS, SeatStats, SimConfig, SimError, SimReport, Throughput,
-    play_one, simulate,
+    GameResult, LengthStats, SeatStats, SimConfig, SimError, SimReport, Throughput, play_one,
+    simulate,
 };
 pub use stats::{Summary, wilson95};

@@ -2,16 +2,13 @@ use std::fmt;
 use std::time::Instant;
 
 use parlour_bots::{Bot, Observation, make_bot};
-use parlour_core::{Game, Options, Seat, SeatSet, ToAct, derive_seed, rng_from_seed};
-use parlour_record::{Match, Record};
+use parlour_core::{Game, Options, Seat, SeatSet, derive_seed};
+use parlour_record::{Match, PlayError, Playout, Record, play_to_end};
 use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
 
 use crate::{Summary, wilson95};
-
-/// Most steps one simulated game may take before it is reported as endless.
-pub const MAX_STEPS: u64 = 10_000_000;
 
 /// What to simulate.
 #[derive(Clone, Debug)]
@@ -80,7 +77,7 @@ pub struct GameResult {
 /// Plays game `index` of a simulation.
 ///
 /// # Errors
-/// A bad bot name, an illegal bot action, or a game past [`MAX_STEPS`].
+/// A bad bot name, an illegal bot action, or a game past [`parlour_record::MAX_STEPS`].
 pub fn play_one<G: Game>(cfg: &SimConfig, index: u64) -> Result<GameResult, SimError> {
     let seed = derive_seed(cfg.seed, index);
     let fail = |reason: String| SimError::Game {
@@ -92,54 +89,28 @@ pub fn play_one<G: Game>(cfg: &SimConfig, index: u64) -> Result<GameResult, SimE
         .map(|s| make_bot::<G>(cfg.bot_for(s), seed, u64::from(s.0) + 1))
         .collect::<Result<_, _>>()
         .map_err(|e| SimError::Config(e.to_string()))?;
-    let mut m = Match::<G>::new(cfg.players, cfg.options.clone(), seed)
-        .map_err(|e| SimError::Config(e.to_string()))?;
-    let mut actions = 0u64;
-    let mut steps = 0u64;
+    let mut choose =
+        |state: &G, seat: Seat| bots[seat.index()].choose(&Observation::new(state, seat));
+    let illegal = |e: PlayError<G::Action>| match e {
+        PlayError::Illegal { seat, error, .. } => fail(format!(
+            "bot {} at seat {seat} chose an illegal action: {error}",
+            cfg.bot_for(seat)
+        )),
+        e => fail(e.to_string()),
+    };
     // The fast path keeps no history; with records the match driver writes it. Both draw chance
     // outcomes from the same seeded stream, so a kept record replays the simulated game.
-    let mut fast = (!cfg.keep_records).then(|| (m.state().clone(), rng_from_seed(seed)));
-    loop {
-        steps += 1;
-        if steps > MAX_STEPS {
-            return Err(fail(format!("no end within {MAX_STEPS} steps")));
-        }
-        let state: &G = match &fast {
-            Some((s, _)) => s,
-            None => m.state(),
-        };
-        match state.to_act() {
-            ToAct::Terminal => break,
-            ToAct::Chance => match &mut fast {
-                Some((s, rng)) => {
-                    let c = s.sample_chance(rng);
-                    s.apply_chance(c, &mut ())
-                        .map_err(|e| fail(format!("sampled chance rejected: {e}")))?;
-                }
-                None => {
-                    m.draw_chance();
-                }
-            },
-            ToAct::Seats(seats) => {
-                let seat = seats.first().expect("a player node names a seat");
-                let action = bots[seat.index()].choose(&Observation::new(state, seat));
-                let result = match &mut fast {
-                    Some((s, _)) => s.apply(seat, action, &mut ()),
-                    None => m.apply_action(seat, action),
-                };
-                result.map_err(|e| {
-                    fail(format!(
-                        "bot {} at seat {seat} chose an illegal action: {e}",
-                        cfg.bot_for(seat)
-                    ))
-                })?;
-                actions += 1;
-            }
-        }
-    }
-    let state: &G = match &fast {
-        Some((s, _)) => s,
-        None => m.state(),
+    let (state, actions, record) = if cfg.keep_records {
+        let mut m = Match::<G>::new(cfg.players, cfg.options.clone(), seed)
+            .map_err(|e| SimError::Config(e.to_string()))?;
+        let actions = play_to_end(&mut m, &mut choose).map_err(illegal)?;
+        (m.state().clone(), actions, Some(m.to_record()))
+    } else {
+        let start =
+            G::new(cfg.players, &cfg.options).map_err(|e| SimError::Config(e.to_string()))?;
+        let mut p = Playout::new(start, seed, ());
+        let actions = play_to_end(&mut p, &mut choose).map_err(illegal)?;
+        (p.state, actions, None)
     };
     let outcome = state
         .outcome()
@@ -149,7 +120,7 @@ pub fn play_one<G: Game>(cfg: &SimConfig, index: u64) -> Result<GameResult, SimE
         winners: outcome.winners,
         actions,
         rounds: state.round(),
-        record: cfg.keep_records.then(|| m.to_record()),
+        record,
     })
 }
 
