@@ -573,4 +573,9 @@ impl Game for State {
         }
         cards_of(hidden).map(card_name).collect()
     }
+
+    /// The last card of a blind trick turns the others face up.
+    fn reveals_to(&self, seat: Seat, action: u8, observer: Seat) -> bool {
+        parlour_core::shows_hidden_card(self, seat, action, observer)
+    }
 }
