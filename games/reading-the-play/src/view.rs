@@ -21,7 +21,8 @@ pub struct SeatView {
     /// The cards, for the viewer's own seat only.
     pub hand: Option<Vec<String>>,
     /// Cards of this hand the viewer has seen go there (handed over as the Player in a trade,
-    /// or a Line 316 returned after an interrupt, which everyone saw).
+    /// or a Line 316 returned after an interrupt, which everyone saw); all forgotten once the hand
+    /// commits a card to a trade, since any of them may be the one.
     pub known: Vec<String>,
     /// The face-up Sequence, low to high.
     pub sequence: Vec<String>,
