@@ -346,9 +346,7 @@ pub fn shows_hidden_card<G: Game>(
     }
     let after = next.secrets(Some(observer));
     let text = state.action_text(action);
-    let named: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || ",;:()[]{}\"'".contains(c))
-        .collect();
+    let named: Vec<&str> = crate::words(&text).collect();
     state
         .secrets(Some(observer))
         .iter()

@@ -25,6 +25,7 @@ mod outcome;
 mod rng;
 mod seat;
 mod turn;
+mod words;
 
 pub use by_seat::{BySeat, MAX_SEATS};
 pub use encoding::Encoding;
@@ -37,6 +38,7 @@ pub use outcome::Outcome;
 pub use rng::{GameRng, derive_seed, rng_from_seed};
 pub use seat::{Seat, SeatSet};
 pub use turn::{ToAct, Viewer};
+pub use words::words;
 
 /// Checks a player count against a game's range.
 ///

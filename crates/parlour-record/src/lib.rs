@@ -8,9 +8,7 @@
 mod play;
 mod record;
 mod session;
-mod words;
 
 pub use play::{Driver, MAX_STEPS, PlayError, Playout, play_to_end};
 pub use record::{Entry, FORMAT, Record, RecordError, options_json};
 pub use session::{Match, ReplayError, StepError, replay};
-pub use words::words;

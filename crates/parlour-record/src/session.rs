@@ -1,12 +1,11 @@
 use std::collections::BTreeSet;
 
 use parlour_core::{
-    Game, GameRng, IllegalAction, Options, Seat, SetupError, ToAct, Viewer, rng_from_seed,
+    Game, GameRng, IllegalAction, Options, Seat, SetupError, ToAct, Viewer, rng_from_seed, words,
 };
 use thiserror::Error;
 
 use crate::record::{Entry, FORMAT, Record, RecordError, options_json};
-use crate::words::words;
 
 /// A step that could not be applied.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
