@@ -1,19 +1,19 @@
 mod chance_probe;
 mod resample;
-mod simultaneous;
+pub(crate) mod simultaneous;
 mod worlds;
 
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use parlour_core::{Game, Options, Seat, ToAct, Viewer, derive_seed, rng_from_seed};
-use parlour_record::{Match, Record, words};
+use parlour_core::{Game, Options, Seat, ToAct, Viewer, derive_seed, rng_from_seed, words};
+use parlour_record::{Match, Record};
 use rand::Rng;
 use serde_json::Value;
 
 use chance_probe::{ChancePool, probe_chance};
 use resample::{check_resample, check_resample_spread, is_deep_step};
-use simultaneous::check_simultaneous;
+use simultaneous::{check_simultaneous, pick_owing};
 use worlds::check_worlds;
 
 /// Most steps a conformance playout may take before it is declared endless.
@@ -267,14 +267,7 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64, chances: &mut Ch
                     }
                 }
                 check_simultaneous(state, seats, &ctx(step));
-                // Any owing seat may commit first at a simultaneous node.
-                let owing: Vec<Seat> = seats.iter().collect();
-                // (One draw only where there is a choice, so sequential games keep their paths.)
-                let seat = if owing.len() > 1 {
-                    owing[rng.random_range(0..owing.len())]
-                } else {
-                    owing[0]
-                };
+                let seat = pick_owing(seats, &mut rng);
                 state.legal_actions(seat, &mut buf);
                 let a = buf[rng.random_range(0..buf.len())];
                 m.apply_action(seat, a)

@@ -5,6 +5,8 @@ use parlour_core::{Encoding, Options, Seat, ToAct, derive_seed, rng_from_seed};
 use parlour_record::Match;
 use rand::Rng;
 
+use crate::conformance::simultaneous::{pick_owing, tell_commitments_apart};
+
 /// Determinizations drawn per seat and node to compare observations.
 const DRAWS: usize = 3;
 
@@ -90,14 +92,7 @@ fn check_one<G: Encoding>(players: u8, options: Options, seed: u64) {
                 check_commitments_unseen(state, seat, &legal, len, &ctx);
             }
         }
-        // Any owing seat may commit first at a simultaneous node.
-        let owing: Vec<Seat> = seats.iter().collect();
-        // (One draw only where there is a choice, so sequential games keep their paths.)
-        let seat = if owing.len() > 1 {
-            owing[rng.random_range(0..owing.len())]
-        } else {
-            owing[0]
-        };
+        let seat = pick_owing(seats, &mut rng);
         state.legal_actions(seat, &mut legal);
         let action = legal[rng.random_range(0..legal.len())];
         m.apply_action(seat, action)
@@ -120,35 +115,26 @@ fn check_commitments_unseen<G: Encoding>(
     len: usize,
     ctx: &str,
 ) {
-    let mut first: Option<(G::Action, Vec<Vec<f32>>)> = None;
-    for &a in legal {
-        let mut s = state.clone();
-        s.apply(seat, a, &mut ())
-            .unwrap_or_else(|e| panic!("{ctx}: legal commitment {a:?} rejected: {e}"));
-        let seen: Vec<Vec<f32>> = Seat::all(state.players())
-            .filter(|&o| o != seat)
-            .map(|o| {
+    let others: Vec<Seat> = Seat::all(state.players()).filter(|&o| o != seat).collect();
+    let see = |s: &G, _: &[G::Event]| {
+        others
+            .iter()
+            .map(|&o| {
                 let mut out = vec![0.0; len];
-                encode(&s, o, &mut out);
+                encode(s, o, &mut out);
                 out
             })
-            .collect();
-        match &first {
-            None => first = Some((a, seen)),
-            Some((b, then)) => {
-                for (o, (x, y)) in Seat::all(state.players())
-                    .filter(|&o| o != seat)
-                    .zip(then.iter().zip(&seen))
-                {
-                    if let Some(i) = (0..len).find(|&i| x[i] != y[i]) {
-                        panic!(
-                            "{ctx}: seat {o}'s observation differs at index {i} between seat \
-                             {seat}'s commitments {b:?} and {a:?} before every commitment is in"
-                        );
-                    }
-                }
-            }
-        }
+            .collect::<Vec<_>>()
+    };
+    if let Some(t) = tell_commitments_apart(state, seat, legal, see, ctx) {
+        let i = (0..len)
+            .find(|&i| t.then[i] != t.now[i])
+            .expect("the readings differ");
+        panic!(
+            "{ctx}: seat {}'s observation differs at index {i} between seat {seat}'s \
+             commitments {:?} and {:?} before every commitment is in",
+            others[t.at], t.first, t.other
+        );
     }
 }
 

@@ -2,26 +2,13 @@
 //! seat, taken forward by the same actions, show that seat the same until the
 //! rules reveal something to it ([`Game::reveals_to`]).
 
-use parlour_core::{Game, GameRng, Seat, ToAct, Viewer};
+use parlour_core::{Game, GameRng, Seat, ToAct};
 use rand::Rng;
+
+use super::simultaneous::{Shown, pick_owing};
 
 /// Steps each pair of worlds is taken forward.
 pub(crate) const HORIZON: usize = 16;
-
-/// What `observer` is shown of a state just after a step.
-fn shown<G: Game>(
-    state: &G,
-    events: &[G::Event],
-    observer: Seat,
-) -> (G::View, Vec<G::Action>, Vec<String>) {
-    let mut legal = Vec::new();
-    state.legal_actions(observer, &mut legal);
-    let texts = events
-        .iter()
-        .filter_map(|e| state.describe_event(e, Viewer::Seat(observer)))
-        .collect();
-    (state.view(Some(observer)), legal, texts)
-}
 
 /// Draws a state `observer` cannot tell from `state` and plays both forward along one random
 /// path (up to [`HORIZON`] steps, or to the next chance node): the same action where it is legal
@@ -45,8 +32,7 @@ pub(crate) fn check_worlds<G: Game>(state: &G, observer: Seat, rng: &mut GameRng
             // A chance outcome is no public action: the worlds may draw different cards.
             ToAct::Chance => return,
             ToAct::Seats(seats) => {
-                let owing: Vec<Seat> = seats.iter().collect();
-                let seat = owing[rng.random_range(0..owing.len())];
+                let seat = pick_owing(seats, rng);
                 truth.legal_actions(seat, &mut legal);
                 let a = legal[rng.random_range(0..legal.len())];
                 if !world.is_legal(seat, a) {
@@ -69,8 +55,8 @@ pub(crate) fn check_worlds<G: Game>(state: &G, observer: Seat, rng: &mut GameRng
             }
         };
         let (t, w) = (
-            shown(&truth, &ev_t, observer),
-            shown(&world, &ev_w, observer),
+            Shown::of(&truth, &ev_t, Some(observer)),
+            Shown::of(&world, &ev_w, Some(observer)),
         );
         assert!(
             t == w,
