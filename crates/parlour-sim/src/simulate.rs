@@ -98,30 +98,32 @@ pub fn play_one<G: Game>(cfg: &SimConfig, index: u64) -> Result<GameResult, SimE
         )),
         e => fail(e.to_string()),
     };
+    let result = |state: &G, actions: u64, record: Option<Record>| {
+        let outcome = state
+            .outcome()
+            .ok_or_else(|| fail("terminal without an outcome".into()))?;
+        Ok(GameResult {
+            scores: outcome.scores,
+            winners: outcome.winners,
+            actions,
+            rounds: state.round(),
+            record,
+        })
+    };
     // The fast path keeps no history; with records the match driver writes it. Both draw chance
     // outcomes from the same seeded stream, so a kept record replays the simulated game.
-    let (state, actions, record) = if cfg.keep_records {
+    if cfg.keep_records {
         let mut m = Match::<G>::new(cfg.players, cfg.options.clone(), seed)
             .map_err(|e| SimError::Config(e.to_string()))?;
         let actions = play_to_end(&mut m, &mut choose).map_err(illegal)?;
-        (m.state().clone(), actions, Some(m.to_record()))
+        result(m.state(), actions, Some(m.to_record()))
     } else {
         let start =
             G::new(cfg.players, &cfg.options).map_err(|e| SimError::Config(e.to_string()))?;
         let mut p = Playout::new(start, seed, ());
         let actions = play_to_end(&mut p, &mut choose).map_err(illegal)?;
-        (p.state, actions, None)
-    };
-    let outcome = state
-        .outcome()
-        .ok_or_else(|| fail("terminal without an outcome".into()))?;
-    Ok(GameResult {
-        scores: outcome.scores,
-        winners: outcome.winners,
-        actions,
-        rounds: state.round(),
-        record,
-    })
+        result(&p.state, actions, None)
+    }
 }
 
 /// Per-seat statistics.
