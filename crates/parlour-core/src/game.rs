@@ -1,3 +1,4 @@
+use std::collections::BTreeMap;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::ops::RangeInclusive;
@@ -329,10 +330,10 @@ pub fn evaluate_after<G: Game>(state: &G, seat: Seat, action: G::Action) -> f64 
 }
 
 /// Whether `seat` taking `action` shows `observer` a card it could not see before, other than
-/// one the action's own text names: some id of `observer`'s [`Game::secrets`] is no longer one
-/// after the action (a card drawn into its hand, a card turned face up, the copy of a card that
-/// a discard names only by its name). A card the action names is shown alike in every world,
-/// so it is no reveal. A building block for [`Game::reveals_to`]. An illegal action reveals
+/// one the action's own text names: fewer cards of some id are among `observer`'s
+/// [`Game::secrets`] after the action (a card drawn into its hand, a card turned face up, a
+/// pool shown, the copy of a card that a discard names only by its name). A card the action
+/// names is shown alike in every world, so it is no reveal. A building block for [`Game::reveals_to`]. An illegal action reveals
 /// nothing.
 pub fn shows_hidden_card<G: Game>(
     state: &G,
@@ -344,13 +345,19 @@ pub fn shows_hidden_card<G: Game>(
     if next.apply(seat, action, &mut ()).is_err() {
         return false;
     }
-    let after = next.secrets(Some(observer));
+    // Ids may repeat (three cards called `yellow-sign`): compare how many of each stay hidden.
+    let mut hidden: BTreeMap<String, i32> = BTreeMap::new();
+    for id in state.secrets(Some(observer)) {
+        *hidden.entry(id).or_default() += 1;
+    }
+    for id in next.secrets(Some(observer)) {
+        *hidden.entry(id).or_default() -= 1;
+    }
     let text = state.action_text(action);
     let named: Vec<&str> = crate::words(&text).collect();
-    state
-        .secrets(Some(observer))
+    hidden
         .iter()
-        .any(|id| !after.contains(id) && !named.contains(&id.as_str()))
+        .any(|(id, &fewer)| fewer > 0 && !named.contains(&id.as_str()))
 }
 
 /// A plan found by a full-information [`Solver`]: the actions of the seat to act, in notation,

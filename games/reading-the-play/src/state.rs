@@ -586,11 +586,11 @@ impl Game for State {
         hidden.and(LINES).iter().map(|c| self.id(c)).collect()
     }
 
-    /// The rules' reveals: a card shown to the observer (a draw, the pool to the Player); what
-    /// follows a draw or the end of a trade, and each of the Player's private steps (whether a
-    /// further step is asked depends on the Player's hand, spec §5); the interrupt window, which
-    /// opens only when another seat holds Line 315 (§12.3); and the last vote or interrupt answer,
-    /// which turns all of them up.
+    /// The rules' reveals: a card shown to the observer (a draw, the pool to the Player once the
+    /// last card is in); what follows a draw or the end of a trade, and each of the Player's
+    /// private steps (whether a further step is asked depends on the Player's hand, spec §5); the
+    /// interrupt window, which opens only when another seat holds Line 315 (§12.3); and the last
+    /// vote or interrupt answer, which turns all of them up.
     fn reveals_to(&self, seat: Seat, action: Action, observer: Seat) -> bool {
         let last_of_simultaneous = self.to_act().seats() == SeatSet::single(seat);
         shows_hidden_card(self, seat, action, observer)
@@ -605,7 +605,10 @@ impl Game for State {
                 | Action::Hold => true,
                 Action::Give(..) => self.to_give.len() == 1,
                 Action::PointAt(_) | Action::Interrupt | Action::Pass => last_of_simultaneous,
-                Action::Trade(_) | Action::Commit(_) | Action::Keep(_) => false,
+                // The last commitment shows the Player the pool, Signs included (which
+                // `secrets` leaves out: it lists Lines only).
+                Action::Commit(_) => last_of_simultaneous && observer == self.player,
+                Action::Trade(_) | Action::Keep(_) => false,
             }
     }
 }
