@@ -19,8 +19,10 @@ use worlds::check_worlds;
 /// Most steps a conformance playout may take before it is declared endless.
 pub const MAX_STEPS: usize = 200_000;
 
-/// Every how many steps a pair of worlds one seat cannot tell apart is played forward.
+/// Every how many steps a pair of worlds one seat cannot tell apart is played forward, and
+/// before which step it is done at every node (short games and first rounds in full).
 const WORLDS_EVERY: usize = 3;
+const WORLDS_ALWAYS: usize = 32;
 
 /// Most uniformity tests of `sample_consistent` per game (each draws hundreds of samples).
 const SPREAD_TESTS_PER_GAME: usize = 2;
@@ -53,7 +55,7 @@ const SPREAD_TESTS_PER_GAME: usize = 2;
 ///   Hoeffding bound with a false alarm rate of 1e-9 per card and place); a place is what
 ///   [`Game::hidden_places`] names, or by default the set of other seats whose views show the
 ///   card;
-/// * every few steps, a state one seat cannot tell from the true one is drawn, and both are
+/// * at each of the first 32 steps and every 3 steps after, a state one seat cannot tell from the true one is drawn, and both are
 ///   played forward by the same actions up to the next chance node: the seat's view, legal actions and
 ///   event texts must stay the same in both, until a step the game names as a reveal to that
 ///   seat ([`Game::reveals_to`]) or one the other world cannot take;
@@ -99,7 +101,9 @@ fn check_one<G: Game>(players: u8, options: Options, seed: u64, chances: &mut Ch
         }
         check_views(state, |v| m.secrets(v), &ctx(step));
         check_event_texts(&m, &ctx(step));
-        if step.is_multiple_of(WORLDS_EVERY) && state.to_act() != ToAct::Terminal {
+        if (step < WORLDS_ALWAYS || step.is_multiple_of(WORLDS_EVERY))
+            && state.to_act() != ToAct::Terminal
+        {
             let observer = Seat(worlds_rng.random_range(0..players));
             check_worlds(state, observer, &mut worlds_rng, &ctx(step));
         }

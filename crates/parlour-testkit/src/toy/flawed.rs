@@ -37,6 +37,9 @@ const WRONG_DEDUCTION: u8 = 10;
 const KEPT_DEDUCTION: u8 = 11;
 /// Claims the seat has deduced where every hidden card is, and returns the true state.
 const ALL_DEDUCED: u8 = 12;
+/// Once a seat has played, its view's stock count says whether the next seat holds `c9`: a
+/// fact, not an id, and shown only to a seat no longer to act.
+const TELLING_VIEW: u8 = 13;
 
 static GAMES_MADE: AtomicU32 = AtomicU32::new(0);
 
@@ -133,6 +136,10 @@ impl<const F: u8> Game for Flawed<F> {
 
     fn view(&self, viewer: Option<Seat>) -> View {
         let mut view = self.game.view(viewer);
+        if let Some(v) = viewer.filter(|&v| F == TELLING_VIEW && view.played[v.index()].is_some()) {
+            let holds_c9 = self.game.hand(v.offset(1, self.players())).contains(&9);
+            view.stock = u8::from(holds_c9);
+        }
         if F == LEAKY_VIEW && viewer.is_some() {
             view.hand = Seat::all(self.players())
                 .flat_map(|s| self.game.hand(s))
@@ -274,6 +281,12 @@ fn an_apply_that_changes_the_state_on_error_fails() {
 #[should_panic(expected = "secrets(Some(")]
 fn empty_secrets_fail() {
     check_game::<Flawed<NO_SECRETS>>(2, "", 0..5);
+}
+
+#[test]
+#[should_panic(expected = "which the game names no reveal")]
+fn a_view_that_tells_where_a_hidden_card_is_fails() {
+    check_game::<Flawed<TELLING_VIEW>>(3, "", 0..10);
 }
 
 #[test]
