@@ -5,12 +5,13 @@ use parlour_bots::{Bot, Observation, UnknownBot, make_bot};
 use parlour_core::{
     Game, IllegalAction, OptionError, Options, Seat, SetupError, check_players, derive_seed,
 };
+use parlour_lab::stats::wilson95;
 use parlour_record::{PlayError, Playout, play_to_end};
 use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::rating::{Ratings, seat_places};
-use crate::report::{ArenaReport, BotReport, wilson_interval};
+use crate::report::{ArenaReport, BotReport};
 use crate::{ArenaConfig, seating};
 
 /// Why an arena could not be run.
@@ -169,7 +170,10 @@ pub fn run_arena<G: Game>(config: &ArenaConfig) -> Result<ArenaReport, ArenaErro
             } else {
                 wins[i] / seats[i] as f64
             },
-            ci95: wilson_interval(wins[i], seats[i]),
+            ci95: {
+                let (low, high) = wilson95(wins[i], seats[i] as f64);
+                [low, high]
+            },
             rating: ratings.rating(i),
             mean_decision_ms: if decisions[i] == 0 {
                 0.0

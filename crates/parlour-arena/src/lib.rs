@@ -3,8 +3,8 @@
 //! [`run_arena`] plays many seeded games between named bots (see [`parlour_bots::make_bot`]),
 //! seating them in every order in turn ([`seating`]), in parallel with rayon, and reports per
 //! bot: seats played, wins (a win shared by `k` tied winners counts `1/k`), win rate with a 95%
-//! Wilson interval, a rating (Weng-Lin or Elo from the `skillratings` crate, updated in game
-//! order) and the mean decision time.
+//! Wilson interval ([`parlour_lab::stats::wilson95`]), a rating (Weng-Lin or Elo from the
+//! `skillratings` crate, updated in game order) and the mean decision time.
 //!
 //! The report is the same for a seed whatever the number of threads (decision times aside):
 //! game `i` is seeded with `derive_seed(seed, i)` and results are aggregated in game order.
@@ -27,5 +27,5 @@ mod seating;
 pub use arena::{ArenaError, arena_players, run_arena};
 pub use config::{ArenaConfig, Progress, RatingSystem};
 pub use rating::seat_places;
-pub use report::{ArenaReport, BotReport, wilson_interval};
+pub use report::{ArenaReport, BotReport};
 pub use seating::{seating, seating_period};

@@ -49,28 +49,6 @@ impl ArenaReport {
     }
 }
 
-/// The 95% Wilson score interval of `wins` successes in `n` trials (`[0, 1]` when `n` is 0).
-///
-/// # Examples
-/// ```
-/// let [low, high] = parlour_arena::wilson_interval(50.0, 100);
-/// assert!((low - 0.4038).abs() < 1e-3 && (high - 0.5962).abs() < 1e-3);
-/// ```
-#[must_use]
-pub fn wilson_interval(wins: f64, n: u64) -> [f64; 2] {
-    if n == 0 {
-        return [0.0, 1.0];
-    }
-    const Z: f64 = 1.959_963_984_540_054;
-    let n = n as f64;
-    let p = (wins / n).clamp(0.0, 1.0);
-    let z2 = Z * Z;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
-}
-
 impl fmt::Display for ArenaReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(

@@ -155,6 +155,45 @@ impl OptionSpec {
     }
 }
 
+/// The one JSON form of an option's declaration, for the lobby API (`GET /api/games`) and
+/// Python's `parlour.games()`: `{"id", "help", "kind", "default"}`, plus `"min"` and `"max"`
+/// for an `int` and `"choices"` for a `choice`. `kind` is `flag`, `int`, `choice`, `seat` (a
+/// seat number or `random`, the default) or `text`.
+impl serde::Serialize for OptionSpec {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("id", self.id)?;
+        map.serialize_entry("help", self.help)?;
+        match self.kind {
+            OptionKind::Flag { default } => {
+                map.serialize_entry("kind", "flag")?;
+                map.serialize_entry("default", &default)?;
+            }
+            OptionKind::Int { default, min, max } => {
+                map.serialize_entry("kind", "int")?;
+                map.serialize_entry("default", &default)?;
+                map.serialize_entry("min", &min)?;
+                map.serialize_entry("max", &max)?;
+            }
+            OptionKind::Choice { default, choices } => {
+                map.serialize_entry("kind", "choice")?;
+                map.serialize_entry("default", default)?;
+                map.serialize_entry("choices", choices)?;
+            }
+            OptionKind::SeatOrRandom => {
+                map.serialize_entry("kind", "seat")?;
+                map.serialize_entry("default", "random")?;
+            }
+            OptionKind::Text { default } => {
+                map.serialize_entry("kind", "text")?;
+                map.serialize_entry("default", default)?;
+            }
+        }
+        map.end()
+    }
+}
+
 /// A resolved option value.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum OptionValue {
@@ -340,5 +379,34 @@ mod tests {
         let e = Options::parse_list(SPECS, "nope=1").unwrap_err();
         assert!(e.to_string().contains("unknown option `nope`"), "{e}");
         assert!(Options::parse_list(SPECS, "traditional_mat=maybe").is_err());
+    }
+
+    #[test]
+    fn a_spec_serialises_to_its_declared_json() {
+        let json = |spec: &OptionSpec| serde_json::to_value(spec).unwrap();
+        assert_eq!(
+            json(&SPECS[1]),
+            serde_json::json!({"id": "target_score", "help": "score that ends the game",
+                "kind": "int", "default": 55, "min": 1, "max": 10_000})
+        );
+        assert_eq!(
+            json(&SPECS[0]),
+            serde_json::json!({"id": "traditional_mat",
+                "help": "lay the signs out in traditional order", "kind": "flag", "default": false})
+        );
+        assert_eq!(json(&SPECS[2])["default"], "random");
+        let choice = OptionSpec {
+            id: "layout",
+            help: "table layout",
+            kind: OptionKind::Choice {
+                default: "ring",
+                choices: &["ring", "line"],
+            },
+        };
+        assert_eq!(
+            json(&choice)["choices"],
+            serde_json::json!(["ring", "line"])
+        );
+        assert_eq!(json(&choice)["kind"], "choice");
     }
 }

@@ -1,6 +1,6 @@
 //! Conversions between Python values and the engine's: options, seats, JSON, errors.
 
-use parlour_core::{OptionKind, OptionSpec, Options, Seat};
+use parlour_core::{Options, Seat};
 use parlour_games::{GameInfo, find, games as registered};
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -24,27 +24,8 @@ fn game_json(g: &GameInfo) -> Value {
         "default_players": g.default_players(),
         "summary": g.summary,
         "has_solver": g.has_solver,
-        "options": g.options.iter().map(option_json).collect::<Vec<_>>(),
+        "options": g.options,
     })
-}
-
-fn option_json(spec: &OptionSpec) -> Value {
-    let mut v = json!({"id": spec.id, "help": spec.help});
-    let fields = match spec.kind {
-        OptionKind::Flag { default } => json!({"kind": "flag", "default": default}),
-        OptionKind::Int { default, min, max } => {
-            json!({"kind": "int", "default": default, "min": min, "max": max})
-        }
-        OptionKind::Choice { default, choices } => {
-            json!({"kind": "choice", "default": default, "choices": choices})
-        }
-        OptionKind::SeatOrRandom => json!({"kind": "seat", "default": "random"}),
-        OptionKind::Text { default } => json!({"kind": "text", "default": default}),
-    };
-    if let (Value::Object(o), Value::Object(f)) = (&mut v, fields) {
-        o.extend(f);
-    }
-    v
 }
 
 /// The game's info, or a `KeyError` listing the known ids.

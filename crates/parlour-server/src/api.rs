@@ -21,7 +21,6 @@ use parlour_protocol::{
 };
 use parlour_record::{Record, options_json};
 use serde::Deserialize;
-use serde_json::json;
 use std::net::SocketAddr;
 use tokio::sync::oneshot;
 use tracing::info;
@@ -314,32 +313,11 @@ const BOT_SPECS: [&str; 6] = [
     "solver",
 ];
 
+/// The wire form of an option: its one JSON form ([`parlour_core::OptionSpec`]'s `Serialize`).
 fn option_entry(spec: &parlour_core::OptionSpec) -> OptionEntry {
-    use parlour_core::OptionKind;
-    let (kind, default, min, max, choices) = match spec.kind {
-        OptionKind::Flag { default } => ("flag", json!(default), None, None, Vec::new()),
-        OptionKind::Int { default, min, max } => {
-            ("int", json!(default), Some(min), Some(max), Vec::new())
-        }
-        OptionKind::Choice { default, choices } => (
-            "choice",
-            json!(default),
-            None,
-            None,
-            choices.iter().map(|c| (*c).to_owned()).collect(),
-        ),
-        OptionKind::SeatOrRandom => ("seat", json!("random"), None, None, Vec::new()),
-        OptionKind::Text { default } => ("text", json!(default), None, None, Vec::new()),
-    };
-    OptionEntry {
-        id: spec.id.to_owned(),
-        kind: kind.to_owned(),
-        default,
-        help: spec.help.to_owned(),
-        min,
-        max,
-        choices,
-    }
+    serde_json::to_value(spec)
+        .and_then(serde_json::from_value)
+        .expect("an option's JSON is an OptionEntry")
 }
 
 /// `GET /api/games`: every registered game, with what a lobby needs to offer it.

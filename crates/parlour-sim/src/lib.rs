@@ -10,4 +10,4 @@ pub use simulate::{
     GameResult, LengthStats, SeatStats, SimConfig, SimError, SimReport, Throughput, play_one,
     simulate,
 };
-pub use stats::{Summary, wilson95};
+pub use stats::Summary;

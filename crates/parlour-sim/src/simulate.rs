@@ -3,12 +3,13 @@ use std::time::Instant;
 
 use parlour_bots::{Bot, Observation, make_bot};
 use parlour_core::{Game, Options, Seat, SeatSet, derive_seed};
+use parlour_lab::stats::wilson95;
 use parlour_record::{Match, PlayError, Playout, Record, play_to_end};
 use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::{Summary, wilson95};
+use crate::Summary;
 
 /// What to simulate.
 #[derive(Clone, Debug)]

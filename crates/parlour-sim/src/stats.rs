@@ -44,21 +44,6 @@ impl Summary {
     }
 }
 
-/// The Wilson score interval at 95% for `successes` out of `n` (fractional successes allowed,
-/// for shared wins).
-#[must_use]
-pub fn wilson95(successes: f64, n: f64) -> (f64, f64) {
-    if n <= 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let p = successes / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,17 +54,5 @@ mod tests {
         assert!((s.mean - 5.0).abs() < 1e-12);
         assert!((s.sd - 2.138_089_935).abs() < 1e-6);
         assert_eq!((s.min, s.max), (2.0, 9.0));
-    }
-
-    #[test]
-    fn wilson_interval_matches_a_known_value() {
-        // 50 of 100: 0.4038 .. 0.5962
-        let (lo, hi) = wilson95(50.0, 100.0);
-        assert!(
-            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
-            "{lo} {hi}"
-        );
-        let (lo, hi) = wilson95(0.0, 10.0);
-        assert!(lo.abs() < 1e-12 && hi > 0.2 && hi < 0.35);
     }
 }
