@@ -6,7 +6,7 @@ use parlour_core::{
     Game, IllegalAction, OptionError, Options, Seat, SetupError, check_players, derive_seed,
 };
 use parlour_lab::stats::wilson95;
-use parlour_record::{PlayError, Playout, play_to_end};
+use parlour_record::{Match, PlayError, play_to_end};
 use rayon::prelude::*;
 use thiserror::Error;
 
@@ -205,7 +205,7 @@ fn play_game<G: Game>(
         .enumerate()
         .map(|(seat, &b)| make_bot::<G>(&specs[b], game_seed, seat as u64))
         .collect::<Result<_, _>>()?;
-    let mut playout = Playout::new(G::new(players, options)?, game_seed, ());
+    let mut playout = Match::<G, ()>::setup(players, options, game_seed)?;
     let n = usize::from(players);
     let mut time_ns = vec![0u64; n];
     let mut decisions = vec![0u64; n];
@@ -231,14 +231,14 @@ fn play_game<G: Game>(
                 game: index,
                 bot: specs[order[seat.index()]].clone(),
                 seat,
-                action: playout.state.action_text(action),
+                action: playout.state().action_text(action),
                 error,
             });
         }
         Err(e) => return Err(broken(e.to_string())),
     }
     let outcome = playout
-        .state
+        .state()
         .outcome()
         .ok_or_else(|| broken("terminal state without an outcome".into()))?;
     let shares = Seat::all(players).map(|s| outcome.win_share(s)).collect();

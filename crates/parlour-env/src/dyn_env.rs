@@ -1,23 +1,16 @@
-use std::any::Any;
-
-use parlour_core::{Encoding, Options, Outcome, Seat, ToAct, Viewer};
-use parlour_games::{RegistryError, find, with_game};
-use parlour_record::{Record, ReplayError, StepError};
-use serde_json::Value;
+use parlour_core::{Encoding, Options, Seat};
+use parlour_games::{DynBot, DynMatch, GameBot, RegistryError, find, with_game};
+use parlour_record::{Keep, Kept, Record, ReplayError, StepError};
 
 use crate::{Env, EnvError, History};
 
-/// An [`Env`] whose game is known only at run time, with actions and outcomes as text and views
-/// as JSON: what the Python package and batched stepping need.
+/// An [`Env`] whose game is known only at run time: the action ids, observations and stepping
+/// of the encoding over the game itself ([`DynEnv::game`], the one type-erased game). What the
+/// Python package and batched stepping need.
 pub trait DynEnv: Send + Sync {
-    /// Registry id.
-    fn game_id(&self) -> &'static str;
-    /// Display name.
-    fn game_name(&self) -> &'static str;
-    /// Number of seats.
-    fn players(&self) -> u8;
-    /// The seed chance is drawn from.
-    fn seed(&self) -> u64;
+    /// The game: everything about it that is not the encoding (seats, views, scores, the record).
+    /// Change it through the environment, which keeps its pending ids and draws chance as set.
+    fn game(&self) -> &dyn DynMatch;
     /// Length of an observation ([`Env::observation_len`]).
     fn observation_len(&self) -> usize;
     /// The game's own observation shape, before any pending-id block.
@@ -28,8 +21,6 @@ pub trait DynEnv: Send + Sync {
     fn max_spelling_len(&self) -> usize;
     /// Whether chance nodes wait to be drawn or stated.
     fn explicit_chance(&self) -> bool;
-    /// Who must act now.
-    fn to_act(&self) -> ToAct;
     /// The seat whose step is due ([`Env::current`]).
     fn current(&self) -> Option<Seat>;
     /// Ids `seat` has pending.
@@ -43,8 +34,6 @@ pub trait DynEnv: Send + Sync {
     /// # Errors
     /// An illegal id; nothing changes.
     fn step_quiet(&mut self, seat: Seat, id: usize) -> Result<bool, EnvError>;
-    /// `seat`'s legal actions in notation.
-    fn legal_texts(&self, seat: Seat) -> Vec<String>;
     /// The ids spelling `seat`'s legal action given in notation.
     ///
     /// # Errors
@@ -59,62 +48,36 @@ pub trait DynEnv: Send + Sync {
     /// # Errors
     /// An illegal id; nothing changes.
     fn step(&mut self, seat: Seat, id: usize) -> Result<Option<String>, EnvError>;
-    /// Applies a whole action in notation.
+    /// Applies a whole action in notation ([`Env::apply_text`]).
     ///
     /// # Errors
     /// Text that does not parse or an illegal action; nothing changes.
     fn apply_text(&mut self, seat: Seat, text: &str) -> Result<(), EnvError>;
-    /// What the due chance event is, if one is due.
-    fn chance_hint(&self) -> Option<String>;
-    /// Draws the due chance outcome from the seed.
+    /// Draws the due chance outcome from the seed ([`Env::draw_chance`]).
     fn draw_chance(&mut self) -> Option<String>;
-    /// Applies a stated chance outcome.
+    /// Applies a stated chance outcome ([`Env::apply_chance_text`]).
     ///
     /// # Errors
     /// No chance due or a bad outcome; nothing changes.
     fn apply_chance_text(&mut self, text: &str) -> Result<(), EnvError>;
-    /// A viewer's view as JSON (`None` = spectator).
-    fn view_json(&self, viewer: Option<Seat>) -> Value;
-    /// A viewer's view drawn as text.
-    fn view_text(&self, viewer: Option<Seat>) -> String;
-    /// Running scores.
-    fn scores(&self) -> Vec<i32>;
-    /// The result once over.
-    fn outcome(&self) -> Option<Outcome>;
+    /// `bot` decides for `seat` from its observation and the action is applied.
+    ///
+    /// # Panics
+    /// If `bot` is another game's, `seat` has nothing to do, or the bot's choice is illegal.
+    fn play_bot(&mut self, bot: &mut dyn DynBot, seat: Seat);
     /// Win shares ([`Env::returns`]).
     fn returns(&self, out: &mut [f32]);
-    /// Rounds begun.
-    fn round(&self) -> u32;
-    /// The record, when the history is kept.
-    fn record(&self) -> Option<Record>;
-    /// The log as `viewer` may see it, when the history is kept.
-    fn log(&self, viewer: Viewer) -> Option<Vec<String>>;
-    /// What `viewer` must not see ([`parlour_core::Game::secrets`]).
-    fn secrets(&self, viewer: Option<Seat>) -> Vec<String>;
-    /// A game `observer` cannot tell from this one ([`Env::resample`]).
+    /// A game `observer` cannot tell from this one ([`Env::resample`]); it keeps no history.
     fn resample(&self, observer: Seat, seed: u64) -> Box<dyn DynEnv>;
-    /// A new bare game with the same setup from `seed`.
+    /// A new game with the same setup from `seed`.
     fn restart(&mut self, seed: u64);
     /// A copy.
     fn clone_box(&self) -> Box<dyn DynEnv>;
-    /// The concrete `Env<G>`, for code that dispatches on the game type again (bots).
-    fn as_any(&self) -> &dyn Any;
-    /// The concrete `Env<G>`, mutable.
-    fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-impl<G: Encoding> DynEnv for Env<G> {
-    fn game_id(&self) -> &'static str {
-        G::ID
-    }
-    fn game_name(&self) -> &'static str {
-        G::NAME
-    }
-    fn players(&self) -> u8 {
-        self.state().players()
-    }
-    fn seed(&self) -> u64 {
-        Env::seed(self)
+impl<G: Encoding, H: Keep<G>> DynEnv for Env<G, H> {
+    fn game(&self) -> &dyn DynMatch {
+        Env::game(self)
     }
     fn observation_len(&self) -> usize {
         Env::observation_len(self)
@@ -131,9 +94,6 @@ impl<G: Encoding> DynEnv for Env<G> {
     fn explicit_chance(&self) -> bool {
         Env::explicit_chance(self)
     }
-    fn to_act(&self) -> ToAct {
-        Env::to_act(self)
-    }
     fn current(&self) -> Option<Seat> {
         Env::current(self)
     }
@@ -148,13 +108,6 @@ impl<G: Encoding> DynEnv for Env<G> {
     }
     fn step_quiet(&mut self, seat: Seat, id: usize) -> Result<bool, EnvError> {
         Ok(Env::step(self, seat, id)?.is_some())
-    }
-    fn legal_texts(&self, seat: Seat) -> Vec<String> {
-        let mut out = Vec::new();
-        self.state().legal_actions(seat, &mut out);
-        out.into_iter()
-            .map(|a| self.state().action_text(a))
-            .collect()
     }
     fn spell_text(&self, seat: Seat, text: &str) -> Result<Vec<usize>, EnvError> {
         let action = self
@@ -188,41 +141,22 @@ impl<G: Encoding> DynEnv for Env<G> {
         Env::apply_text(self, seat, text)?;
         Ok(())
     }
-    fn chance_hint(&self) -> Option<String> {
-        (Env::to_act(self) == ToAct::Chance).then(|| self.state().chance_hint())
-    }
     fn draw_chance(&mut self) -> Option<String> {
         Env::draw_chance(self)
     }
     fn apply_chance_text(&mut self, text: &str) -> Result<(), EnvError> {
         Ok(Env::apply_chance_text(self, text)?)
     }
-    fn view_json(&self, viewer: Option<Seat>) -> Value {
-        serde_json::to_value(self.state().view(viewer)).expect("views serialise")
-    }
-    fn view_text(&self, viewer: Option<Seat>) -> String {
-        self.state().view(viewer).to_string()
-    }
-    fn scores(&self) -> Vec<i32> {
-        self.state().scores()
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.state().outcome()
+    fn play_bot(&mut self, bot: &mut dyn DynBot, seat: Seat) {
+        let bot = bot
+            .as_any_mut()
+            .downcast_mut::<GameBot<G>>()
+            .expect("a bot plays the game it was made for");
+        let action = bot.decide(self.state(), seat);
+        self.apply(seat, action).expect("a bot's choice is legal");
     }
     fn returns(&self, out: &mut [f32]) {
         Env::returns(self, out);
-    }
-    fn round(&self) -> u32 {
-        self.state().round()
-    }
-    fn record(&self) -> Option<Record> {
-        Env::record(self)
-    }
-    fn log(&self, viewer: Viewer) -> Option<Vec<String>> {
-        Env::log(self, viewer)
-    }
-    fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
-        self.state().secrets(viewer)
     }
     fn resample(&self, observer: Seat, seed: u64) -> Box<dyn DynEnv> {
         Box::new(Env::resample(self, observer, seed))
@@ -233,16 +167,10 @@ impl<G: Encoding> DynEnv for Env<G> {
     fn clone_box(&self) -> Box<dyn DynEnv> {
         Box::new(self.clone())
     }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
 }
 
 /// A new environment of game `id` (chance drawn up to the first decision unless
-/// `explicit_chance`).
+/// `explicit_chance`), keeping its history or not.
 ///
 /// # Errors
 /// An unknown id or a setup the game rejects.
@@ -255,7 +183,11 @@ pub fn make_env(
     explicit_chance: bool,
 ) -> Result<Box<dyn DynEnv>, RegistryError> {
     find(id)?;
-    with_game!(id, G => Ok(Box::new(Env::<G>::new(players, options, seed, history, explicit_chance)?)))
+    with_game!(id, G => Ok(match history {
+        History::Kept => Box::new(Env::<G, Kept<G>>::new(players, options, seed, explicit_chance)?)
+            as Box<dyn DynEnv>,
+        History::None => Box::new(Env::<G, ()>::new(players, options, seed, explicit_chance)?),
+    }))
 }
 
 /// The environment a record leads to, its history kept.

@@ -1,21 +1,20 @@
-use parlour_core::{
-    Encoding, Game, GameRng, IllegalAction, Options, Seat, SetupError, ToAct, rng_from_seed,
-};
-use parlour_record::{Entry, Record, ReplayError, StepError};
+use parlour_core::{Encoding, IllegalAction, Options, Seat, SetupError, ToAct, rng_from_seed};
+use parlour_record::{Keep, Kept, Match, Record, ReplayError, StepError};
 
 use crate::EnvError;
-use crate::history::{Kept, Step};
 use crate::spellings::Spellings;
 
 /// One game seen through its [`Encoding`]: observations, action ids and the spelling of
-/// multi-id actions, with chance drawn from the seed.
+/// multi-id actions, over a [`Match`] that draws chance from the seed and keeps what `H` keeps
+/// (by default its whole history; `()` keeps nothing, the fast path of batched stepping and what
+/// a resample gives).
 ///
 /// A seat steps one id at a time ([`Env::step`]). An action spelt by several ids is applied when
 /// its last id is in; until then the ids chosen so far are *pending* for that seat and shown
 /// in its observation. Any action applied clears what is pending.
 #[derive(Clone, Debug)]
-pub struct Env<G: Encoding> {
-    core: Core<G>,
+pub struct Env<G: Encoding, H = Kept<G>> {
+    m: Match<G, H>,
     options: Options,
     explicit_chance: bool,
     pending: Vec<usize>,
@@ -25,16 +24,6 @@ pub struct Env<G: Encoding> {
     spelling: usize,
     /// The legal actions and spellings of the last seat asked, while the state stays the same.
     legal: Spellings<G::Action>,
-}
-
-/// The game and its chance stream; with its history where a record is wanted (a bare game is
-/// the fast path of batched stepping, and what a resample gives: it has no record).
-#[derive(Clone, Debug)]
-struct Core<G: Game> {
-    state: G,
-    rng: GameRng,
-    seed: u64,
-    kept: Option<Kept<G>>,
 }
 
 /// How a game is kept: with its history (records and logs) or bare (faster).
@@ -47,6 +36,19 @@ pub enum History {
 }
 
 impl<G: Encoding> Env<G> {
+    /// The game a record leads to, with its history kept.
+    ///
+    /// # Errors
+    /// A record that does not replay.
+    pub fn from_record(record: &Record, explicit_chance: bool) -> Result<Self, ReplayError> {
+        // Chance stays explicit while the entries are applied, as a record states it.
+        let m = Match::from_record_undrawn(record)?;
+        let options = m.options().clone();
+        Ok(Self::with_match(m, options, explicit_chance))
+    }
+}
+
+impl<G: Encoding, H: Keep<G>> Env<G, H> {
     /// A new game with chance drawn from `seed` up to the first decision (unless
     /// `explicit_chance`, when chance nodes wait for [`Env::draw_chance`] or a stated outcome).
     ///
@@ -56,56 +58,19 @@ impl<G: Encoding> Env<G> {
         players: u8,
         options: Options,
         seed: u64,
-        history: History,
         explicit_chance: bool,
     ) -> Result<Self, SetupError> {
-        let core = Core {
-            state: G::new(players, &options)?,
-            rng: rng_from_seed(seed),
-            seed,
-            kept: (history == History::Kept).then(Kept::new),
-        };
-        Ok(Self::with_core(core, options, explicit_chance))
+        let m = Match::setup(players, &options, seed)?;
+        Ok(Self::with_match(m, options, explicit_chance))
     }
 
-    /// The game a record leads to, with its history kept.
-    ///
-    /// # Errors
-    /// A record that does not replay.
-    pub fn from_record(record: &Record, explicit_chance: bool) -> Result<Self, ReplayError> {
-        let options = record.options_for::<G>()?;
-        // Chance stays explicit while the entries are applied, as a record states it.
-        let mut env = Self::new(record.players, options, record.seed, History::Kept, true)?;
-        for (index, entry) in record.actions.iter().enumerate() {
-            env.apply_entry(entry).map_err(|error| ReplayError::Step {
-                index,
-                entry: entry.clone(),
-                error,
-            })?;
-        }
-        env.explicit_chance = explicit_chance;
-        env.settle();
-        Ok(env)
-    }
-
-    /// One record entry; unstated chance due before a seat's action is drawn from the seed.
-    fn apply_entry(&mut self, entry: &str) -> Result<(), StepError> {
-        match Entry::parse(entry).map_err(StepError::Parse)? {
-            Entry::Chance(text) => self.apply_chance_text(text),
-            Entry::Action(seat, text) => {
-                while self.draw_chance().is_some() {}
-                self.apply_text(seat, text).map(|_| ())
-            }
-        }
-    }
-
-    fn with_core(core: Core<G>, options: Options, explicit_chance: bool) -> Self {
-        let state = &core.state;
+    fn with_match(m: Match<G, H>, options: Options, explicit_chance: bool) -> Self {
+        let state = m.state();
         let game_len = state.observation_shape().iter().product();
         let ids = state.num_distinct_actions();
         let spelling = state.max_spelling_len();
         let mut env = Env {
-            core,
+            m,
             options,
             explicit_chance,
             pending: Vec::new(),
@@ -122,26 +87,13 @@ impl<G: Encoding> Env<G> {
     /// The full state (omniscient): for the environment's own use and tests, never for a seat.
     #[must_use]
     pub fn state(&self) -> &G {
-        &self.core.state
+        self.m.state()
     }
 
-    /// The record so far, when the history is kept (every chance outcome stated).
+    /// The match under the encoding: the game, its chance stream and what is kept of it.
     #[must_use]
-    pub fn record(&self) -> Option<Record> {
-        let kept = self.core.kept.as_ref()?;
-        Some(kept.record(self.state().players(), &self.options, self.core.seed))
-    }
-
-    /// Everything that happened as `viewer` may see it, when the history is kept.
-    #[must_use]
-    pub fn log(&self, viewer: parlour_core::Viewer) -> Option<Vec<String>> {
-        Some(self.core.kept.as_ref()?.log(self.state(), viewer))
-    }
-
-    /// The seed chance is drawn from.
-    #[must_use]
-    pub fn seed(&self) -> u64 {
-        self.core.seed
+    pub fn game(&self) -> &Match<G, H> {
+        &self.m
     }
 
     /// The options the game was set up with.
@@ -216,7 +168,7 @@ impl<G: Encoding> Env<G> {
 
     fn know(&mut self, seat: Seat) {
         if !self.legal.is_for(seat) {
-            self.legal.fill(&self.core.state, seat);
+            self.legal.fill(self.m.state(), seat);
         }
     }
 
@@ -279,14 +231,7 @@ impl<G: Encoding> Env<G> {
     /// # Errors
     /// An illegal action; nothing changes.
     pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<(), IllegalAction> {
-        let core = &mut self.core;
-        match &mut core.kept {
-            Some(kept) => {
-                core.state.apply(seat, action, &mut kept.events)?;
-                kept.steps.push(Step::Act(seat, action));
-            }
-            None => core.state.apply(seat, action, &mut ())?,
-        }
+        self.m.apply_action(seat, action)?;
         self.legal.clear();
         self.pending.clear();
         self.pending_seat = None;
@@ -299,16 +244,7 @@ impl<G: Encoding> Env<G> {
     /// # Errors
     /// Text that does not parse, or an illegal action; nothing changes.
     pub fn apply_text(&mut self, seat: Seat, text: &str) -> Result<G::Action, StepError> {
-        if seat.0 >= self.state().players() {
-            return Err(StepError::Parse(format!(
-                "seat {seat} does not exist in a {}-player game",
-                self.state().players()
-            )));
-        }
-        let action = self
-            .state()
-            .parse_action(seat, text)
-            .map_err(|e| StepError::Parse(e.to_string()))?;
+        let action = self.m.parse_action(seat, text)?;
         self.apply(seat, action)?;
         Ok(action)
     }
@@ -318,10 +254,8 @@ impl<G: Encoding> Env<G> {
         if self.to_act() != ToAct::Chance {
             return None;
         }
-        let c = self.core.state.sample_chance(&mut self.core.rng);
-        let text = self.state().chance_text(&c);
-        self.push_chance(c)
-            .expect("a sampled chance outcome is always legal");
+        self.legal.clear();
+        let text = self.m.draw_chance();
         Some(text)
     }
 
@@ -330,53 +264,21 @@ impl<G: Encoding> Env<G> {
     /// # Errors
     /// No chance due, a text that does not parse, or an impossible outcome; nothing changes.
     pub fn apply_chance_text(&mut self, text: &str) -> Result<(), StepError> {
-        if self.to_act() != ToAct::Chance {
-            return Err(IllegalAction::wrong_node("a player decision").into());
-        }
-        let c = self
-            .state()
-            .parse_chance(text)
-            .map_err(|e| StepError::Parse(e.to_string()))?;
-        // The stream moves on as if the outcome had been drawn, so later draws match a record
-        // that leaves this one unstated.
-        let mut next = self.core.rng.clone();
-        let _ = self.state().sample_chance(&mut next);
-        self.push_chance(c)?;
-        self.core.rng = next;
-        self.settle();
-        Ok(())
-    }
-
-    /// Applies a chance outcome (and keeps it, where the history is kept).
-    fn push_chance(&mut self, c: G::Chance) -> Result<(), IllegalAction> {
+        self.m.apply_chance_text(text)?;
         self.legal.clear();
-        let core = &mut self.core;
-        match &mut core.kept {
-            Some(kept) => {
-                core.state.apply_chance(c.clone(), &mut kept.events)?;
-                kept.steps.push(Step::Chance(c));
-            }
-            None => core.state.apply_chance(c, &mut ())?,
-        }
+        self.settle();
         Ok(())
     }
 
     /// A game `observer` cannot tell from this one: the hidden cards drawn anew from `seed`. It
     /// keeps no history (no record) and draws its chance from `seed`.
     #[must_use]
-    pub fn resample(&self, observer: Seat, seed: u64) -> Self {
+    pub fn resample(&self, observer: Seat, seed: u64) -> Env<G, ()> {
         let mut rng = rng_from_seed(seed);
         let state = self.state().sample_consistent(observer, &mut rng);
-        let mut env = Self::with_core(
-            Core {
-                state,
-                rng,
-                seed,
-                kept: None,
-            },
-            self.options.clone(),
-            self.explicit_chance,
-        );
+        // The resampled game's chance continues the stream its hidden cards were drawn from.
+        let m = Match::from_state(state, rng, seed, ());
+        let mut env = Env::with_match(m, self.options.clone(), self.explicit_chance);
         if self.pending_seat == Some(observer) {
             env.pending_seat = self.pending_seat;
             env.pending.clone_from(&self.pending);
@@ -384,24 +286,17 @@ impl<G: Encoding> Env<G> {
         env
     }
 
-    /// Starts a new game with the same players and options, bare, from `seed`.
+    /// Starts a new game with the same players and options, keeping what this one keeps, from
+    /// `seed`.
     ///
     /// # Panics
     /// Never: the setup was accepted before.
     pub fn restart(&mut self, seed: u64) {
         let players = self.state().players();
-        let state = G::new(players, &self.options).expect("the same setup was accepted before");
+        let m =
+            Match::setup(players, &self.options, seed).expect("the same setup was accepted before");
         let options = self.options.clone();
-        *self = Self::with_core(
-            Core {
-                state,
-                rng: rng_from_seed(seed),
-                seed,
-                kept: None,
-            },
-            options,
-            self.explicit_chance,
-        );
+        *self = Self::with_match(m, options, self.explicit_chance);
     }
 
     /// Win share per seat once the game is over (`1/k` for each of `k` winners), zeros before.
@@ -420,8 +315,9 @@ impl<G: Encoding> Env<G> {
             return;
         }
         while self.to_act() == ToAct::Chance {
-            let c = self.core.state.sample_chance(&mut self.core.rng);
-            self.push_chance(c)
+            self.legal.clear();
+            self.m
+                .draw()
                 .expect("a sampled chance outcome is always legal");
         }
     }

@@ -4,17 +4,14 @@
 //! set of action ids. [`Env`] steps one game id by id, spelling actions that take several ids
 //! and drawing chance from the seed; [`DynEnv`] is the same behind a trait object for any
 //! registered game ([`make_env`]); [`VecEnv`] steps many games at once on all cores, with
-//! opponent bots ([`make_dyn_bot`]) playing inside.
+//! opponent bots ([`parlour_games::make_bot`]) playing inside.
 
-mod bot;
 mod dyn_env;
 mod env;
 mod error;
-mod history;
 mod spellings;
 mod vec_env;
 
-pub use bot::{DynBot, make_dyn_bot};
 pub use dyn_env::{DynEnv, env_from_record, make_env};
 pub use env::{Env, History};
 pub use error::EnvError;

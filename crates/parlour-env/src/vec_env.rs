@@ -1,11 +1,11 @@
 use parlour_bots::UnknownBot;
 use parlour_core::{GameRng, Options, Seat, SeatSet, derive_seed, rng_from_seed};
-use parlour_games::RegistryError;
+use parlour_games::{DynBot, RegistryError, make_bot};
 use rand::Rng;
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::{DynBot, DynEnv, History, make_dyn_bot, make_env};
+use crate::{DynEnv, History, make_env};
 
 /// Errors of building or stepping a [`VecEnv`].
 #[derive(Debug, Error)]
@@ -144,7 +144,7 @@ impl VecEnv {
             let mut bots = Vec::with_capacity(usize::from(players));
             for s in Seat::all(players) {
                 bots.push(match opponents {
-                    Some(spec) if !learner_set.contains(s) => Some(make_dyn_bot(
+                    Some(spec) if !learner_set.contains(s) => Some(make_bot(
                         game,
                         spec,
                         derive_seed(seed, index),
@@ -358,16 +358,14 @@ impl Slot {
         loop {
             match self.env.current() {
                 None => {
-                    let mut r = vec![0.0; usize::from(self.env.players())];
+                    let mut r = vec![0.0; usize::from(self.env.game().players())];
                     self.env.returns(&mut r);
                     finished = Some(r);
                     self.games += 1;
                     self.env.restart(game_seed(seed, self.index, self.games));
                 }
                 Some(seat) => match &mut self.bots[seat.index()] {
-                    Some(bot) => {
-                        bot.play(&mut *self.env, seat);
-                    }
+                    Some(bot) => self.env.play_bot(&mut **bot, seat),
                     None => return finished,
                 },
             }

@@ -40,7 +40,7 @@ fn every_legal_action_is_reached_by_stepping_its_spelling_and_nothing_else_is_ac
                     steps += 1;
                     assert!(steps < 100_000, "{}: no end", g.id);
                     // Every whole action: its spelling, stepped on a copy, applies exactly it.
-                    let legal = e.legal_texts(seat);
+                    let legal = e.game().legal(seat);
                     let pending = e.pending(seat);
                     let mut next = Vec::new();
                     for text in legal.iter().take(16) {
@@ -63,9 +63,9 @@ fn every_legal_action_is_reached_by_stepping_its_spelling_and_nothing_else_is_ac
                                 assert_eq!(copy.pending(seat), spelling[..=i], "{}", g.id);
                             }
                         }
-                        let entries = copy.record().unwrap().actions;
+                        let entries = copy.game().record().actions;
                         assert_eq!(
-                            entries.get(e.record().unwrap().actions.len()),
+                            entries.get(e.game().entries().len()),
                             Some(&format!("{}: {text}", seat.0)),
                             "{}: the spelling did not apply `{text}`",
                             g.id
@@ -87,25 +87,25 @@ fn every_legal_action_is_reached_by_stepping_its_spelling_and_nothing_else_is_ac
                     let id = ids[rng.random_range(0..ids.len())];
                     e.step(seat, id).unwrap();
                 }
-                assert_eq!(e.to_act(), ToAct::Terminal, "{}", g.id);
+                assert_eq!(e.game().to_act(), ToAct::Terminal, "{}", g.id);
                 let mut r = vec![0.0; usize::from(players)];
                 e.returns(&mut r);
                 let total: f32 = r.iter().sum();
-                let winners = e.outcome().unwrap().winners.len();
+                let winners = e.game().outcome().unwrap().winners.len();
                 assert!(
                     (total - if winners > 0 { 1.0 } else { 0.0 }).abs() < 1e-6,
                     "{}: win shares {r:?}",
                     g.id
                 );
                 // The record replays in the engine's own replayer to the same game and log.
-                let record = e.record().unwrap();
+                let record = e.game().record();
                 let m = parlour_games::replay(&record).unwrap();
-                assert_eq!(m.view_json(None), e.view_json(None), "{}", g.id);
-                assert_eq!(m.scores(), e.scores(), "{}", g.id);
+                assert_eq!(m.view_json(None), e.game().view_json(None), "{}", g.id);
+                assert_eq!(m.scores(), e.game().scores(), "{}", g.id);
                 let spectator = parlour_core::Viewer::Spectator;
-                assert_eq!(Some(m.log(spectator)), e.log(spectator), "{}", g.id);
+                assert_eq!(m.log(spectator), e.game().log(spectator), "{}", g.id);
                 let replayed = env_from_record(&record, false).unwrap();
-                assert_eq!(replayed.record(), Some(record), "{}", g.id);
+                assert_eq!(replayed.game().record(), record, "{}", g.id);
                 for s in Seat::all(players) {
                     assert_eq!(observation(&*replayed, s), observation(&*e, s), "{}", g.id);
                 }
@@ -126,7 +126,7 @@ fn a_resampled_game_looks_the_same_to_its_observer_pending_ids_included() {
             let r = e.resample(seat, step);
             assert_eq!(observation(&*r, seat), observation(&*e, seat), "{}", g.id);
             assert_eq!(r.pending(seat), e.pending(seat));
-            assert!(r.record().is_none());
+            assert!(!r.game().keeps_history());
             e.legal_ids(seat, &mut ids);
             e.step(seat, ids[rng.random_range(0..ids.len())]).unwrap();
         }

@@ -1,14 +1,24 @@
+use std::any::Any;
+
 use parlour_core::{Game, Outcome, Seat, ToAct, Viewer};
-use parlour_record::{Match, Record, StepError};
+use parlour_record::{Keep, Match, Record, StepError};
 use serde_json::Value;
 
 /// A game in progress whose type is known only at run time: everything the command line, the
-/// engine protocol and the server need, with actions and outcomes as text and views as JSON.
-pub trait DynMatch: Send {
+/// engine protocol, the server and the learning environments (`parlour-env`, which adds action
+/// ids and observations over it) need, with actions and outcomes as text and views as JSON.
+///
+/// It is implemented once, for a [`Match`] keeping any history; what needs the history (the
+/// record, the log) is empty or absent for a match that keeps none ([`DynMatch::keeps_history`]).
+pub trait DynMatch: Send + Sync {
     /// Registry id.
     fn game_id(&self) -> &'static str;
+    /// Display name.
+    fn game_name(&self) -> &'static str;
     /// Number of seats.
     fn players(&self) -> u8;
+    /// The seed chance is drawn from.
+    fn seed(&self) -> u64;
     /// Who must decide now.
     fn to_act(&self) -> ToAct;
     /// At a chance node: what is due and how its outcome is written.
@@ -47,9 +57,15 @@ pub trait DynMatch: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// Rounds begun.
     fn round(&self) -> u32;
+    /// Whether the match keeps its history (a record and a log).
+    fn keeps_history(&self) -> bool;
     /// The record so far.
+    ///
+    /// # Panics
+    /// If the match keeps no history ([`DynMatch::keeps_history`]): only the batched
+    /// environments and resampled games keep none, and they write no record.
     fn record(&self) -> Record;
-    /// Everything that happened, as `viewer` may see it.
+    /// Everything that happened, as `viewer` may see it (empty where no history is kept).
     fn log(&self, viewer: Viewer) -> Vec<String>;
     /// The log from event `first` on, as `viewer` may see it ([`DynMatch::event_count`]).
     fn log_from(&self, viewer: Viewer, first: usize) -> Vec<String>;
@@ -63,23 +79,24 @@ pub trait DynMatch: Send {
     /// game's, less those a public event of this step named), for leak tests of anything that
     /// shows a game to a viewer (`None` = spectator).
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String>;
-    /// The concrete `Match<G>`, for code that dispatches on the game type again (bots).
-    fn as_any(&self) -> &dyn std::any::Any;
+    /// The state, a `G` of the registered game type, for code that dispatches on the game type
+    /// again: a bot copies it and decides from an observation of it.
+    fn state_any(&self) -> &dyn Any;
 }
 
 /// A view of some game, compared with [`PartialEq`]: views of different games are unequal.
 pub struct ViewSnapshot(Box<dyn AnyEq>);
 
 trait AnyEq: Send {
-    fn as_any(&self) -> &dyn std::any::Any;
-    fn eq_any(&self, other: &dyn std::any::Any) -> bool;
+    fn as_any(&self) -> &dyn Any;
+    fn eq_any(&self, other: &dyn Any) -> bool;
 }
 
 impl<T: Eq + Send + 'static> AnyEq for T {
-    fn as_any(&self) -> &dyn std::any::Any {
+    fn as_any(&self) -> &dyn Any {
         self
     }
-    fn eq_any(&self, other: &dyn std::any::Any) -> bool {
+    fn eq_any(&self, other: &dyn Any) -> bool {
         other.downcast_ref::<T>() == Some(self)
     }
 }
@@ -96,12 +113,18 @@ impl std::fmt::Debug for ViewSnapshot {
     }
 }
 
-impl<G: Game> DynMatch for Match<G> {
+impl<G: Game, H: Keep<G>> DynMatch for Match<G, H> {
     fn game_id(&self) -> &'static str {
         G::ID
     }
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
     fn players(&self) -> u8 {
         self.state().players()
+    }
+    fn seed(&self) -> u64 {
+        Match::seed(self)
     }
     fn to_act(&self) -> ToAct {
         self.state().to_act()
@@ -149,8 +172,11 @@ impl<G: Game> DynMatch for Match<G> {
     fn round(&self) -> u32 {
         self.state().round()
     }
+    fn keeps_history(&self) -> bool {
+        self.history().options().is_some()
+    }
     fn record(&self) -> Record {
-        self.to_record()
+        Match::record(self).expect("only a match that keeps its history is asked for a record")
     }
     fn log(&self, viewer: Viewer) -> Vec<String> {
         Match::log(self, viewer)
@@ -170,16 +196,51 @@ impl<G: Game> DynMatch for Match<G> {
     fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
         Match::secrets(self, viewer)
     }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
+    fn state_any(&self) -> &dyn Any {
+        self.state()
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use parlour_core::{Seat, ToAct, Viewer};
+    use parlour_core::{Game, Options, Seat, ToAct, Viewer};
+    use parlour_record::{Match, play_to_end};
 
-    use crate::{find, new_match};
+    use crate::{DynMatch, find, games, new_match, with_game};
+
+    /// Plays a game to its end twice from one seed and the same choices, keeping the history
+    /// and keeping nothing.
+    fn kept_and_bare<G: Game>(players: u8, options: &Options) {
+        let pick = |state: &G, seat: Seat, step: &mut usize| {
+            let mut legal = Vec::new();
+            state.legal_actions(seat, &mut legal);
+            *step += 1;
+            legal[(*step * 7) % legal.len()]
+        };
+        let mut kept = Match::<G>::new(players, options.clone(), 21).unwrap();
+        let mut bare = Match::<G, ()>::setup(players, options, 21).unwrap();
+        let (mut a, mut b) = (0, 0);
+        let n = play_to_end(&mut kept, |s, seat| pick(s, seat, &mut a)).unwrap();
+        assert_eq!(
+            play_to_end(&mut bare, |s, seat| pick(s, seat, &mut b)).unwrap(),
+            n
+        );
+        assert_eq!(kept.state(), bare.state(), "{}", G::ID);
+        assert!(kept.keeps_history() && !bare.keeps_history());
+        assert!(bare.entries().is_empty() && bare.log(Viewer::Spectator).is_empty());
+        assert_eq!(bare.record(), None);
+        let replayed = Match::<G>::from_record(&kept.to_record()).unwrap();
+        assert_eq!(replayed.state(), bare.state(), "{}", G::ID);
+        assert_eq!(DynMatch::scores(&bare), DynMatch::scores(&kept));
+    }
+
+    #[test]
+    fn a_match_that_keeps_nothing_plays_the_game_a_kept_one_records() {
+        for g in games() {
+            let options = g.parse_options("").unwrap();
+            with_game!(g.id, G => kept_and_bare::<G>(g.default_players(), &options));
+        }
+    }
 
     fn dealt(game: &str, seed: u64) -> Box<dyn crate::DynMatch> {
         let info = find(game).unwrap();

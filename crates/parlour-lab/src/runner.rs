@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use parlour_bots::{Bot, Observation, make_bot};
 use parlour_core::Game;
-use parlour_record::{PlayError, Playout, play_to_end};
+use parlour_record::{Match, PlayError, play_to_end};
 
 use crate::{Cell, GameRow, Grid, LabError, LabResults, LabSpec, MetricName, Shard};
 
@@ -44,8 +44,8 @@ pub fn play_game<G: Game>(cell: &Cell, game: u64) -> Result<(GameRow, Vec<Metric
         .map(|s| make_bot::<G>(cell.bot(s, game), seed, u64::from(s) + 1))
         .collect::<Result<_, _>>()
         .map_err(|e| LabError::Spec(e.to_string()))?;
-    let start = G::new(cell.players, &cell.options).map_err(|e| fail(e.to_string()))?;
-    let mut playout = Playout::new(start, seed, Vec::new());
+    let mut playout = Match::<G, Vec<G::Event>>::setup(cell.players, &cell.options, seed)
+        .map_err(|e| fail(e.to_string()))?;
     let actions = play_to_end(&mut playout, |state, seat| {
         bots[seat.index()].choose(&Observation::new(state, seat))
     })
@@ -58,7 +58,7 @@ pub fn play_game<G: Game>(cell: &Cell, game: u64) -> Result<(GameRow, Vec<Metric
         e => fail(e.to_string()),
     })?;
     let actions = u32::try_from(actions).unwrap_or(u32::MAX);
-    let Playout { state, events, .. } = playout;
+    let (state, events) = playout.into_parts();
     let outcome = state
         .outcome()
         .ok_or_else(|| fail("the game ended without an outcome".into()))?;

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use parlour_env::{DynBot, make_dyn_bot};
+use parlour_games::{DynBot, make_bot};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -29,8 +29,8 @@ pub struct Bot {
 #[pyo3(signature = (name, seed=0))]
 pub fn bot(name: &str, seed: u64) -> PyResult<Bot> {
     // Check the name against a game every bot plays.
-    make_dyn_bot("troll-tricker", name, seed, 0)
-        .or_else(|e| make_dyn_bot("kings-feast", name, seed, 0).map_err(|_| e))
+    make_bot("troll-tricker", name, seed, 0)
+        .or_else(|e| make_bot("kings-feast", name, seed, 0).map_err(|_| e))
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(Bot {
         name: name.to_owned(),
@@ -50,13 +50,13 @@ impl Bot {
     /// The action the bot takes for `seat` in `game`, in notation (the game is unchanged).
     /// Releases the GIL while it thinks.
     fn act(&self, py: Python<'_>, game: PyRef<'_, Game>, seat: i64) -> PyResult<String> {
-        let s = crate::convert::seat(seat, game.env.players())?;
-        if !game.env.to_act().seats().contains(s) {
+        let s = crate::convert::seat(seat, game.env.game().players())?;
+        if !game.env.game().to_act().seats().contains(s) {
             return Err(IllegalAction::new_err(format!(
                 "seat {seat} has nothing to do now"
             )));
         }
-        let id = game.env.game_id();
+        let id = game.env.game().game_id();
         let mut bots = self
             .bots
             .lock()
@@ -64,11 +64,11 @@ impl Bot {
         let bot = match bots.entry((id, s.0)) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
             std::collections::hash_map::Entry::Vacant(e) => e.insert(
-                make_dyn_bot(id, &self.name, self.seed, u64::from(s.0) + 1)
+                make_bot(id, &self.name, self.seed, u64::from(s.0) + 1)
                     .map_err(|e| PyValueError::new_err(format!("{id}: {e}")))?,
             ),
         };
-        let env = &*game.env;
+        let env = game.env.game();
         Ok(py.detach(|| bot.choose(env, s)))
     }
 

@@ -25,7 +25,7 @@ pub(crate) fn illegal(e: &EnvError) -> PyErr {
 
 impl Game {
     fn seat(&self, s: i64) -> PyResult<Seat> {
-        seat(s, self.env.players())
+        seat(s, self.env.game().players())
     }
 
     fn viewer(&self, s: Option<i64>) -> PyResult<Option<Seat>> {
@@ -65,25 +65,25 @@ impl Game {
     /// Registry id.
     #[getter]
     fn id(&self) -> &'static str {
-        self.env.game_id()
+        self.env.game().game_id()
     }
 
     /// Display name.
     #[getter]
     fn name(&self) -> &'static str {
-        self.env.game_name()
+        self.env.game().game_name()
     }
 
     /// Number of seats.
     #[getter]
     fn players(&self) -> u8 {
-        self.env.players()
+        self.env.game().players()
     }
 
     /// The seed chance is drawn from.
     #[getter]
     fn seed(&self) -> u64 {
-        self.env.seed()
+        self.env.game().seed()
     }
 
     /// Whether chance nodes wait for `draw_chance` or `apply_chance`.
@@ -119,6 +119,7 @@ impl Game {
     /// Seats to act now (empty at chance or at the end).
     fn to_act(&self) -> Vec<i64> {
         self.env
+            .game()
             .to_act()
             .seats()
             .iter()
@@ -128,7 +129,7 @@ impl Game {
 
     /// The seat whose step is due (the lowest to act), or `CHANCE`, or `TERMINAL`.
     fn current_player(&self) -> i64 {
-        match self.env.to_act() {
+        match self.env.game().to_act() {
             ToAct::Terminal => TERMINAL,
             ToAct::Chance => CHANCE,
             ToAct::Seats(_) => self.env.current().map_or(TERMINAL, |s| i64::from(s.0)),
@@ -137,7 +138,7 @@ impl Game {
 
     /// `CHANCE`, `TERMINAL`, `SIMULTANEOUS` when several seats act at once, else the seat.
     fn node_player(&self) -> i64 {
-        match self.env.to_act() {
+        match self.env.game().to_act() {
             ToAct::Seats(s) if s.len() > 1 => SIMULTANEOUS,
             _ => self.current_player(),
         }
@@ -145,22 +146,22 @@ impl Game {
 
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
-        self.env.to_act() == ToAct::Terminal
+        self.env.game().to_act() == ToAct::Terminal
     }
 
     /// Whether a chance event is due (only with `explicit_chance`).
     fn is_chance(&self) -> bool {
-        self.env.to_act() == ToAct::Chance
+        self.env.game().to_act() == ToAct::Chance
     }
 
     /// Whether several seats act at once (secret simultaneous choices).
     fn is_simultaneous(&self) -> bool {
-        self.env.to_act().seats().len() > 1
+        self.env.game().to_act().seats().len() > 1
     }
 
     /// `seat`'s legal actions, whole, in notation.
     fn legal_actions(&self, seat: i64) -> PyResult<Vec<String>> {
-        Ok(self.env.legal_texts(self.seat(seat)?))
+        Ok(self.env.game().legal(self.seat(seat)?))
     }
 
     /// The ids `seat` may step next (after its pending ids), sorted.
@@ -238,7 +239,7 @@ impl Game {
 
     /// What the due chance event is and how its outcome is written (None if none is due).
     fn chance_hint(&self) -> Option<String> {
-        self.env.chance_hint()
+        self.env.game().chance_hint()
     }
 
     /// Draws the due chance outcome from the seed; its text.
@@ -256,23 +257,24 @@ impl Game {
     /// `seat`'s view as a dict (None: a spectator's).
     #[pyo3(signature = (seat=None))]
     fn view<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &self.env.view_json(self.viewer(seat)?))
+        json_to_py(py, &self.env.game().view_json(self.viewer(seat)?))
     }
 
     /// `seat`'s view drawn as text (None: a spectator's).
     #[pyo3(signature = (seat=None))]
     fn view_text(&self, seat: Option<i64>) -> PyResult<String> {
-        Ok(self.env.view_text(self.viewer(seat)?))
+        Ok(self.env.game().view_text(self.viewer(seat)?))
     }
 
     /// Running scores (final once over).
     fn scores(&self) -> Vec<i32> {
-        self.env.scores()
+        self.env.game().scores()
     }
 
     /// `{"scores": [...], "winners": [...]}` once over, else None.
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         self.env
+            .game()
             .outcome()
             .map(|o| {
                 let v = serde_json::json!({
@@ -286,23 +288,25 @@ impl Game {
 
     /// Win share per seat once over (`1/k` for each of `k` winners), zeros before.
     fn returns(&self) -> Vec<f32> {
-        let mut out = vec![0.0; usize::from(self.env.players())];
+        let mut out = vec![0.0; usize::from(self.env.game().players())];
         self.env.returns(&mut out);
         out
     }
 
     /// Rounds (hands, deals) begun.
     fn round(&self) -> u32 {
-        self.env.round()
+        self.env.game().round()
     }
 
     /// Everything that happened, as `seat` may see it (None: a spectator).
     #[pyo3(signature = (seat=None))]
     fn log(&self, seat: Option<i64>) -> PyResult<Vec<String>> {
         let viewer = Viewer::from(self.viewer(seat)?);
-        self.env
-            .log(viewer)
-            .ok_or_else(|| PyValueError::new_err("a resampled game keeps no log"))
+        let game = self.env.game();
+        if !game.keeps_history() {
+            return Err(PyValueError::new_err("a resampled game keeps no log"));
+        }
+        Ok(game.log(viewer))
     }
 
     /// An independent copy.
@@ -322,16 +326,17 @@ impl Game {
 
     /// The record so far as JSON text (`parlour replay` reads it; `Game.from_record` too).
     fn record(&self) -> PyResult<String> {
-        self.env
-            .record()
-            .map(|r| r.to_json())
-            .ok_or_else(|| PyValueError::new_err("a resampled game has no record"))
+        let game = self.env.game();
+        if !game.keeps_history() {
+            return Err(PyValueError::new_err("a resampled game has no record"));
+        }
+        Ok(game.record().to_json())
     }
 
     /// Ids of the cards (or other secrets) `seat` must not see now (None: a spectator).
     #[pyo3(signature = (seat=None))]
     fn secrets(&self, seat: Option<i64>) -> PyResult<Vec<String>> {
-        Ok(self.env.secrets(self.viewer(seat)?))
+        Ok(self.env.game().secrets(self.viewer(seat)?))
     }
 
     /// A game `seat` cannot tell from this one: what it cannot see drawn anew from `seed`
@@ -343,16 +348,16 @@ impl Game {
     }
 
     fn __str__(&self) -> String {
-        self.env.view_text(None)
+        self.env.game().view_text(None)
     }
 
     fn __repr__(&self) -> String {
         format!(
             "<parlour.Game {} players={} seed={} round={}{}>",
-            self.env.game_id(),
-            self.env.players(),
-            self.env.seed(),
-            self.env.round(),
+            self.env.game().game_id(),
+            self.env.game().players(),
+            self.env.game().seed(),
+            self.env.game().round(),
             if self.is_terminal() { " over" } else { "" }
         )
     }

@@ -5,6 +5,7 @@ use parlour_core::{
 };
 use thiserror::Error;
 
+use crate::keep::{Keep, Kept};
 use crate::record::{Entry, FORMAT, Record, RecordError, options_json};
 
 /// A step that could not be applied.
@@ -39,40 +40,28 @@ pub enum ReplayError {
     },
 }
 
-/// One game in progress: the state, the seeded RNG that draws chance outcomes, and the full
-/// history, from which a [`Record`] is written.
+/// One game in progress: the state, the seeded RNG that draws chance outcomes, and what it keeps
+/// of its history (`H`: by default all of it, from which a [`Record`] is written; see [`Keep`]).
 ///
 /// Chance: at every chance node the RNG is drawn once, whether or not the outcome is stated, and a
 /// stated outcome replaces the drawn one. So a record with some stated outcomes removed replays to
-/// the same game as long as the removed ones were the drawn ones.
+/// the same game as long as the removed ones were the drawn ones. A match that keeps nothing draws
+/// the same stream, so the same seed and choices give the same game whatever `H` is.
 #[derive(Clone, Debug)]
-pub struct Match<G: Game> {
+pub struct Match<G: Game, H = Kept<G>> {
     state: G,
     rng: GameRng,
     seed: u64,
-    options: Options,
-    entries: Vec<String>,
-    events: Vec<G::Event>,
-    /// Index into `events` where each entry's events start.
-    event_starts: Vec<usize>,
+    history: H,
 }
 
 impl<G: Game> Match<G> {
-    /// A new game, before its first chance node is drawn.
+    /// A new game, before its first chance node is drawn, keeping its whole history.
     ///
     /// # Errors
     /// A player count or options the game rejects.
     pub fn new(players: u8, options: Options, seed: u64) -> Result<Self, SetupError> {
-        let state = G::new(players, &options)?;
-        Ok(Match {
-            state,
-            rng: rng_from_seed(seed),
-            seed,
-            options,
-            entries: Vec::new(),
-            events: Vec::new(),
-            event_starts: Vec::new(),
-        })
+        Match::setup(players, &options, seed)
     }
 
     /// Replays a record, then draws any chance events left due.
@@ -80,6 +69,16 @@ impl<G: Game> Match<G> {
     /// # Errors
     /// A bad record or an entry that cannot be applied (with its index).
     pub fn from_record(record: &Record) -> Result<Self, ReplayError> {
+        let mut m = Match::from_record_undrawn(record)?;
+        m.draw_due_chance();
+        Ok(m)
+    }
+
+    /// Replays a record and stops after its last entry, even at a chance node.
+    ///
+    /// # Errors
+    /// A bad record or an entry that cannot be applied (with its index).
+    pub fn from_record_undrawn(record: &Record) -> Result<Self, ReplayError> {
         let options = record.options_for::<G>()?;
         let mut m = Match::new(record.players, options, record.seed)?;
         for (index, entry) in record.actions.iter().enumerate() {
@@ -89,8 +88,47 @@ impl<G: Game> Match<G> {
                 error,
             })?;
         }
-        m.draw_due_chance();
         Ok(m)
+    }
+
+    /// The resolved options.
+    pub fn options(&self) -> &Options {
+        Keep::<G>::options(&self.history).expect("a kept history has its options")
+    }
+
+    /// The record of this game so far, every chance outcome stated.
+    pub fn to_record(&self) -> Record {
+        self.record()
+            .expect("a match that keeps its history has a record")
+    }
+}
+
+impl<G: Game, H: Keep<G>> Match<G, H> {
+    /// A new game keeping what `H` keeps, before its first chance node is drawn.
+    ///
+    /// # Errors
+    /// A player count or options the game rejects.
+    pub fn setup(players: u8, options: &Options, seed: u64) -> Result<Self, SetupError> {
+        let state = G::new(players, options)?;
+        Ok(Match::from_state(
+            state,
+            rng_from_seed(seed),
+            seed,
+            H::start(options),
+        ))
+    }
+
+    /// A game from `state` with chance drawn from `rng` (which `seed` names), keeping its history
+    /// in `history`: a resampled world, say, whose chance goes on from the stream that drew its
+    /// hidden cards. A record of it is only right if `state` is the setup `history`'s options
+    /// give.
+    pub fn from_state(state: G, rng: GameRng, seed: u64, history: H) -> Self {
+        Match {
+            state,
+            rng,
+            seed,
+            history,
+        }
     }
 
     /// The current state (omniscient).
@@ -98,19 +136,24 @@ impl<G: Game> Match<G> {
         &self.state
     }
 
+    /// What is kept of the history.
+    pub fn history(&self) -> &H {
+        &self.history
+    }
+
+    /// The state and the history, ending the match.
+    pub fn into_parts(self) -> (G, H) {
+        (self.state, self.history)
+    }
+
     /// The seed.
     pub fn seed(&self) -> u64 {
         self.seed
     }
 
-    /// The resolved options.
-    pub fn options(&self) -> &Options {
-        &self.options
-    }
-
-    /// The history as record entries, every chance outcome stated.
+    /// The history as record entries, every chance outcome stated (none where it is not kept).
     pub fn entries(&self) -> &[String] {
-        &self.entries
+        self.history.entries()
     }
 
     /// Who must decide now.
@@ -119,9 +162,14 @@ impl<G: Game> Match<G> {
     }
 
     /// Draws and applies chance outcomes from the seed until a player must act or the game ends.
+    ///
+    /// # Panics
+    /// If the game rejects an outcome it sampled itself (a bug in the game, which the conformance
+    /// suite catches).
     pub fn draw_due_chance(&mut self) {
         while self.state.to_act() == ToAct::Chance {
-            self.draw_chance();
+            self.draw()
+                .expect("a sampled chance outcome is always legal");
         }
     }
 
@@ -146,16 +194,18 @@ impl<G: Game> Match<G> {
         assert_eq!(self.state.to_act(), ToAct::Chance, "no chance event is due");
         let outcome = self.state.sample_chance(&mut self.rng);
         let text = self.state.chance_text(&outcome);
-        self.push_chance(outcome, text.clone())?;
+        self.history.chance(&mut self.state, outcome)?;
         Ok(text)
     }
 
-    fn push_chance(&mut self, outcome: G::Chance, text: String) -> Result<(), IllegalAction> {
-        let start = self.events.len();
-        self.state.apply_chance(outcome, &mut self.events)?;
-        self.event_starts.push(start);
-        self.entries.push(format!("chance: {text}"));
-        Ok(())
+    /// Draws and applies one chance outcome from the seed, writing no text: the hot path.
+    ///
+    /// # Errors
+    /// The game rejected an outcome it sampled itself (a bug in the game); nothing is applied.
+    pub fn draw(&mut self) -> Result<(), IllegalAction> {
+        debug_assert_eq!(self.state.to_act(), ToAct::Chance, "no chance event is due");
+        let outcome = self.state.sample_chance(&mut self.rng);
+        self.history.chance(&mut self.state, outcome)
     }
 
     /// Applies a stated chance outcome (drawing the RNG once, as an unstated step would).
@@ -170,10 +220,11 @@ impl<G: Game> Match<G> {
             .state
             .parse_chance(text)
             .map_err(|e| StepError::Parse(e.to_string()))?;
+        // The stream moves on as if the outcome had been drawn, so later draws match a record
+        // that leaves this one unstated.
         let mut rng = self.rng.clone();
         let _ = self.state.sample_chance(&mut rng);
-        let canonical = self.state.chance_text(&outcome);
-        self.push_chance(outcome, canonical)?;
+        self.history.chance(&mut self.state, outcome)?;
         self.rng = rng;
         Ok(())
     }
@@ -183,12 +234,23 @@ impl<G: Game> Match<G> {
     /// # Errors
     /// An illegal action; nothing changes.
     pub fn apply_action(&mut self, seat: Seat, action: G::Action) -> Result<(), IllegalAction> {
-        let text = self.state.action_text(action);
-        let start = self.events.len();
-        self.state.apply(seat, action, &mut self.events)?;
-        self.event_starts.push(start);
-        self.entries.push(format!("{seat}: {text}"));
-        Ok(())
+        self.history.act(&mut self.state, seat, action)
+    }
+
+    /// Parses `seat`'s action given in notation.
+    ///
+    /// # Errors
+    /// A seat not at the table, or text that does not parse.
+    pub fn parse_action(&self, seat: Seat, text: &str) -> Result<G::Action, StepError> {
+        if seat.0 >= self.state.players() {
+            return Err(StepError::Parse(format!(
+                "seat {seat} does not exist in a {}-player game",
+                self.state.players()
+            )));
+        }
+        self.state
+            .parse_action(seat, text)
+            .map_err(|e| StepError::Parse(e.to_string()))
     }
 
     /// Applies `seat`'s action given in notation.
@@ -196,16 +258,7 @@ impl<G: Game> Match<G> {
     /// # Errors
     /// Text that does not parse, or an illegal action.
     pub fn apply_action_text(&mut self, seat: Seat, text: &str) -> Result<(), StepError> {
-        if seat.0 >= self.state.players() {
-            return Err(StepError::Parse(format!(
-                "seat {seat} does not exist in a {}-player game",
-                self.state.players()
-            )));
-        }
-        let action = self
-            .state
-            .parse_action(seat, text)
-            .map_err(|e| StepError::Parse(e.to_string()))?;
+        let action = self.parse_action(seat, text)?;
         Ok(self.apply_action(seat, action)?)
     }
 
@@ -224,19 +277,20 @@ impl<G: Game> Match<G> {
         }
     }
 
-    /// The record of this game so far, every chance outcome stated.
-    pub fn to_record(&self) -> Record {
-        Record {
+    /// The record of this game so far, every chance outcome stated, where the history is kept.
+    pub fn record(&self) -> Option<Record> {
+        Some(Record {
             format: FORMAT.to_owned(),
             game: G::ID.to_owned(),
             players: self.state.players(),
-            options: options_json(&self.options),
+            options: options_json(self.history.options()?),
             seed: self.seed,
-            actions: self.entries.clone(),
-        }
+            actions: self.history.entries().to_vec(),
+        })
     }
 
-    /// The log of everything that happened, as `viewer` may see it.
+    /// The log of everything that happened, as `viewer` may see it (empty where events are not
+    /// kept).
     pub fn log(&self, viewer: Viewer) -> Vec<String> {
         self.log_from(viewer, 0)
     }
@@ -244,7 +298,8 @@ impl<G: Game> Match<G> {
     /// The log from event `first` on (see [`Match::event_count`]), as `viewer` may see it: a
     /// caller that keeps the count need not describe the whole game again at every step.
     pub fn log_from(&self, viewer: Viewer, first: usize) -> Vec<String> {
-        self.events
+        self.history
+            .events()
             .get(first..)
             .unwrap_or_default()
             .iter()
@@ -252,18 +307,14 @@ impl<G: Game> Match<G> {
             .collect()
     }
 
-    /// Events so far, hidden ones included.
+    /// Events so far, hidden ones included (none where events are not kept).
     pub fn event_count(&self) -> usize {
-        self.events.len()
+        self.history.events().len()
     }
 
     /// Events caused by the latest entry, as `viewer` may see them.
     pub fn last_events(&self, viewer: Viewer) -> Vec<String> {
-        let start = self.event_starts.last().copied().unwrap_or(0);
-        self.events[start..]
-            .iter()
-            .filter_map(|e| self.state.describe_event(e, viewer))
-            .collect()
+        self.log_from(viewer, self.history.last_start())
     }
 
     /// Ids of the cards (or other secrets) `viewer` (`None`: a spectator) must not see now: the
@@ -278,14 +329,14 @@ impl<G: Game> Match<G> {
         secrets
     }
 
-    /// Number of entries applied (actions and chance outcomes).
+    /// Number of entries applied (actions and chance outcomes), where the history is kept.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.history.entries().len()
     }
 
-    /// Whether nothing has happened yet.
+    /// Whether no entry is kept.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.history.entries().is_empty()
     }
 }
 

@@ -4,7 +4,7 @@ use std::time::Instant;
 use parlour_bots::{Bot, Observation, make_bot};
 use parlour_core::{Game, Options, Seat, SeatSet, derive_seed};
 use parlour_lab::stats::wilson95;
-use parlour_record::{Match, PlayError, Playout, Record, play_to_end};
+use parlour_record::{Match, PlayError, Record, play_to_end};
 use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
@@ -119,11 +119,10 @@ pub fn play_one<G: Game>(cfg: &SimConfig, index: u64) -> Result<GameResult, SimE
         let actions = play_to_end(&mut m, &mut choose).map_err(illegal)?;
         result(m.state(), actions, Some(m.to_record()))
     } else {
-        let start =
-            G::new(cfg.players, &cfg.options).map_err(|e| SimError::Config(e.to_string()))?;
-        let mut p = Playout::new(start, seed, ());
+        let mut p = Match::<G, ()>::setup(cfg.players, &cfg.options, seed)
+            .map_err(|e| SimError::Config(e.to_string()))?;
         let actions = play_to_end(&mut p, &mut choose).map_err(illegal)?;
-        result(&p.state, actions, None)
+        result(p.state(), actions, None)
     }
 }
 
