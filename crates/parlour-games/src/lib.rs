@@ -1,7 +1,8 @@
 //! The registry of parlour games.
 //!
 //! [`games`] lists every game, [`new_match`] and
-//! [`replay`] start or replay a game by id behind the [`DynMatch`] trait object, and
+//! [`replay`] start or replay a game by id behind the [`DynMatch`] trait object, [`make_bot`]
+//! makes a bot for one behind [`DynBot`], and
 //! [`with_game!`] runs generic code on the concrete game type of an id (static dispatch, for
 //! simulations and bots). A game may also register a full-information solver ([`solve`]) and
 //! options whose value may be read from a file ([`GameInfo::file_options`]).
