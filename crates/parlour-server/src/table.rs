@@ -3,8 +3,8 @@
 //! (boardgame.io's master).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use tokio::time::Instant;
@@ -29,10 +29,13 @@ use crate::replay::ReplaySource;
 use crate::resume::resume;
 use crate::store::{LEASE, RENEW_EVERY, SeatRow, Store, StoreError, StoredTable};
 use crate::token::{new_seed, new_table_id, token_matches};
-use crate::{ConnId, Running, Shared};
+use crate::{Cell, ConnId, Running, Shared};
 
 /// Messages queued for one connection; a connection that lets this many pile up is dropped.
 pub(crate) const OUTBOX: usize = 256;
+
+/// How soon an idle table looks again whether it may unload, when a request was on its way.
+const UNLOAD_RETRY: Duration = Duration::from_millis(10);
 
 /// The bot that plays a person's move when their clock runs out, and a seat's moves from the
 /// time its own bot fails.
@@ -171,6 +174,8 @@ pub(crate) struct Table {
     store: Store,
     shared: Arc<Shared>,
     inbox: mpsc::WeakSender<Cmd>,
+    /// This table's place in the server's map, locked while it unloads.
+    cell: Weak<Cell>,
     unload_after: Duration,
     /// Another process took the table's lease (PostgreSQL): this task stops.
     lost: bool,
@@ -201,8 +206,9 @@ impl Table {
         shared: Arc<Shared>,
         unload_after: Duration,
         slot: Option<TableSlot>,
+        cell: Weak<Cell>,
     ) -> Result<Running, LoadError> {
-        let (table, tx, rx) = Table::load(stored, store, shared, unload_after, slot)?;
+        let (table, tx, rx) = Table::load(stored, store, shared, unload_after, slot, cell)?;
         Ok(table.start(tx, rx))
     }
 
@@ -213,6 +219,7 @@ impl Table {
         shared: Arc<Shared>,
         unload_after: Duration,
         slot: Option<TableSlot>,
+        cell: Weak<Cell>,
     ) -> Result<(Table, mpsc::Sender<Cmd>, mpsc::Receiver<Cmd>), LoadError> {
         let fail = |reason: String| LoadError::Replay {
             table: stored.id.clone(),
@@ -269,6 +276,7 @@ impl Table {
             store,
             shared,
             inbox: tx.downgrade(),
+            cell,
             unload_after,
             lost: false,
         };
@@ -352,8 +360,13 @@ impl Table {
                     None => break,
                 },
                 () = unload => {
-                    info!("unloading an idle finished table");
-                    break;
+                    if self.may_unload(&mut rx) {
+                        info!("unloading an idle finished table");
+                        break;
+                    }
+                    // Looked at again shortly, once the request coming has been served.
+                    idle_until = Instant::now() + self.unload_after.max(UNLOAD_RETRY);
+                    continue;
                 }
                 () = time_out => {
                     self.time_out();
@@ -453,6 +466,25 @@ impl Table {
                 }
             }
         }
+    }
+
+    /// Whether this idle table may stop now; if so its inbox is closed. Requests are sent with
+    /// the table's cell locked (`AppState::send`), so with the cell locked here and the inbox
+    /// empty, none is on its way: each one sent later finds the inbox closed and loads the
+    /// table again, and none is lost with the task. A busy cell means a request is coming.
+    fn may_unload(&self, rx: &mut mpsc::Receiver<Cmd>) -> bool {
+        let Some(cell) = self.cell.upgrade() else {
+            // The server dropped its tables (shutting down).
+            return true;
+        };
+        let Ok(_reaching) = cell.try_lock() else {
+            return false;
+        };
+        if !rx.is_empty() {
+            return false;
+        }
+        rx.close();
+        true
     }
 
     /// The seat whose token this is, checking every seat in constant time.
@@ -1101,8 +1133,15 @@ mod tests {
         };
         store.create_table(&stored).await.unwrap();
         let shared = Arc::new(Shared::default());
-        let (mut table, tx, rx) =
-            Table::load(stored, store.clone(), shared, Duration::from_secs(60), None).unwrap();
+        let (mut table, tx, rx) = Table::load(
+            stored,
+            store.clone(),
+            shared,
+            Duration::from_secs(60),
+            None,
+            Weak::new(),
+        )
+        .unwrap();
         let (sub, mut heard) = mpsc::channel(OUTBOX);
         let (reply, joined) = oneshot::channel();
         let join = Cmd::Join {
