@@ -291,10 +291,10 @@ async fn rematch(
         reply,
     })
     .await?;
-    let done = answer.map_err(|(code, reason)| match code {
-        RejectCode::BadToken => AppError::Forbidden(reason),
-        RejectCode::NotPlaying => AppError::Conflict(reason),
-        _ => AppError::Internal(reason),
+    let done = answer.map_err(|r| match r.code() {
+        RejectCode::BadToken => AppError::Forbidden(r.to_string()),
+        RejectCode::NotPlaying => AppError::Conflict(r.to_string()),
+        _ => AppError::Internal(r.to_string()),
     })?;
     if done.made {
         app.start_new(&done.table).await;

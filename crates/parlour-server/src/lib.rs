@@ -25,7 +25,9 @@ mod bots;
 mod clock;
 mod error;
 mod limits;
+mod reject;
 mod replay;
+mod resume;
 mod socket;
 mod store;
 mod table;
@@ -34,8 +36,8 @@ mod web;
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, PoisonError};
 use std::time::Duration;
 
 use tokio::net::TcpListener;
@@ -110,7 +112,10 @@ pub struct AppState {
     pub(crate) store: Store,
     pub(crate) config: Arc<Config>,
     pub(crate) shared: Arc<Shared>,
-    tables: Arc<Mutex<HashMap<String, Running>>>,
+    /// The loaded tables. The map's own lock is only held to find or add a table's cell, never
+    /// across an `.await`; loading, unloading and reaching a table lock its cell alone, so one
+    /// table's database round trips never hold up another's.
+    tables: Arc<std::sync::Mutex<HashMap<String, Arc<Cell>>>>,
     pub(crate) per_address: Option<Arc<limits::PerAddress>>,
     shutdown: watch::Receiver<bool>,
     shutdown_tx: Arc<watch::Sender<bool>>,
@@ -129,7 +134,7 @@ impl AppState {
             per_address: limits::PerAddress::new(config.tables_per_minute).map(Arc::new),
             config: Arc::new(config),
             shared: Arc::new(Shared::default()),
-            tables: Arc::new(Mutex::new(HashMap::new())),
+            tables: Arc::default(),
             shutdown,
             shutdown_tx: Arc::new(shutdown_tx),
         };
@@ -181,28 +186,58 @@ impl AppState {
         }
     }
 
+    /// Table `id`'s cell, added if need be.
+    fn cell(&self, id: &str) -> Arc<Cell> {
+        let mut tables = self.tables.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(cell) = tables.get(id) {
+            return cell.clone();
+        }
+        // Now and then forget the cells of tables not loaded (unloaded, or no such table) that
+        // nobody is using, so the map does not grow with every table ever asked for.
+        if tables.len() % 256 == 255 {
+            tables.retain(|_, cell| {
+                Arc::strong_count(cell) > 1
+                    || cell
+                        .try_lock()
+                        .map_or(true, |r| r.as_ref().is_some_and(|r| !r.task.is_finished()))
+            });
+        }
+        tables.entry(id.to_owned()).or_default().clone()
+    }
+
     /// The running table `id`, loading it from the database if need be.
     pub(crate) async fn table(&self, id: &str) -> Result<Option<mpsc::Sender<Cmd>>, AppError> {
         if !is_table_id(id) {
             return Ok(None);
         }
-        // Held across the load so two requests never start two tasks for one table.
-        let mut tables = self.tables.lock().await;
+        let cell = self.cell(id);
+        let mut running = cell.lock().await;
+        self.load(id, &cell, &mut running).await
+    }
+
+    /// Table `id`'s inbox, loading the table if it is not running; the caller holds its cell
+    /// (`running`), so two requests never start two tasks for one table.
+    async fn load(
+        &self,
+        id: &str,
+        cell: &Arc<Cell>,
+        running: &mut Option<Running>,
+    ) -> Result<Option<mpsc::Sender<Cmd>>, AppError> {
         // Its leases are given up: loading a table now would take one again.
         if *self.shutdown.borrow() {
             return Err(AppError::Elsewhere(
                 "this server process is stopping".to_owned(),
             ));
         }
-        if let Some(running) = tables.remove(id) {
-            if !running.tx.is_closed() {
-                let tx = running.tx.clone();
-                tables.insert(id.to_owned(), running);
+        if let Some(r) = running.take() {
+            if !r.tx.is_closed() {
+                let tx = r.tx.clone();
+                *running = Some(r);
                 return Ok(Some(tx));
             }
             // An unloaded table gives up its lease as its task ends: wait for that, or the
             // release would come after this load's lease and free the table to other processes.
-            let _ = running.task.await;
+            let _ = r.task.await;
         }
         // The lease first, then the load: every entry its previous owner stored is then in it.
         let leased = self.store.take_lease(id).await?;
@@ -214,29 +249,40 @@ impl AppState {
                 "another server process serves this table".to_owned(),
             ));
         }
-        let running = Table::spawn(
+        let r = Table::spawn(
             stored,
             self.store.clone(),
             self.shared.clone(),
             self.config.unload_after,
             None,
+            Arc::downgrade(cell),
         )
         .map_err(|e| AppError::Internal(e.to_string()))?;
-        let tx = running.tx.clone();
-        insert_running(&mut tables, id.to_owned(), running);
+        let tx = r.tx.clone();
+        *running = Some(r);
         Ok(Some(tx))
     }
 
-    /// Sends `cmd` to table `id`; returns the table's inbox, or `None` if there is no such
-    /// table. A table unloaded just now is loaded again and asked once more.
+    /// Sends `cmd` to table `id`, loading it if need be; returns the table's inbox, or `None`
+    /// if there is no such table.
+    ///
+    /// The table's cell stays locked until `cmd` is queued: a table unloads only with its cell
+    /// locked and its inbox empty, so a command sent here is never lost to an unload (it reaches
+    /// this task, or the task that loads the table again).
     pub(crate) async fn send(
         &self,
         id: &str,
         cmd: Cmd,
     ) -> Result<Option<mpsc::Sender<Cmd>>, AppError> {
+        if !is_table_id(id) {
+            return Ok(None);
+        }
+        let cell = self.cell(id);
+        let mut running = cell.lock().await;
         let mut cmd = cmd;
+        // A table whose task stopped since (its lease was lost) is loaded once more.
         for _ in 0..2 {
-            let Some(table) = self.table(id).await? else {
+            let Some(table) = self.load(id, &cell, &mut running).await? else {
                 return Ok(None);
             };
             match table.send(cmd).await {
@@ -253,16 +299,22 @@ impl AppState {
         stored: StoredTable,
         slot: TableSlot,
     ) -> Result<(), AppError> {
-        let id = stored.id.clone();
-        let running = Table::spawn(
+        let cell = self.cell(&stored.id);
+        let mut running = cell.lock().await;
+        if running.as_ref().is_some_and(|r| !r.tx.is_closed()) {
+            // Already loaded from the database by a request quicker than this one.
+            return Ok(());
+        }
+        let r = Table::spawn(
             stored,
             self.store.clone(),
             self.shared.clone(),
             self.config.unload_after,
             Some(slot),
+            Arc::downgrade(&cell),
         )
         .map_err(|e| AppError::Internal(e.to_string()))?;
-        insert_running(&mut *self.tables.lock().await, id, running);
+        *running = Some(r);
         Ok(())
     }
 
@@ -288,10 +340,19 @@ impl AppState {
     /// Tells every connection to close, stops the table tasks once idle, and gives up this
     /// process's leases so other processes can serve its tables at once.
     pub async fn shut_down(&self) {
+        // Every load checks this with its table's cell locked, so none starts from now on.
         let _ = self.shutdown_tx.send(true);
-        let mut tables = self.tables.lock().await;
-        tables.clear();
-        // Held with the lock, so no table is loaded (and leased) again meanwhile.
+        let cells: Vec<Arc<Cell>> = self
+            .tables
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .drain()
+            .map(|(_, cell)| cell)
+            .collect();
+        // A load under way when the flag was set holds its cell: wait for it, then drop it.
+        for cell in cells {
+            cell.lock().await.take();
+        }
         if let Err(e) = self.store.release_all().await {
             warn!(error = %e, "could not release the leases; they expire on their own");
         }
@@ -304,14 +365,9 @@ pub(crate) struct Running {
     pub(crate) task: tokio::task::JoinHandle<()>,
 }
 
-/// Adds a loaded table, now and then forgetting tables whose task has ended (unloaded), so the
-/// map does not grow with every table ever served.
-fn insert_running(tables: &mut HashMap<String, Running>, id: String, running: Running) {
-    if tables.len() % 256 == 255 {
-        tables.retain(|_, r| !r.task.is_finished());
-    }
-    tables.insert(id, running);
-}
+/// One table's place in [`AppState`]'s map: the running table, if it is loaded. Locked to load,
+/// reach or unload that table.
+pub(crate) type Cell = Mutex<Option<Running>>;
 
 /// This process's resident memory from `/proc/self/status`, or `None` where there is no such
 /// file (not Linux).

@@ -8,6 +8,8 @@ use parlour_core::{Seat, ToAct, Viewer};
 use parlour_protocol::{OutcomeMsg, REPLAY_FORMAT, Replay, ReplayStep, Status};
 use parlour_record::Record;
 
+use crate::resume::resume;
+
 /// What a replay is built from: the table's record so far, and its state now.
 pub(crate) struct ReplaySource {
     pub(crate) table: String,
@@ -26,10 +28,16 @@ pub(crate) struct ReplayFailed(String);
 pub(crate) fn build(src: ReplaySource) -> Result<Replay, ReplayFailed> {
     let r = &src.record;
     let fail = |e: &dyn std::fmt::Display| ReplayFailed(e.to_string());
-    let info = parlour_games::find(&r.game).map_err(|e| fail(&e))?;
-    let options = r.resolve_options(info.options).map_err(|e| fail(&e))?;
-    let mut m =
-        parlour_games::new_match(&r.game, r.players, options, r.seed).map_err(|e| fail(&e))?;
+    // Step 0 is the game before its first entry: the record's start, entries applied below.
+    let start = Record {
+        format: r.format.clone(),
+        game: r.game.clone(),
+        players: r.players,
+        options: r.options.clone(),
+        seed: r.seed,
+        actions: Vec::new(),
+    };
+    let mut m = resume(&start).map_err(|e| fail(&e))?;
     let seat = src.seat;
     let step_of = |m: &dyn parlour_games::DynMatch, step: u64, events: Vec<String>| ReplayStep {
         step,

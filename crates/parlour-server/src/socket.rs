@@ -276,7 +276,7 @@ async fn handle(
             *outbox = Some(rx);
             None
         }
-        Ok(Err(refusal)) => Some(refusal),
+        Ok(Err(refusal)) => Some(refusal.to_msg()),
         Err(_) => Some(internal()),
     }
 }
@@ -305,7 +305,7 @@ async fn rematch(
             }
             None
         }
-        Ok(Err((code, reason))) => Some(ServerMsg::rejected(code, reason)),
+        Ok(Err(refusal)) => Some(refusal.to_msg()),
         Err(_) => Some(internal()),
     }
 }

@@ -3,17 +3,17 @@
 //! (boardgame.io's master).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use tokio::time::Instant;
 
-use parlour_core::{Seat, ToAct, Viewer};
+use parlour_core::{Seat, SeatSet, ToAct, Viewer};
 use parlour_games::{DynMatch, ViewSnapshot};
 use parlour_protocol::{
-    FORMAT, OutcomeMsg, RejectCode, SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatRecord,
-    SeatSummary, ServerMsg, Status, TableSummary,
+    FORMAT, OutcomeMsg, SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatRecord, SeatSummary,
+    ServerMsg, Status, TableSummary,
 };
 use parlour_record::{Entry, Record};
 use serde_json::Value;
@@ -21,18 +21,24 @@ use tokio::sync::{mpsc, oneshot};
 use tracing::{Instrument, info, info_span, warn};
 
 use crate::AppError;
-use crate::bots::{SeatBot, make_seat_bot};
+use crate::bots::{BotJob, SeatBot, make_seat_bot};
 use crate::clock::Clocks;
 use crate::limits::TableSlot;
+use crate::reject::Rejection;
 use crate::replay::ReplaySource;
+use crate::resume::resume;
 use crate::store::{LEASE, RENEW_EVERY, SeatRow, Store, StoreError, StoredTable};
 use crate::token::{new_seed, new_table_id, token_matches};
-use crate::{ConnId, Running, Shared};
+use crate::{Cell, ConnId, Running, Shared};
 
 /// Messages queued for one connection; a connection that lets this many pile up is dropped.
 pub(crate) const OUTBOX: usize = 256;
 
-/// The bot that plays a person's move when their clock runs out.
+/// How soon an idle table looks again whether it may unload, when a request was on its way.
+const UNLOAD_RETRY: Duration = Duration::from_millis(10);
+
+/// The bot that plays a person's move when their clock runs out, and a seat's moves from the
+/// time its own bot fails.
 const STAND_IN: &str = "greedy";
 
 /// Who asks for a rematch.
@@ -59,7 +65,7 @@ pub(crate) enum Cmd {
         token: Option<String>,
         conn: ConnId,
         tx: mpsc::Sender<ServerMsg>,
-        reply: oneshot::Sender<Result<Option<Seat>, ServerMsg>>,
+        reply: oneshot::Sender<Result<Option<Seat>, Rejection>>,
     },
     /// A seated connection plays.
     Act {
@@ -83,6 +89,8 @@ pub(crate) enum Cmd {
         action: String,
         step: u64,
     },
+    /// A bot's decision panicked: its seat is given the fallback bot.
+    BotFailed { seat: Seat },
     /// The bot standing in for a person whose clock ran out decided.
     StandInDone {
         seat: Seat,
@@ -95,7 +103,7 @@ pub(crate) enum Cmd {
     Rematch {
         conn: Option<ConnId>,
         by: Asker,
-        reply: oneshot::Sender<Result<RematchDone, (RejectCode, String)>>,
+        reply: oneshot::Sender<Result<RematchDone, Rejection>>,
     },
     /// The public summary.
     Summary {
@@ -149,6 +157,8 @@ pub(crate) struct Table {
     /// Per person's seat, the idle bot that plays when their clock runs out (made at the first
     /// time out).
     stand_ins: Vec<Option<Box<dyn SeatBot>>>,
+    /// Bot seats whose own bot failed, played by the fallback bot since.
+    fallen_back: SeatSet,
     /// The table made as this one's rematch.
     rematch: Option<String>,
     subs: Vec<Sub>,
@@ -164,6 +174,8 @@ pub(crate) struct Table {
     store: Store,
     shared: Arc<Shared>,
     inbox: mpsc::WeakSender<Cmd>,
+    /// This table's place in the server's map, locked while it unloads.
+    cell: Weak<Cell>,
     unload_after: Duration,
     /// Another process took the table's lease (PostgreSQL): this task stops.
     lost: bool,
@@ -194,7 +206,21 @@ impl Table {
         shared: Arc<Shared>,
         unload_after: Duration,
         slot: Option<TableSlot>,
+        cell: Weak<Cell>,
     ) -> Result<Running, LoadError> {
+        let (table, tx, rx) = Table::load(stored, store, shared, unload_after, slot, cell)?;
+        Ok(table.start(tx, rx))
+    }
+
+    /// Rebuilds a stored table by replaying its entries; its inbox is returned with it.
+    fn load(
+        stored: StoredTable,
+        store: Store,
+        shared: Arc<Shared>,
+        unload_after: Duration,
+        slot: Option<TableSlot>,
+        cell: Weak<Cell>,
+    ) -> Result<(Table, mpsc::Sender<Cmd>, mpsc::Receiver<Cmd>), LoadError> {
         let fail = |reason: String| LoadError::Replay {
             table: stored.id.clone(),
             reason,
@@ -207,17 +233,7 @@ impl Table {
             seed: stored.seed,
             actions: stored.entries.clone(),
         };
-        let m = if stored.entries.is_empty() {
-            // A replay draws due chance at its end; a table not yet started must not deal.
-            let info = parlour_games::find(&stored.game).map_err(|e| fail(e.to_string()))?;
-            let options = record
-                .resolve_options(info.options)
-                .map_err(|e| fail(e.to_string()))?;
-            parlour_games::new_match(&stored.game, stored.players, options, stored.seed)
-                .map_err(|e| fail(e.to_string()))?
-        } else {
-            parlour_games::replay(&record).map_err(|e| fail(e.to_string()))?
-        };
+        let m = resume(&record).map_err(|e| fail(e.to_string()))?;
         let mut bots = Vec::new();
         for s in &stored.seats {
             bots.push(match s.kind {
@@ -237,7 +253,7 @@ impl Table {
             Clocks::new(settings, human, &stored.banks)
         });
         let (tx, rx) = mpsc::channel(OUTBOX);
-        let mut table = Table {
+        let table = Table {
             id: stored.id,
             game: stored.game,
             players: stored.players,
@@ -250,6 +266,7 @@ impl Table {
             stand_ins: (0..stored.players).map(|_| None).collect(),
             bots,
             clocks,
+            fallen_back: SeatSet::EMPTY,
             rematch: stored.rematch,
             subs: Vec::new(),
             step: stored.entries.len() as u64,
@@ -259,6 +276,7 @@ impl Table {
             store,
             shared,
             inbox: tx.downgrade(),
+            cell,
             unload_after,
             lost: false,
         };
@@ -272,7 +290,13 @@ impl Table {
                 }
             }
         }
-        let span = info_span!("table", id = %table.id, game = %table.game);
+        Ok((table, tx, rx))
+    }
+
+    /// Starts the task of a loaded table: it resumes play and serves its inbox.
+    fn start(self, tx: mpsc::Sender<Cmd>, rx: mpsc::Receiver<Cmd>) -> Running {
+        let span = info_span!("table", id = %self.id, game = %self.game);
+        let mut table = self;
         let task = tokio::spawn(
             async move {
                 table.note_changes();
@@ -299,7 +323,7 @@ impl Table {
             }
             .instrument(span),
         );
-        Ok(Running { tx, task })
+        Running { tx, task }
     }
 
     async fn run(&mut self, mut rx: mpsc::Receiver<Cmd>) {
@@ -336,8 +360,13 @@ impl Table {
                     None => break,
                 },
                 () = unload => {
-                    info!("unloading an idle finished table");
-                    break;
+                    if self.may_unload(&mut rx) {
+                        info!("unloading an idle finished table");
+                        break;
+                    }
+                    // Looked at again shortly, once the request coming has been served.
+                    idle_until = Instant::now() + self.unload_after.max(UNLOAD_RETRY);
+                    continue;
                 }
                 () = time_out => {
                     self.time_out();
@@ -376,13 +405,13 @@ impl Table {
                     action,
                     step,
                 } => {
-                    if let Err((code, reason)) = self.act(seat, &action, step).await {
-                        self.send_to(conn, ServerMsg::rejected(code, reason));
+                    if let Err(r) = self.act(seat, &action, step).await {
+                        self.send_to(conn, r.to_msg());
                     }
                 }
                 Cmd::Resign { conn, seat } => {
-                    if let Err((code, reason)) = self.resign(seat).await {
-                        self.send_to(conn, ServerMsg::rejected(code, reason));
+                    if let Err(r) = self.resign(seat).await {
+                        self.send_to(conn, r.to_msg());
                     }
                 }
                 Cmd::View { conn } => {
@@ -392,8 +421,8 @@ impl Table {
                     }
                 }
                 Cmd::Hint { conn, seat } => {
-                    if let Err((code, reason)) = self.hint(conn, seat) {
-                        self.send_to(conn, ServerMsg::rejected(code, reason));
+                    if let Err(r) = self.hint(conn, seat) {
+                        self.send_to(conn, r.to_msg());
                     }
                 }
                 Cmd::Leave { conn } => self.subs.retain(|s| s.conn != conn),
@@ -404,14 +433,14 @@ impl Table {
                     step,
                 } => {
                     self.bots[seat.index()] = Some(bot);
-                    if let Err((code, reason)) = self.act(seat, &action, step).await
-                        && code != RejectCode::Stale
-                        && code != RejectCode::NotPlaying
+                    if let Err(r) = self.act(seat, &action, step).await
+                        && !matches!(r, Rejection::Stale { .. } | Rejection::Status(_))
                     {
-                        warn!(%seat, %action, ?code, %reason, "bot action refused");
+                        warn!(%seat, %action, error = %r, "bot action refused");
                     }
                     self.schedule_bots();
                 }
+                Cmd::BotFailed { seat } => self.bot_failed(seat),
                 Cmd::StandInDone {
                     seat,
                     bot,
@@ -439,6 +468,25 @@ impl Table {
         }
     }
 
+    /// Whether this idle table may stop now; if so its inbox is closed. Requests are sent with
+    /// the table's cell locked (`AppState::send`), so with the cell locked here and the inbox
+    /// empty, none is on its way: each one sent later finds the inbox closed and loads the
+    /// table again, and none is lost with the task. A busy cell means a request is coming.
+    fn may_unload(&self, rx: &mut mpsc::Receiver<Cmd>) -> bool {
+        let Some(cell) = self.cell.upgrade() else {
+            // The server dropped its tables (shutting down).
+            return true;
+        };
+        let Ok(_reaching) = cell.try_lock() else {
+            return false;
+        };
+        if !rx.is_empty() {
+            return false;
+        }
+        rx.close();
+        true
+    }
+
     /// The seat whose token this is, checking every seat in constant time.
     fn seat_of(&self, token: &str) -> Option<Seat> {
         let mut found = None;
@@ -457,17 +505,14 @@ impl Table {
         token: Option<String>,
         conn: ConnId,
         tx: mpsc::Sender<ServerMsg>,
-        reply: oneshot::Sender<Result<Option<Seat>, ServerMsg>>,
+        reply: oneshot::Sender<Result<Option<Seat>, Rejection>>,
     ) {
         let seat = match token {
             None => None,
             Some(t) => match self.seat_of(&t) {
                 Some(s) => Some(s),
                 None => {
-                    let _ = reply.send(Err(ServerMsg::rejected(
-                        RejectCode::BadToken,
-                        "that token is not a seat of this table",
-                    )));
+                    let _ = reply.send(Err(Rejection::BadToken));
                     return;
                 }
             },
@@ -516,24 +561,15 @@ impl Table {
     /// Starts the game's solver on `seat`'s position (it sees only that seat's observation); its
     /// move is sent to `conn` alone. Nothing is recorded and the table's own random streams are
     /// not touched.
-    fn hint(&mut self, conn: ConnId, seat: Seat) -> Result<(), (RejectCode, String)> {
+    fn hint(&mut self, conn: ConnId, seat: Seat) -> Result<(), Rejection> {
         if self.status != Status::Playing {
-            return Err((
-                RejectCode::NotPlaying,
-                "the table is not in play".to_owned(),
-            ));
+            return Err(Rejection::NotInPlay);
         }
         if self.legal(seat).is_empty() {
-            return Err((
-                RejectCode::NotYourTurn,
-                format!("seat {seat} is not to act now"),
-            ));
+            return Err(Rejection::NotYourTurn(seat));
         }
         let Ok(bot) = make_seat_bot(&self.game, "solver", self.step, seat) else {
-            return Err((
-                RejectCode::BadMessage,
-                format!("{} has no solver to give hints", self.game),
-            ));
+            return Err(Rejection::NoSolver(self.game.clone()));
         };
         let Some(tx) = self
             .subs
@@ -561,48 +597,31 @@ impl Table {
 
     /// Checks and applies one seat's action, stores it with the chance it brings, and tells
     /// everyone. On refusal nothing changes.
-    async fn act(
-        &mut self,
-        seat: Seat,
-        action: &str,
-        step: u64,
-    ) -> Result<(), (RejectCode, String)> {
+    async fn act(&mut self, seat: Seat, action: &str, step: u64) -> Result<(), Rejection> {
         if self.status != Status::Playing {
-            return Err((
-                RejectCode::NotPlaying,
-                format!("the table is {:?}", self.status).to_lowercase(),
-            ));
+            return Err(Rejection::Status(self.status));
         }
         let to_act = match self.m.to_act() {
             ToAct::Seats(s) => s,
-            _ => parlour_core::SeatSet::EMPTY,
+            _ => SeatSet::EMPTY,
         };
         if !to_act.contains(seat) {
-            return Err((
-                RejectCode::NotYourTurn,
-                format!("seat {seat} is not to act now"),
-            ));
+            return Err(Rejection::NotYourTurn(seat));
         }
         if step < self.changed_at[seat.index()] || step > self.step {
-            return Err((
-                RejectCode::Stale,
-                format!(
-                    "decided at step {step}, but the table is at step {}",
-                    self.step
-                ),
-            ));
+            return Err(Rejection::Stale {
+                decided: step,
+                now: self.step,
+            });
         }
         let old = self.step;
         self.m
             .apply_action_text(seat, action)
-            .map_err(|e| (RejectCode::Illegal, e.to_string()))?;
+            .map_err(|e| Rejection::Illegal(e.to_string()))?;
         self.shared.actions_applied.fetch_add(1, Ordering::Relaxed);
-        self.progress_from(old, seat).await.map_err(|()| {
-            (
-                RejectCode::Internal,
-                "the action could not be stored; try again".to_owned(),
-            )
-        })
+        self.progress_from(old, seat)
+            .await
+            .map_err(Rejection::ActionNotStored)
     }
 
     /// Draws due chance one outcome at a time, storing and announcing each.
@@ -618,7 +637,7 @@ impl Table {
     }
 
     /// Stores `seat`'s accepted action, then draws the chance it makes due.
-    async fn progress_from(&mut self, old: u64, seat: Seat) -> Result<(), ()> {
+    async fn progress_from(&mut self, old: u64, seat: Seat) -> Result<(), StoreError> {
         self.commit(old, Some(seat)).await?;
         self.progress().await;
         Ok(())
@@ -627,7 +646,7 @@ impl Table {
     /// Stores the entries applied since step `old` (with the status they lead to, and the
     /// clocks' banks once `acted`, the seat whose action it is, has been charged) in one
     /// transaction, then tells everyone. If the store fails the game is rolled back to `old`.
-    async fn commit(&mut self, old: u64, acted: Option<Seat>) -> Result<(), ()> {
+    async fn commit(&mut self, old: u64, acted: Option<Seat>) -> Result<(), StoreError> {
         let now = Instant::now();
         let banks = self.clocks.as_ref().map(|c| c.banks_at(now, acted));
         let first = usize::try_from(old).expect("steps fit in memory");
@@ -646,18 +665,8 @@ impl Table {
             warn!(error = %e, "could not store a step; rolling back");
             let mut back = self.m.record();
             back.actions.truncate(first);
-            self.m = if back.actions.is_empty() {
-                let info =
-                    parlour_games::find(&self.game).expect("a running table's game is registered");
-                let options = back
-                    .resolve_options(info.options)
-                    .expect("stored options resolve");
-                parlour_games::new_match(&self.game, self.players, options, self.seed)
-                    .expect("a running table's setup is valid")
-            } else {
-                parlour_games::replay(&back).expect("stored entries replay")
-            };
-            return Err(());
+            self.m = resume(&back).expect("the stored entries replayed when the table was loaded");
+            return Err(e);
         }
         self.step = self.m.entries().len() as u64;
         if status == Status::Finished && self.status != Status::Finished {
@@ -674,9 +683,9 @@ impl Table {
         Ok(())
     }
 
-    async fn resign(&mut self, seat: Seat) -> Result<(), (RejectCode, String)> {
+    async fn resign(&mut self, seat: Seat) -> Result<(), Rejection> {
         if self.status == Status::Finished {
-            return Err((RejectCode::NotPlaying, "the table is finished".to_owned()));
+            return Err(Rejection::Status(self.status));
         }
         if let Err(e) = self
             .store
@@ -685,10 +694,7 @@ impl Table {
         {
             self.store_failed(&e);
             warn!(error = %e, "could not store a resignation");
-            return Err((
-                RejectCode::Internal,
-                "could not resign; try again".to_owned(),
-            ));
+            return Err(Rejection::ResignNotStored(e));
         }
         info!(%seat, "seat resigned");
         self.status = Status::Finished;
@@ -737,37 +743,46 @@ impl Table {
             }
             // The person acted meanwhile, or the table moved on: nothing to do. If the seat
             // must still act its empty clock runs again, and runs out at once.
-            Err((code, reason)) => {
+            Err(r) => {
                 if !matches!(
-                    code,
-                    RejectCode::Stale | RejectCode::NotPlaying | RejectCode::NotYourTurn
+                    r,
+                    Rejection::Stale { .. } | Rejection::Status(_) | Rejection::NotYourTurn(_)
                 ) {
-                    warn!(%seat, %action, ?code, %reason, "a stand-in's action was refused");
+                    warn!(%seat, %action, error = %r, "a stand-in's action was refused");
                 }
                 self.run_clocks();
             }
         }
     }
 
+    /// A seat's bot panicked while deciding: the fallback bot plays the seat from now on (until
+    /// the table is loaded again), everyone is told, and play goes on.
+    fn bot_failed(&mut self, seat: Seat) {
+        let name = self.seats[seat.index()].name.clone();
+        if name == STAND_IN || self.fallen_back.contains(seat) {
+            // The fallback itself failed: another one would fail alike.
+            warn!(%seat, "the fallback bot failed; the seat waits");
+            return;
+        }
+        let bot = make_seat_bot(&self.game, STAND_IN, self.seed, seat)
+            .expect("the fallback bot plays every game");
+        self.bots[seat.index()] = Some(bot);
+        self.fallen_back.insert(seat);
+        self.notice(&format!(
+            "the {name} bot in seat {seat} failed: the {STAND_IN} bot plays for it from now on"
+        ));
+        self.schedule_bots();
+    }
+
     /// Makes the rematch of this finished table (once: later requests get the same table),
     /// with the same game, options, clock and seats, a new seed, and the same seat tokens.
-    async fn rematch(
-        &mut self,
-        conn: Option<ConnId>,
-        by: Asker,
-    ) -> Result<RematchDone, (RejectCode, String)> {
+    async fn rematch(&mut self, conn: Option<ConnId>, by: Asker) -> Result<RematchDone, Rejection> {
         let seat = match by {
             Asker::Seat(seat) => seat,
-            Asker::Token(token) => self.seat_of(&token).ok_or((
-                RejectCode::BadToken,
-                "that token is not a seat of this table".to_owned(),
-            ))?,
+            Asker::Token(token) => self.seat_of(&token).ok_or(Rejection::BadToken)?,
         };
         if self.status != Status::Finished {
-            return Err((
-                RejectCode::NotPlaying,
-                "a rematch follows a finished table; this one is still on".to_owned(),
-            ));
+            return Err(Rejection::StillOn);
         }
         if let Some(table) = self.rematch.clone() {
             if let Some(conn) = conn {
@@ -783,10 +798,7 @@ impl Table {
         }
         let internal = |e: &dyn std::fmt::Display| {
             warn!(error = %e, "could not make a rematch");
-            (
-                RejectCode::Internal,
-                "could not make the rematch; try again".to_owned(),
-            )
+            Rejection::RematchFailed
         };
         let seats: Vec<SeatRow> = self
             .seats
@@ -953,7 +965,12 @@ impl Table {
     /// Runs `bot`'s decision for `seat` on a blocking thread; its action comes back to the
     /// table's inbox (as a stand-in's for a person whose clock ran out, if `stand_in`).
     fn think(&self, seat: Seat, bot: Box<dyn SeatBot>, stand_in: bool) {
-        let job = bot.think(&*self.m, seat);
+        self.run_bot_job(seat, bot.think(&*self.m, seat), stand_in);
+    }
+
+    /// Runs a bot's decision for `seat`; see [`Table::think`]. If it panics, a seat's own bot is
+    /// replaced ([`Cmd::BotFailed`]).
+    fn run_bot_job(&self, seat: Seat, job: BotJob, stand_in: bool) {
         let step = self.step;
         let inbox = self.inbox.clone();
         tokio::spawn(
@@ -979,7 +996,16 @@ impl Table {
                             let _ = tx.send(cmd).await;
                         }
                     }
-                    Err(e) => warn!(%seat, error = %e, "a bot failed; its seat is stuck"),
+                    Err(e) if stand_in => {
+                        // The person can still act; their empty clock runs out again at once.
+                        warn!(%seat, error = %e, "a stand-in bot failed");
+                    }
+                    Err(e) => {
+                        warn!(%seat, error = %e, "a bot failed");
+                        if let Some(tx) = inbox.upgrade() {
+                            let _ = tx.send(Cmd::BotFailed { seat }).await;
+                        }
+                    }
                 }
             }
             .in_current_span(),
@@ -1067,6 +1093,106 @@ impl Table {
             log: self.m.log(Viewer::Seat(seat)),
             view: self.m.view_json(Some(seat)),
             outcome: self.outcome(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bot that panics while deciding hands its seat to the fallback bot: everyone at the
+    /// table is told, and the game is played (and stored) to its end.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_panicking_bot_is_replaced_by_the_fallback_and_play_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("t.db").display());
+        let store = Store::connect(&url).await.unwrap();
+        let seats = (0..2)
+            .map(|seat| SeatRow {
+                seat,
+                kind: SeatKind::Bot,
+                name: "random".to_owned(),
+                token_hash: None,
+                joined: true,
+            })
+            .collect();
+        let stored = StoredTable {
+            id: "t1".to_owned(),
+            game: "haunted".to_owned(),
+            players: 2,
+            options: BTreeMap::new(),
+            seed: 7,
+            status: Status::Playing,
+            resigned: None,
+            seats,
+            entries: Vec::new(),
+            clock: None,
+            banks: Vec::new(),
+            rematch: None,
+        };
+        store.create_table(&stored).await.unwrap();
+        let shared = Arc::new(Shared::default());
+        let (mut table, tx, rx) = Table::load(
+            stored,
+            store.clone(),
+            shared,
+            Duration::from_secs(60),
+            None,
+            Weak::new(),
+        )
+        .unwrap();
+        let (sub, mut heard) = mpsc::channel(OUTBOX);
+        let (reply, joined) = oneshot::channel();
+        let join = Cmd::Join {
+            token: None,
+            conn: 1,
+            tx: sub,
+            reply,
+        };
+        tx.send(join).await.unwrap();
+        // Each seat's own bot is taken away, and a decision that panics runs in its place.
+        for seat in Seat::all(2) {
+            table.bots[seat.index()] = None;
+            let fails: BotJob = Box::new(|| panic!("a bot fails"));
+            table.run_bot_job(seat, fails, false);
+        }
+        let _running = table.start(tx, rx);
+        assert_eq!(joined.await.unwrap().unwrap(), None);
+
+        let mut notices = Vec::new();
+        let last = loop {
+            let msg = tokio::time::timeout(Duration::from_secs(60), heard.recv())
+                .await
+                .expect("the game goes on")
+                .expect("the table keeps its spectator");
+            match msg {
+                ServerMsg::Notice { text } => notices.push(text),
+                ServerMsg::State {
+                    status: Status::Finished,
+                    step,
+                    outcome,
+                    ..
+                } => break (step, outcome),
+                _ => {}
+            }
+        };
+        notices.sort();
+        assert_eq!(
+            notices,
+            [
+                "the random bot in seat 0 failed: the greedy bot plays for it from now on",
+                "the random bot in seat 1 failed: the greedy bot plays for it from now on",
+            ]
+        );
+        let (step, outcome) = last;
+        assert!(outcome.is_some());
+        let kept = store.load("t1").await.unwrap().unwrap();
+        assert_eq!(kept.status, Status::Finished);
+        assert_eq!(kept.entries.len() as u64, step);
+        // Seat 0 and seat 1 both acted, so both fallbacks played.
+        for seat in ["0: ", "1: "] {
+            assert!(kept.entries.iter().any(|e| e.starts_with(seat)), "{seat}");
         }
     }
 }

@@ -512,3 +512,69 @@ async fn a_live_process_takes_over_tables_in_play_that_nobody_holds() {
     let (_, status) = play(&mut on_b, usize::MAX).await;
     assert_eq!(status, Status::Finished);
 }
+
+/// One table's load waiting on the database holds up no other table: while table `a`'s lease
+/// is stuck behind a row another connection is writing, table `b` loads and answers, and `a`
+/// loads once the row is let go.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_stuck_loading_does_not_hold_up_another() {
+    let url = fresh_db().await;
+    let s = server(&url, Config::default()).await;
+    // Stored by another process, which has let go of them: `s` loads each when asked.
+    let other = Store::connect(&url).await.unwrap();
+    let a = parlour_server::new_table_id().unwrap();
+    let b = parlour_server::new_table_id().unwrap();
+    for id in [&a, &b] {
+        let mut t = table(id);
+        // The game's own options, so the table replays.
+        t.options.clear();
+        other.create_table(&t).await.unwrap();
+        other.release_lease(id).await.unwrap();
+    }
+
+    // An uncommitted lease row for `a`: taking `a`'s lease waits until it is rolled back.
+    let blocker = sqlx::PgPool::connect(&url).await.unwrap();
+    let mut tx = blocker.begin().await.unwrap();
+    sqlx::query(
+        "INSERT INTO leases (table_id, owner, expires) \
+         VALUES ($1, 'blocker', now() - interval '1 second')",
+    )
+    .bind(&a)
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    let app = s.app.clone();
+    let path_a = format!("/api/tables/{a}");
+    let stuck = tokio::spawn(async move { call(&app, "GET", &path_a, "").await });
+    let mut waiting = false;
+    for _ in 0..600 {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .fetch_one(&blocker)
+        .await
+        .unwrap();
+        if n > 0 {
+            waiting = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(waiting, "loading table a never reached the database");
+
+    let (st, text) =
+        tokio::time::timeout(WAIT, call(&s.app, "GET", &format!("/api/tables/{b}"), ""))
+            .await
+            .expect("table b loads while table a waits");
+    assert_eq!(st, StatusCode::OK, "{text}");
+    assert!(!stuck.is_finished());
+
+    tx.rollback().await.unwrap();
+    let (st, text) = tokio::time::timeout(WAIT, stuck)
+        .await
+        .expect("table a loads once the row is let go")
+        .unwrap();
+    assert_eq!(st, StatusCode::OK, "{text}");
+    blocker.close().await;
+}

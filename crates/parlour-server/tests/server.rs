@@ -1055,6 +1055,74 @@ async fn idle_finished_tables_are_unloaded_and_loaded_again() {
     assert_eq!(st, StatusCode::OK);
 }
 
+/// Spectators join a finished table over and over while it unloads the moment the last one
+/// leaves: every join, racing an unload or not, reaches the table (loaded once more if need
+/// be) and finds it as it ended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn joins_racing_unloads_always_find_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let config = Config {
+        // Idle at once: a queued join and the unload are due together.
+        unload_after: Duration::ZERO,
+        ..Config::default()
+    };
+    let app = AppState::new(Store::connect(&url).await.unwrap(), config)
+        .await
+        .unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let r = router(app.clone());
+    tokio::spawn(async move { axum::serve(listener, r).await });
+    let t = create(
+        &app,
+        "haunted",
+        json!([{"bot": "random"}, {"bot": "random"}]),
+    )
+    .await;
+    let mut end = None;
+    for _ in 0..600 {
+        let sum = summary(&app, &t.table).await;
+        if sum.status == Status::Finished {
+            end = Some(sum.step);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let end = end.expect("the bots finish");
+
+    let mut clients = Vec::new();
+    for _ in 0..3 {
+        let table = t.table.clone();
+        clients.push(tokio::spawn(async move {
+            for _ in 0..40 {
+                let mut ws = connect(addr).await;
+                send(
+                    &mut ws,
+                    &ClientMsg::Spectate {
+                        table: table.clone(),
+                    },
+                )
+                .await;
+                match recv(&mut ws).await {
+                    ServerMsg::Welcome { table: sum, .. } => {
+                        assert_eq!((sum.status, sum.step), (Status::Finished, end));
+                        assert!(sum.outcome.is_some());
+                    }
+                    other => panic!("a join was lost: {other:?}"),
+                }
+                assert_eq!(step_of(&recv(&mut ws).await), Some(end));
+                ws.close(None).await.unwrap();
+            }
+        }));
+    }
+    for c in clients {
+        c.await.unwrap();
+    }
+    let sum = summary(&app, &t.table).await;
+    assert_eq!((sum.status, sum.step), (Status::Finished, end));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
