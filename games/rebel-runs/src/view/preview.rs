@@ -206,9 +206,9 @@ mod tests {
             why_no_meld(cards("flame-2 star-3 bone-9 wave-5"), Sign::Bone),
             "Not a set: the numbers differ (2, 3, 5)."
         );
-        // A valid set that is not legal now (no rule of §3.2 is broken).
+        // Four fey cards break no rule of §3.2: no reason is given beyond legality.
         assert_eq!(
-            why_no_meld(cards("flame-5 star-5 wave-5"), Sign::Bone),
+            why_no_meld(cards("bone-1 bone-2 bone-3 bone-4"), Sign::Bone),
             "Not a legal meld now."
         );
     }
