@@ -1,6 +1,7 @@
 // Holy Matrimony's table layout (web/games/holy-matrimony.js) end to end: a person plays a whole
 // game (to a low target score) against bots on a phone-sized page, choosing each commitment by
-// selecting cards, and the previewed round score matches the one revealed.
+// selecting cards, and the previewed round score matches the one revealed, under the default
+// options and under all three scoring variants.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,9 +47,11 @@ function choose(hand, church) {
   return pick;
 }
 
-test('a person plays Holy Matrimony to the end, committing by selecting cards', { timeout: 120000 }, async () => {
+/** Plays a whole game as seat 0 under `options`, checking each previewed round score against
+ * the one the engine reveals. */
+async function playGame(options, shots) {
   const page = await newPage(browser, PHONE);
-  const { id, link } = await createInLobby(page, server.base, 'Holy Matrimony', ['human:Ann', 'greedy', 'random'], { target_score: 20 });
+  const { id, link } = await createInLobby(page, server.base, 'Holy Matrimony', ['human:Ann', 'greedy', 'random'], options);
   await page.goto(link);
   await page.getByRole('img', { name: /^The mat: / }).waitFor();
 
@@ -94,7 +97,7 @@ test('a person plays Holy Matrimony to the end, committing by selecting cards', 
       assert.deepEqual(await layoutProblems(page), [], `layout at round ${rounds}`);
       assert.deepEqual(await unnamedControls(page), []);
     }
-    if (rounds === 0) await screenshots(page, 'holy-matrimony');
+    if (rounds === 0 && shots) await screenshots(page, 'holy-matrimony');
 
     // Select the cards (one by keyboard), read the preview, confirm.
     const pick = choose(v.own_hand, v.church);
@@ -135,4 +138,14 @@ test('a person plays Holy Matrimony to the end, committing by selecting cards', 
   assert.deepEqual(await unnamedControls(page), []);
   assert.deepEqual(page.errors, []);
   await page.context().close();
+}
+
+test('a person plays Holy Matrimony to the end, committing by selecting cards', { timeout: 120000 }, async () => {
+  await playGame({ target_score: 20 }, true);
+});
+
+test('the previewed round score follows the scoring options', { timeout: 120000 }, async () => {
+  await playGame({
+    target_score: 20, church_counts_for_total_only: true, fey_wild_value: true, no_negative_round_scores: true,
+  }, false);
 });

@@ -1,5 +1,6 @@
 // Queen of Scots in the browser: one person and two bots play a one-round game through the table
-// layout's own controls (cards selected in the hand, the stock, the sets' buttons).
+// layout's own controls (cards selected in the hand, the stock, the sets' buttons); the set points
+// previewed are the ones the engine then scores, under default and non-default options.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -119,7 +120,8 @@ async function checkNothingHidden(page, st) {
 }
 
 /** One decision of this seat, made through the layout's controls: take the pile when possible,
- * else draw; lay down a set or add to one when possible, else discard the costliest card. */
+ * else draw; lay down a set or add to one when possible, else discard the costliest card.
+ * Returns the text played and the set points the layout previewed for it (null: none shown). */
 async function decide(page, st) {
   const legal = st.legal;
   const pick = (p) => legal.find((t) => t.startsWith(p));
@@ -127,6 +129,8 @@ async function decide(page, st) {
     ?? pick('pass') ?? pick('meld') ?? pick('add') ?? [...legal].filter((t) => t.startsWith('discard'))
     .sort((a, b) => b.length - a.length)[0];
   const sel = selectionOf(text);
+  let previewed = null;
+  const points = (re, t) => { const m = re.exec(t); assert.ok(m, `${text}: points in "${t}"`); return Number(m[1]); };
   await clearSelection(page);
   if (text === 'draw stock') await page.getByRole('button', { name: /^Draw from the stock/ }).click();
   else if (text === 'pass') await page.getByRole('button', { name: 'Pass (the round ends)' }).click();
@@ -134,12 +138,26 @@ async function decide(page, st) {
     await page.getByRole('button', { name: `Take the pile: Crown Jewels onto set ${Number(text.split(' ')[3]) + 1}` }).click();
   } else if (text.startsWith('add ')) {
     await select(page, sel);
-    await page.getByRole('button', { name: `Add ${NAMES[sel[0]]} to set ${Number(text.split(' ')[1]) + 1} (+` }).click();
+    const button = page.getByRole('button', { name: `Add ${NAMES[sel[0]]} to set ${Number(text.split(' ')[1]) + 1} (+` });
+    previewed = points(/\(\+(\d+)\)$/, await button.textContent());
+    await button.click();
   } else {
     await select(page, sel);
+    const preview = await page.locator('.qos-hand .selection-preview').textContent();
+    if (text.startsWith('meld')) previewed = points(/^New set worth (\d+) points/, preview);
+    else if (text.startsWith('take')) previewed = points(/= (\d+) points;/, preview);
     await confirm(page).click();
   }
-  return text;
+  return { text, previewed };
+}
+
+/** The previewed set points are what the engine then adds to the seat's sets (unless the round
+ * ended with the action). */
+function checkPreview(before, after, { text, previewed }) {
+  if (previewed === null || after.view.round !== before.view.round || after.view.last_round?.round !== before.view.last_round?.round) return 0;
+  const me = before.view.viewer;
+  assert.equal(after.view.seats[me].table_value - before.view.seats[me].table_value, previewed, `${text}: previewed ${previewed}`);
+  return 1;
 }
 
 test('Queen of Scots: a round against two bots, played with the cards themselves', { timeout: 120000 }, async () => {
@@ -181,8 +199,10 @@ test('Queen of Scots: a round against two bots, played with the cards themselves
       await clearSelection(page);
     }
     const before = page.states.length;
-    played.push(await decide(page, st));
+    const done = await decide(page, st);
+    played.push(done.text);
     await waitFor(() => page.states.length > before, 10000);
+    checkPreview(st, page.states[before], done);
   }
   assert.ok(played.some((t) => t.startsWith('discard')), 'a card was discarded');
 
@@ -218,5 +238,28 @@ test('Queen of Scots: a round against two bots, played with the cards themselves
   assert.deepEqual(watcher.errors, []);
   await watcher.context().close();
   console.log(`queen-of-scots: ${decisions} decisions by the person, ${played.filter((t) => t.startsWith('meld')).length} sets laid down, ${played.filter((t) => t.startsWith('take')).length} pile takes`);
+  await page.context().close();
+});
+
+test('Queen of Scots: the previewed set points under non-default options', { timeout: 120000 }, async () => {
+  const page = await newPage(browser, PHONE);
+  const { link } = await createInLobby(page, server.base, 'Queen of Scots', ['human:Ann', 'greedy', 'greedy'], {
+    max_rounds: 1, target_score: 100, crown_jewel_top_takes_single: true, going_out_bonus: 50, pile_top_only_visible: true,
+  });
+  await page.goto(link);
+  let checked = 0;
+  for (;;) {
+    const st = latest(page);
+    if (st?.status === 'finished') break;
+    if (!st || !st.legal.length) { await page.waitForTimeout(20); continue; }
+    await page.locator(`.qos[data-step="${st.step}"][data-live="yes"]`).waitFor();
+    const before = page.states.length;
+    const done = await decide(page, st);
+    await waitFor(() => page.states.length > before, 10000);
+    checked += checkPreview(st, page.states[before], done);
+  }
+  assert.ok(checked > 0, 'a previewed set was checked against the engine');
+  assert.deepEqual(page.errors, []);
+  console.log(`queen-of-scots (options): ${checked} previewed set points checked`);
   await page.context().close();
 });

@@ -1,6 +1,7 @@
 // Rebel Runs' table layout end to end: a person plays a whole (shortened) game against random bots
 // on a phone, only through the layout's own controls: the piles to draw, the cards to discard,
-// card selection for melds and lay-offs, and "End turn".
+// card selection for melds and lay-offs, and "End turn"; under the default options and under the
+// scoring variants, the previewed points are the ones the engine then scores.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -94,14 +95,16 @@ async function act(page, doIt) {
   await waitFor(() => page.states.length > before, 10000);
 }
 
-test('a person plays a whole game of Rebel Runs through the table layout, melding by selecting cards', { timeout: 120000 }, async () => {
+/** Plays a whole (shortened) game as seat 0 with `options` added to the lobby's. Every meld's
+ * and lay-off's previewed points are checked against the engine's table points after it. */
+async function playGame(options, shots) {
   const page = await newPage(browser, PHONE);
   // A short game: three hands of at most four turns each per player.
   await page.route('**/api/tables', async (route) => {
     const req = route.request();
     if (req.method() !== 'POST') return route.continue();
     const body = JSON.parse(req.postData());
-    body.options = { ...body.options, hand_turn_limit: 4, first_player: 0 };
+    body.options = { ...body.options, hand_turn_limit: 4, first_player: 0, ...options };
     return route.continue({ postData: JSON.stringify(body) });
   });
   const { id, links } = await createInLobby(page, server.base, 'Rebel Runs', ['human:Ann', 'random', 'random']);
@@ -111,6 +114,7 @@ test('a person plays a whole game of Rebel Runs through the table layout, meldin
 
   let melds = 0;
   let layoffs = 0;
+  let gains = 0;
   let meldable = 0;
   let usedKeyboard = false;
   let checkedLayout = 0;
@@ -121,12 +125,15 @@ test('a person plays a whole game of Rebel Runs through the table layout, meldin
     const view = st.view;
     assert.equal(view.viewer, 0);
     assert.deepEqual(await leaks(page), [], `hidden cards shown at step ${st.step}`);
-    // The points the layout shows for melds (and previews) agree with the server's.
-    assert.deepEqual(await page.evaluate(async (view) => {
-      const mod = await import('/games/rebel-runs.js');
-      return view.signs.map((sign, seat) => view.melds.filter((m) => m.owner === seat)
-        .reduce((sum, m) => sum + mod.meldPoints(view.mat, sign, m.cards, m.kind.run ? { type: 'run', n: m.low } : { type: 'set', n: m.kind.set.value }), 0));
-    }, view), view.table_points, `meld points at step ${st.step}`);
+    // The layout draws the engine's points for each meld; with every card scoring for the
+    // meld's owner they add up to the table points.
+    assert.deepEqual(await page.locator('#game .rebel-runs-meld .rebel-runs-pts').allTextContents(),
+      await page.evaluate((view) => [...document.querySelectorAll('#game .rebel-runs-meld')]
+        .map((el) => `${view.melds.find((m) => String(m.id) === el.dataset.meld).points} pt`), view), `meld points at step ${st.step}`);
+    if (!options.lay_off_on_any_meld) {
+      assert.deepEqual(view.signs.map((_, seat) => view.melds.filter((m) => m.owner === seat).reduce((sum, m) => sum + m.points, 0)),
+        view.table_points, `meld points at step ${st.step}`);
+    }
     if (!st.legal.length) {
       await page.waitForTimeout(25);
       continue;
@@ -136,7 +143,7 @@ test('a person plays a whole game of Rebel Runs through the table layout, meldin
       checkedLayout = view.melds.length;
       assert.deepEqual(await layoutProblems(page), [], `layout at step ${st.step}`);
       assert.deepEqual(await unnamedControls(page), []);
-      if (checkedLayout === 1) await screenshots(page, 'rebel-runs');
+      if (checkedLayout === 1 && shots) await screenshots(page, 'rebel-runs');
     }
     const game = page.locator('#game');
     const hand = page.getByRole('group', { name: 'Your hand: select cards to meld or lay off' });
@@ -174,8 +181,15 @@ test('a person plays a whole game of Rebel Runs through the table layout, meldin
         if (await choice.count()) await choice.click();
         await waitFor(async () => (await confirm.isEnabled()) && /^(Meld|Lay off) .*\([+-]?\d+ pt\)$/.test(await confirm.textContent()), 5000);
         const preview = await page.locator('#game .selection-preview').textContent();
-        assert.match(preview, /[+-]?\d+ points?\b/, 'the points are previewed before confirming');
+        const shown = /([+-]?\d+) points?\b/.exec(preview);
+        assert.ok(shown, 'the points are previewed before confirming');
         await act(page, () => confirm.click());
+        // The engine's table points grew by what was previewed (unless the hand ended).
+        const after = latest(page).view;
+        if (after.hand === view.hand && after.last_hand?.hand === view.last_hand?.hand) {
+          assert.equal(after.table_points[0] - view.table_points[0], Number(shown[1]), `${pick}: ${preview}`);
+          gains += 1;
+        }
         if (pick.startsWith('meld ')) melds += 1; else layoffs += 1;
       } else {
         // No meld: a selection that is not a meld says why, then the turn ends.
@@ -191,6 +205,7 @@ test('a person plays a whole game of Rebel Runs through the table layout, meldin
     }
   }
   if (meldable) assert.ok(melds > 0, 'a meld was made by selecting cards');
+  if (melds + layoffs > 1) assert.ok(gains > 0, "a previewed meld or lay-off was checked against the engine");
 
   const summary = page.getByRole('region', { name: 'Game over' });
   await summary.waitFor();
@@ -216,6 +231,14 @@ test('a person plays a whole game of Rebel Runs through the table layout, meldin
   assert.deepEqual(await layoutProblems(page), []);
   assert.deepEqual(await unnamedControls(page), []);
   assert.deepEqual(page.errors, []);
-  console.log(`melds ${melds}, lay-offs ${layoffs}, turns with a meld possible ${meldable}`);
+  console.log(`${JSON.stringify(options)}: melds ${melds}, lay-offs ${layoffs} (${gains} previews checked), turns with a meld possible ${meldable}`);
   await page.context().close();
+}
+
+test('a person plays a whole game of Rebel Runs through the table layout, melding by selecting cards', { timeout: 120000 }, async () => {
+  await playGame({}, true);
+});
+
+test('the previewed meld points follow the scoring options', { timeout: 120000 }, async () => {
+  await playGame({ monosign_run_bonus_any_sign: true, same_sign_run_bonus_additive: true, lay_off_on_any_meld: true }, false);
 });

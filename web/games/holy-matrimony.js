@@ -7,42 +7,23 @@ import { useCss, drawMat, seatRing, signChip, cardText, feyCard, relation, RELAT
 export const ownActions = true;
 
 const TARGET_TOTAL = 21;
-const FEY_BONUS = 5;
-
-const on = (x) => x === true || x === 'true';
 
 /**
- * A commitment's round score (spec §4.3, with the variants `church_counts_for_total_only`,
- * `fey_wild_value` and `no_negative_round_scores`): {total, points, bonus, penalty, score}.
+ * The engine's round score for committing `selection` (card ids of `view.own_hand`):
+ * {total, points, bonus, penalty, score, wild}, under the table's options; null when the view
+ * carries no preview (not this seat's choice).
  */
-export function roundScore(mat, sign, played, church, options = {}) {
-  const pts = (id) => {
-    const rel = relation(mat, sign, feyCard(id).sign);
-    return rel === 'fey' ? 0 : RELATION_POINTS[rel];
-  };
-  const c = feyCard(church);
-  let total = c.value;
-  let points = 0;
-  let anyFey = false;
-  let wild = 0;
-  if (!on(options.church_counts_for_total_only)) {
-    points += pts(church);
-    anyFey = c.sign === mat.fey;
+export function previewOf(view, selection) {
+  if (!view.commit_previews || !view.own_hand) return null;
+  let mask = 0;
+  for (const id of selection) {
+    const i = view.own_hand.indexOf(id);
+    if (i < 0) return null;
+    mask |= 1 << i;
   }
-  for (const id of played) {
-    const card = feyCard(id);
-    const isFey = card.sign === mat.fey;
-    points += pts(id);
-    anyFey ||= isFey;
-    if (isFey && on(options.fey_wild_value)) wild += 1;
-    else total += card.value;
-  }
-  if (wild) total = Math.min(Math.max(TARGET_TOTAL, total + wild), total + 11 * wild);
-  const penalty = Math.max(0, TARGET_TOTAL - total) + 3 * Math.max(0, total - TARGET_TOTAL);
-  const bonus = anyFey ? FEY_BONUS : 0;
-  let score = points + bonus - penalty;
-  if (on(options.no_negative_round_scores)) score = Math.max(0, score);
-  return { total, points, bonus, penalty, score, wild };
+  const p = view.commit_previews;
+  if (!(mask < p.score.length)) return null;
+  return { total: p.total[mask], points: p.points[mask], bonus: p.bonus[mask], penalty: p.penalty[mask], score: p.score[mask], wild: p.wild[mask] };
 }
 
 function signed(x) {
@@ -58,7 +39,6 @@ export function render(ctx) {
   const mine = v.viewer !== null && v.viewer !== undefined && v.viewer < n ? v.viewer : null;
   const mySign = mine !== null ? v.signs[mine] : null;
   const mat = v.mat;
-  const options = ctx.options ?? {};
 
   const faceCard = (id, opts = {}) => {
     const el = cards.card(id, { title: cardText(id, mat, mySign), ...opts });
@@ -135,8 +115,8 @@ export function render(ctx) {
       ? (legal.includes('commit none') ? 'commit none' : null)
       : cards.matchAction(legal, 'commit', sel));
     const preview = (sel, action) => {
-      if (!action) return 'not a legal choice';
-      const r = roundScore(mat, mySign, sel, v.church, options);
+      const r = action ? previewOf(v, sel) : null;
+      if (!r) return 'not a legal choice';
       const diff = r.total - TARGET_TOTAL;
       const where = diff === 0 ? 'exactly 21' : diff < 0 ? `${-diff} under 21` : `${diff} over 21`;
       return h('span', { class: 'hm-preview' },

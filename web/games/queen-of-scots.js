@@ -38,14 +38,6 @@ function info(kind) {
   return { kind, name, short, value, royal: mark === 'royal', wild: mark === 'wild' };
 }
 
-function valueOf(id) {
-  return info(kindOf(id)).value;
-}
-
-function sum(ids) {
-  return ids.reduce((a, id) => a + valueOf(id), 0);
-}
-
 function colour(k) {
   if (k.royal) return '#6a2c91';
   if (k.wild) return '#8a5a00';
@@ -134,6 +126,9 @@ export function render(ctx) {
     else if (w[0] === 'add') adds.set(`${w[1]} ${w[2]}`, t);
   }
 
+  // The engine's preview of a legal text: {set_points, hand_points, from_pile}.
+  const pv = (t) => view.previews?.[t] ?? { set_points: 0, hand_points: 0, from_pile: 0 };
+
   const selection = (ctx.memory.qosHand ??= new Set());
   if (!myTurn) selection.clear();
   const selectedKinds = () => (hand ?? []).filter((id) => selection.has(String(id))).map(kindOf);
@@ -153,7 +148,7 @@ export function render(ctx) {
         addText ? h('button', {
           type: 'button', class: 'qos-target',
           onclick: () => ctx.act(addText),
-        }, `Add ${info(sel[0]).name} to set ${i + 1} (+${info(sel[0]).value})`) : null,
+        }, `Add ${info(sel[0]).name} to set ${i + 1} (+${pv(addText).set_points})`) : null,
         jewelText ? h('button', {
           type: 'button', class: 'qos-target',
           onclick: () => ctx.act(jewelText),
@@ -213,7 +208,7 @@ export function render(ctx) {
 
   // ---- the round's tally ----
   const order = view.seats.map((s) => s.seat);
-  const myHandValue = hand ? sum(hand) : null;
+  const myHandValue = mine?.hand_value ?? null;
   const lr = view.last_round;
   const tally = h('section', { class: 'qos-tally', 'aria-label': "The round's tally" },
     h('h3', {}, `Round ${view.round}`, h('span', { class: 'qos-sub' }, ` · to ${view.target_score}`)),
@@ -255,7 +250,7 @@ export function render(ctx) {
     const describe = (t) => {
       const w = t.split(' ');
       if (w[0] === 'discard') return `Discard ${info(w[1]).name}`;
-      if (w[0] === 'meld') return `Lay down a new set (${w.slice(1).reduce((a, k) => a + info(k).value, 0)} points)`;
+      if (w[0] === 'meld') return `Lay down a new set (${pv(t).set_points} points)`;
       return 'Take the pile';
     };
     const preview = (sel, action) => {
@@ -269,17 +264,17 @@ export function render(ctx) {
         const w = action.split(' ');
         if (w[0] === 'take') {
           const topK = info(kindOf(top));
-          const setValue = topK.value + kinds.reduce((a, k) => a + info(k).value, 0);
-          const rest = view.pile_count - 1;
+          const setValue = pv(action).set_points;
+          const rest = pv(action).from_pile;
           const jewels = w[1] === 'jewels' ? ' You show two Crown Jewels; they stay in your hand.' : '';
           return `New set: ${topK.short.replace('\u00ad', '')} + ${kinds.map((k) => info(k).short.replace('\u00ad', '')).join(' + ')} = ${setValue} points; ${plural(rest, 'card')} from the pile into your hand.${jewels}`;
         }
         if (w[0] === 'meld') {
-          const v = kinds.reduce((a, k) => a + info(k).value, 0);
-          return `New set worth ${v} points: your sets ${mine.table_value} → ${mine.table_value + v}, your hand −${myHandValue} → −${myHandValue - v}.`;
+          const p = pv(action);
+          return `New set worth ${p.set_points} points: your sets ${mine.table_value} → ${mine.table_value + p.set_points}, your hand −${myHandValue} → −${myHandValue - p.hand_points}.`;
         }
         if (w[0] === 'discard') {
-          const v = info(kinds[0]).value;
+          const v = pv(action).hand_points;
           const addable = [...adds.keys()].filter((x) => x.split(' ')[1] === kinds[0]).length;
           return `Discarding ends your turn (hand −${myHandValue} → −${myHandValue - v}).${addable ? ' Or add it to a set of yours: buttons on the sets.' : ''}`;
         }

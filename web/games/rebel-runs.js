@@ -5,7 +5,6 @@
 
 export const ownActions = true;
 
-const POINTS = { same: 4, harmonious: 3, neutral: 2, opposing: 1 };
 const TYPES = ['', 'Concept', 'Fey', 'Item', 'Career', 'Landscape', 'Event', 'Structure', 'Warrior', 'Magiker', 'Cleric', 'Sovereign'];
 
 let styled = false;
@@ -20,7 +19,7 @@ function linkStyle() {
   document.head.append(link);
 }
 
-// ---- the rules the preview needs (spec §1.4, §3.2, §3.4) ---------------------------------------
+// ---- reading cards, actions and the engine's preview ---------------------------------------------
 
 /** `flame-6` → {id, sign: 'flame', value: 6}. */
 export function parse(id) {
@@ -28,21 +27,10 @@ export function parse(id) {
   return { id: String(id), sign: m ? m[1] : '', value: m ? Number(m[2]) : 0 };
 }
 
-/** How a card's sign stands to a player's sign on `mat` ({fey, circle}). */
-export function relation(mat, playerSign, cardSign) {
-  if (!mat) return null;
-  if (cardSign === mat.fey) return 'fey';
-  if (cardSign === playerSign) return 'same';
-  const a = mat.circle.indexOf(playerSign);
-  const b = mat.circle.indexOf(cardSign);
-  if (a < 0 || b < 0) return 'dead';
-  const d = Math.min((a - b + 7) % 7, (b - a + 7) % 7);
-  return ['same', 'harmonious', 'neutral', 'opposing'][d];
-}
-
-function cardPoints(mat, sign, c) {
-  const r = relation(mat, sign, c.sign);
-  return r === 'fey' ? 2 : (POINTS[r] ?? 0);
+/** How cards of `sign` stand to this seat's sign, from the view: {relation, points}, or null
+ * (a spectator, or no mat yet). */
+function standing(v, sign) {
+  return v.sign_points?.find((p) => p.sign === sign) ?? null;
 }
 
 /** `{run: {low: 3}}` / `{set: {value: 5}}` → {type, n}. */
@@ -50,23 +38,6 @@ function kindOf(kind) {
   if (kind?.run) return { type: 'run', n: kind.run.low };
   if (kind?.set) return { type: 'set', n: kind.set.value };
   return { type: String(kind), n: 0 };
-}
-
-/** A meld's points for its owner of sign `sign` (§3.4 and the run-bonus options). */
-export function meldPoints(mat, sign, ids, kind, options = {}) {
-  const cs = ids.map(parse);
-  const base = cs.reduce((s, c) => s + cardPoints(mat, sign, c), 0);
-  if (kind.type !== 'run' || !mat) return base;
-  const values = cs.map((c) => c.value).sort((a, b) => a - b);
-  const atPrinted = values.every((v, i) => v === kind.n + i);
-  const plain = cs.filter((c) => c.sign !== mat.fey);
-  const own = atPrinted && plain.every((c) => c.sign === sign);
-  const mono = atPrinted && plain.every((c) => c.sign === plain[0].sign);
-  const bonus = options.monosign_run_bonus_any_sign ? mono : own;
-  if (!bonus) return base;
-  if (!options.same_sign_run_bonus_additive) return 5 * cs.length;
-  const runSign = plain[0]?.sign ?? sign;
-  return cs.reduce((s, c) => s + 5 + (POINTS[relation(mat, sign, c.sign === mat.fey ? runSign : c.sign)] ?? 0), 0);
 }
 
 /** A legal text read back: {verb, cards, kind, meld, end}. */
@@ -117,26 +88,18 @@ function meldTitle(m) {
   return k.type === 'run' ? `run ${m.low}–${m.high}` : `set of ${k.n}`;
 }
 
-/** Why `selection` is no meld (the rules of §3.2, in words). */
-export function whyNot(selection, fey) {
-  const cs = selection.map(parse);
-  if (cs.length === 2) return 'Two cards are no meld: a set needs 3 cards, a run 4.';
-  const plain = cs.filter((c) => c.sign !== fey);
-  const values = [...new Set(plain.map((c) => c.value))].sort((a, b) => a - b);
-  const reasons = [];
-  if (values.length > 1) reasons.push(`not a set: the numbers differ (${values.join(', ')})`);
-  if (cs.length < 4) {
-    reasons.push('not a run: a run needs 4 cards');
-  } else {
-    const dup = plain.find((c, i) => plain.findIndex((d) => d.value === c.value) !== i);
-    const lo = values[0];
-    const hi = values.at(-1);
-    if (dup) reasons.push(`not a run: two cards show ${dup.value}`);
-    else if (hi - lo + 1 > cs.length) reasons.push(`not a run: ${lo} to ${hi} needs ${hi - lo + 1} cards (fey cards fill gaps), you chose ${cs.length}`);
+/** The engine's words for why `selection` (card ids of the hand) is no meld, or null. */
+export function whyNot(view, selection) {
+  const p = view.meld_preview;
+  if (!p || !view.your_hand) return null;
+  let mask = 0;
+  for (const id of selection) {
+    const i = view.your_hand.indexOf(id);
+    if (i < 0) return null;
+    mask |= 1 << i;
   }
-  if (!reasons.length) return 'Not a legal meld now.';
-  const text = reasons.join('; ');
-  return `${text[0].toUpperCase()}${text.slice(1)}.`;
+  const at = p.no_meld[mask];
+  return at === null || at === undefined ? null : p.reasons[at];
 }
 
 // ---- drawing -----------------------------------------------------------------------------------
@@ -171,12 +134,13 @@ function drawMat(ctx, v, mySign) {
   });
   mat.circle.forEach((sign, p) => {
     const [x, y, a] = pts[p];
-    const rel = mySign ? relation(mat, mySign, sign) : null;
+    const st = mySign ? standing(v, sign) : null;
+    const rel = st?.relation;
     const g = s('g', { class: 'rebel-runs-token' },
-      s('title', {}, `${sign}${rel ? `: ${rel} to your sign, ${POINTS[rel]} points a card` : ''}`),
+      s('title', {}, `${sign}${rel ? `: ${rel} to your sign, ${st.points} points a card` : ''}`),
       s('circle', { cx: x, cy: y, r: 23, fill: FEY_SIGNS[sign] ?? '#444', stroke: sign === mySign ? '#ffd54f' : '#fff', 'stroke-width': sign === mySign ? 4 : 1.5 }),
       s('text', { x, y: rel ? y - 2 : y + 4, 'text-anchor': 'middle', class: 'rebel-runs-token-name' }, sign),
-      rel ? s('text', { x, y: y + 11, 'text-anchor': 'middle', class: 'rebel-runs-token-points' }, `${POINTS[rel]} pt`) : '');
+      rel ? s('text', { x, y: y + 11, 'text-anchor': 'middle', class: 'rebel-runs-token-points' }, `${st.points} pt`) : '');
     svg.append(g);
     const seat = seatOf(sign);
     if (seat >= 0) {
@@ -196,7 +160,7 @@ function drawMat(ctx, v, mySign) {
       ` ${ctx.names[i] ?? `seat ${i}`}${i === ctx.seat ? ' (you)' : ''}: ${sign}`)));
   return h(ctx, 'div', { class: 'rebel-runs-mat' }, svg, legend,
     h(ctx, 'p', { class: 'rebel-runs-note' }, mySign
-      ? `Per card: the points on its sign's token; fey (${mat.fey}) 2; a run all ${mySign} at printed numbers 5 a card.`
+      ? `Per card: the points on its sign's token; fey (${mat.fey}) ${standing(v, mat.fey)?.points}; a run all ${mySign} at printed numbers 5 a card.`
       : `Per card: same sign 4, neighbour 3, two apart 2, across 1; fey (${mat.fey}) 2.`));
 }
 
@@ -209,17 +173,20 @@ function cardTitle(ctx, v, id, mySign) {
   const c = parse(id);
   const base = `${c.sign} ${c.value} (${TYPES[c.value] ?? ''})`;
   if (!v.mat) return base;
-  if (c.sign === v.mat.fey) return `${base}: fey, wild: any number, or its own number as any sign; 2 points`;
-  const rel = mySign ? relation(v.mat, mySign, c.sign) : null;
-  return rel ? `${base}: ${rel} to your sign, ${POINTS[rel]} points` : base;
+  if (c.sign === v.mat.fey) {
+    const st = standing(v, c.sign);
+    return `${base}: fey, wild: any number, or its own number as any sign${st ? `; ${st.points} points` : ''}`;
+  }
+  const st = mySign ? standing(v, c.sign) : null;
+  return st ? `${base}: ${st.relation} to your sign, ${st.points} points` : base;
 }
 
 function cardExtra(v, id, mySign) {
   const c = parse(id);
   if (!v.mat) return null;
   if (c.sign === v.mat.fey) return 'wild';
-  const rel = mySign ? relation(v.mat, mySign, c.sign) : null;
-  return rel ? `${POINTS[rel]} pt` : null;
+  const st = mySign ? standing(v, c.sign) : null;
+  return st ? `${st.points} pt` : null;
 }
 
 /** Other hands: backs, fanned, with the count in words. */
@@ -232,9 +199,8 @@ function backs(ctx, n, name) {
 }
 
 function meldBox(ctx, v, m, mySign, highlight) {
-  const ownerSign = v.signs[m.owner];
   const k = kindOf(m.kind);
-  const pts = meldPoints(v.mat, ownerSign, m.cards, k, ctx.options ?? {});
+  const pts = m.points;
   const others = new Map((m.laid_off_by_others ?? []).map(([c, s]) => [c, s]));
   return h(ctx, 'li', {
     class: `rebel-runs-meld${highlight ? ' rebel-runs-target' : ''}`,
@@ -395,21 +361,9 @@ function markTarget(ctx, action) {
   }
 }
 
-/** What an action adds, in points for this seat. */
+/** What an action adds, in points for this seat (the engine's preview). */
 function gain(ctx, v, mySign, action) {
-  const a = readAction(action);
-  if (a.verb === 'meld') return meldPoints(v.mat, mySign, a.cards, a.kind, ctx.options ?? {});
-  if (a.verb === 'layoff') {
-    const m = v.melds.find((x) => x.id === a.meld);
-    if (!m) return 0;
-    if (m.owner !== ctx.seat) return cardPoints(v.mat, mySign, parse(a.cards[0]));
-    const k = kindOf(m.kind);
-    const after = { ...k, n: k.type === 'run' && a.end === 'low' ? k.n - 1 : k.n };
-    const ownerSign = v.signs[m.owner];
-    return meldPoints(v.mat, ownerSign, [...m.cards, a.cards[0]], after, ctx.options ?? {})
-      - meldPoints(v.mat, ownerSign, m.cards, k, ctx.options ?? {});
-  }
-  return 0;
+  return v.meld_preview?.points[action] ?? 0;
 }
 
 function choiceText(ctx, v, action) {
@@ -456,7 +410,7 @@ function preview(ctx, v, mySign, legal, sel, action, rerender) {
       }
       return `${c} fits none of your melds: a set takes its number or a fey card, a run the number just below or above it.`;
     }
-    return whyNot(sel, v.mat?.fey);
+    return whyNot(v, sel) ?? 'Not a legal meld now.';
   }
   const root = h(ctx, 'div', { class: 'rebel-runs-preview' });
   const pts = gain(ctx, v, mySign, action);

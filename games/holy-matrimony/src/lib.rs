@@ -87,7 +87,8 @@ pub use rules::{
     RESHUFFLE_MAT_EACH_ROUND, Rules, ScoreRules, TARGET_SCORE,
 };
 pub use scoring::{
-    FEY_BONUS, RoundScore, TARGET_TOTAL, card_points, final_outcome, game_ends, round_score,
+    FEY_BONUS, RoundParts, RoundScore, TARGET_TOTAL, card_points, final_outcome, game_ends,
+    round_score,
 };
 pub use state::{HAND_SIZE, State};
-pub use view::{RoundView, View};
+pub use view::{CommitPreviews, RoundView, View};

@@ -3,6 +3,7 @@
 use parlour_cards::CardSet;
 use parlour_core::Outcome;
 use parlour_fey::{Card, Mat, Relation, Sign};
+use serde::Serialize;
 
 use crate::rules::ScoreRules;
 
@@ -88,7 +89,18 @@ impl Tally {
     }
 
     /// The round's total and score (spec §4.3).
+    #[inline]
     pub(crate) fn settle(self, rules: ScoreRules) -> RoundScore {
+        let p = self.parts(rules);
+        RoundScore {
+            total: p.total,
+            score: p.score,
+        }
+    }
+
+    /// The round's score and the parts it is made of (spec §4.3).
+    #[inline]
+    pub(crate) fn parts(self, rules: ScoreRules) -> RoundParts {
         let mut total = self.total;
         if self.wild > 0 {
             // Each wild fey is worth 1..=11: pick the reachable total nearest 21 (the penalty
@@ -96,12 +108,37 @@ impl Tally {
             total = TARGET_TOTAL.clamp(total + self.wild, total + 11 * self.wild);
         }
         let penalty = (TARGET_TOTAL - total).max(0) + 3 * (total - TARGET_TOTAL).max(0);
-        let mut score = self.points + if self.any_fey { FEY_BONUS } else { 0 } - penalty;
+        let bonus = if self.any_fey { FEY_BONUS } else { 0 };
+        let mut score = self.points + bonus - penalty;
         if rules.no_negative_round_scores {
             score = score.max(0);
         }
-        RoundScore { total, score }
+        RoundParts {
+            total,
+            points: self.points,
+            bonus,
+            penalty,
+            score,
+            wild: self.wild > 0,
+        }
     }
+}
+
+/// A round's score and what it is made of: what a seat choosing its commitment is shown.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct RoundParts {
+    /// Church value plus the played values (with `fey_wild_value`, the best choice of values).
+    pub total: i32,
+    /// Card points (the church's included unless `church_counts_for_total_only`).
+    pub points: i32,
+    /// The fey bonus: 5 when a scored card is fey, else 0.
+    pub bonus: i32,
+    /// 1 per point under 21, 3 per point over.
+    pub penalty: i32,
+    /// The round score: points + bonus − penalty (raised to 0 under `no_negative_round_scores`).
+    pub score: i32,
+    /// Whether fey values were chosen (`fey_wild_value` with a fey card played).
+    pub wild: bool,
 }
 
 /// Points of one card for a player: fey 0 (D-HM-2), else Same 4 / Harmonious 3 / Neutral 2 /

@@ -6,6 +6,7 @@ use parlour_fey::{Card, Mat, Sign};
 use serde::Serialize;
 
 use crate::State;
+use crate::scoring::{RoundParts, Tally};
 use crate::state::Phase;
 
 /// The revealed result of the previous round.
@@ -19,6 +20,50 @@ pub struct RoundView {
     pub totals: Vec<i32>,
     /// Each seat's round score.
     pub points: Vec<i32>,
+}
+
+/// The round score of every commitment a seat may make, one column per part of the score
+/// (columns keep the view small: a hand of 7 has 128 commitments). Entry `m` of each column is
+/// the commitment of the cards `own_hand[i]` whose bit `i` is set in `m` (entry 0 commits no
+/// cards).
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize)]
+pub struct CommitPreviews {
+    /// Church value plus the played values (with `fey_wild_value`, the best choice of values).
+    pub total: Vec<i32>,
+    /// Card points.
+    pub points: Vec<i32>,
+    /// The fey bonus.
+    pub bonus: Vec<i32>,
+    /// The penalty for missing 21.
+    pub penalty: Vec<i32>,
+    /// The round score.
+    pub score: Vec<i32>,
+    /// Whether fey values were chosen.
+    pub wild: Vec<bool>,
+}
+
+impl CommitPreviews {
+    /// The parts of commitment `m`, if the hand has such a subset.
+    #[must_use]
+    pub fn get(&self, m: usize) -> Option<RoundParts> {
+        Some(RoundParts {
+            total: *self.total.get(m)?,
+            points: self.points[m],
+            bonus: self.bonus[m],
+            penalty: self.penalty[m],
+            score: self.score[m],
+            wild: self.wild[m],
+        })
+    }
+
+    fn push(&mut self, p: RoundParts) {
+        self.total.push(p.total);
+        self.points.push(p.points);
+        self.bonus.push(p.bonus);
+        self.penalty.push(p.penalty);
+        self.score.push(p.score);
+        self.wild.push(p.wild);
+    }
 }
 
 /// What one viewer may know of a Holy Matrimony game (spec §4.4): the church card, the mat,
@@ -50,6 +95,9 @@ pub struct View {
     pub own_hand: Option<Vec<Card>>,
     /// The viewer's own commitment this round, once made.
     pub own_commitment: Option<Vec<Card>>,
+    /// While the viewer is still to commit: the round score of every commitment it may make,
+    /// under the table's options.
+    pub commit_previews: Option<CommitPreviews>,
     /// Whether each seat has committed this round.
     pub committed: Vec<bool>,
     /// Seats still to commit.
@@ -70,6 +118,26 @@ pub struct View {
 
 fn cards(set: CardSet) -> Vec<Card> {
     set.iter().filter_map(Card::from_id).collect()
+}
+
+/// The round score of each subset of `seat`'s hand, indexed by the subset's bits over the hand
+/// in card order; `None` before the church card is up.
+fn commit_previews(s: &State, seat: Seat) -> Option<CommitPreviews> {
+    let church = s.church()?;
+    let (mat, sign, rules) = (s.table.mat(), s.table.sign(seat), s.rules.scoring);
+    let hand = cards(s.hands[seat]);
+    // Each subset's tally is built from the one without its lowest card.
+    let mut tallies = Vec::with_capacity(1 << hand.len());
+    tallies.push(Tally::church(mat, sign, church, rules));
+    for m in 1..1usize << hand.len() {
+        let low = hand[m.trailing_zeros() as usize];
+        tallies.push(tallies[m & (m - 1)].add(Tally::played(mat, sign, low, rules)));
+    }
+    let mut out = CommitPreviews::default();
+    for t in tallies {
+        out.push(t.parts(rules));
+    }
+    Some(out)
 }
 
 impl View {
@@ -98,6 +166,9 @@ impl View {
             own_commitment: seat
                 .filter(|v| s.committed.contains(*v))
                 .map(|v| cards(s.commits[v])),
+            commit_previews: seat
+                .filter(|v| s.phase == Phase::Commit && !s.committed.contains(*v))
+                .and_then(|v| commit_previews(s, v)),
             committed: (0..s.n).map(|i| s.committed.contains(Seat(i))).collect(),
             waiting: s.to_act().seats().iter().collect(),
             hand_sizes: s.hands.seats(s.n).iter().map(|h| h.len() as u8).collect(),

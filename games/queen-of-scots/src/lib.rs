@@ -114,4 +114,4 @@ pub use rules::{OPTIONS, Settings, options};
 pub use scoring::{RoundEnd, RoundResult, game_ends, leaders, round_score};
 pub use state::{HAND_SIZE, MAX_PLAYERS, Phase, State};
 pub use table::{SetType, TableSet};
-pub use view::{RoundView, SeatView, SetView, View};
+pub use view::{PlayPreview, RoundView, SeatView, SetView, View};

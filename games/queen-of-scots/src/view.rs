@@ -1,5 +1,6 @@
 //! What one viewer may know (spec §10), as plain data for clients and as text for a terminal.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use parlour_core::Seat;
@@ -8,6 +9,10 @@ use serde::Serialize;
 use crate::State;
 use crate::scoring::RoundEnd;
 use crate::state::Phase;
+
+mod preview;
+
+pub use preview::PlayPreview;
 
 /// One set on a table.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -29,6 +34,9 @@ pub struct SeatView {
     pub hand_count: u32,
     /// The whole hand, for the viewer's own seat only.
     pub hand: Option<Vec<String>>,
+    /// The value of that hand (what it costs if the round ends now), for the viewer's own seat
+    /// only.
+    pub hand_value: Option<i32>,
     /// Cards publicly known to be in this hand: taken from the pile, Crown Jewels shown for a
     /// take, or the whole hand once the round is scored.
     pub known: Vec<String>,
@@ -84,6 +92,9 @@ pub struct View {
     pub last_round: Option<RoundView>,
     /// Winners, once the game is over.
     pub winners: Vec<Seat>,
+    /// When the viewer is to act: what each of its legal takes, new sets, additions and
+    /// discards does to its points, by the action's notation.
+    pub previews: Option<BTreeMap<String, PlayPreview>>,
 }
 
 impl View {
@@ -120,6 +131,7 @@ impl View {
                     seat: s,
                     hand_count: hand.len(),
                     hand: (viewer == Some(s)).then(|| deck.card_ids(hand)),
+                    hand_value: (viewer == Some(s)).then(|| deck.value_of(hand)),
                     known: deck.card_ids(state.public_hand(s)),
                     table_value: state.table_value(s),
                     sets,
@@ -152,6 +164,9 @@ impl View {
             } else {
                 Vec::new()
             },
+            previews: viewer
+                .filter(|&s| acting && s == state.current)
+                .map(|s| preview::previews(state, s)),
         }
     }
 }

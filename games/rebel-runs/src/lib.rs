@@ -120,4 +120,4 @@ pub use scoring::{
     FEY_POINTS, RUN_BONUS, ScoreRules, bonus_sign, card_points, meld_points, meld_score,
 };
 pub use state::{HAND_SIZE, HandSummary, MAX_MELDS, MAX_PLAYERS, State};
-pub use view::{LastHand, MeldView, View};
+pub use view::{LastHand, MeldPreview, MeldView, SignPoints, View};

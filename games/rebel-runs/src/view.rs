@@ -3,12 +3,17 @@
 use std::fmt;
 
 use parlour_core::Seat;
-use parlour_fey::{Card, Mat, Sign};
+use parlour_fey::{Card, Mat, Relation, Sign};
 use serde::Serialize;
 
 use crate::meld::MeldKind;
 use crate::phase::{HandEnd, Phase};
+use crate::scoring::{card_points, meld_score};
 use crate::state::State;
+
+mod preview;
+
+pub use preview::MeldPreview;
 
 /// A redacted view of the game: own hand, hand sizes, the whole discard pile, every meld, the
 /// mat, signs and scores; never the stock order or another hand's unknown cards.
@@ -57,6 +62,23 @@ pub struct View {
     pub totals: Vec<i32>,
     /// The last finished hand.
     pub last_hand: Option<LastHand>,
+    /// For a seated viewer once the mat is laid out: how each sign stands to the viewer's sign
+    /// and what a card of it scores for the viewer outside a bonus run.
+    pub sign_points: Option<Vec<SignPoints>>,
+    /// While the viewer is in its meld step: the points of its legal melds and lay-offs, and
+    /// why a selection of its hand is no meld.
+    pub meld_preview: Option<MeldPreview>,
+}
+
+/// How cards of one sign stand to the viewer's sign (spec §1.4, §3.4).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct SignPoints {
+    /// The cards' sign.
+    pub sign: Sign,
+    /// Its relation to the viewer's sign.
+    pub relation: Relation,
+    /// A card's points for the viewer outside a bonus run.
+    pub points: i32,
 }
 
 /// One meld on the table.
@@ -76,6 +98,8 @@ pub struct MeldView {
     pub cards: Vec<Card>,
     /// Cards laid off by other seats (`lay_off_on_any_meld`), with who laid them.
     pub laid_off_by_others: Vec<(Card, Seat)>,
+    /// Its points for its owner, every card counted, under the table's options.
+    pub points: i32,
 }
 
 /// The result of the last finished hand.
@@ -123,10 +147,37 @@ impl View {
                             (Card::from_id(id).expect("a deck card"), by)
                         })
                         .collect(),
+                    points: meld_score(
+                        m.cards,
+                        m.kind,
+                        state.table.sign(m.owner),
+                        state.table.mat(),
+                        state.rules.scoring,
+                    ),
                 }
             })
             .collect();
         let table = state.table_points();
+        let sign_points = viewer
+            .filter(|&s| s.0 < state.players && state.table.is_set())
+            .map(|s| {
+                let (mat, mine) = (state.table.mat(), state.table.sign(s));
+                Sign::ALL
+                    .iter()
+                    .map(|&sign| SignPoints {
+                        sign,
+                        relation: mat.relation(mine, sign),
+                        points: card_points(mat, mine, Card::new(sign, 1).id()),
+                    })
+                    .collect()
+            });
+        let meld_preview = viewer
+            .filter(|&s| state.phase == Phase::Meld && s == state.current)
+            .map(|s| {
+                let mut legal = Vec::new();
+                state.generate(&mut legal);
+                MeldPreview::of(state, s, &legal)
+            });
         View {
             viewer,
             players: state.players,
@@ -166,6 +217,8 @@ impl View {
                 reason: h.reason,
                 scores: h.scores.seats(state.players).to_vec(),
             }),
+            sign_points,
+            meld_preview,
         }
     }
 }
