@@ -20,7 +20,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
 mod support;
-use support::{call, call_as, create, round_trip, seats_for, stored_table as table};
+use support::{call, call_as, create, old_schema, round_trip, seats_for, stored_table as table};
 
 const WAIT: Duration = Duration::from_secs(60);
 
@@ -577,4 +577,23 @@ async fn a_table_stuck_loading_does_not_hold_up_another() {
         .unwrap();
     assert_eq!(st, StatusCode::OK, "{text}");
     blocker.close().await;
+}
+
+/// A database made by the old hand-made migration list (all of it, or only its first
+/// migration) opens with the migrations compiled in, and its tables and rows are found.
+#[tokio::test]
+async fn a_database_made_by_the_old_migrations_opens() {
+    for n in [1, 2] {
+        let url = fresh_db().await;
+        let pool = sqlx::PgPool::connect(&url).await.unwrap();
+        let texts = [old_schema::POSTGRES_1, old_schema::POSTGRES_2];
+        old_schema::migrator(texts, n)
+            .await
+            .run(&pool)
+            .await
+            .unwrap();
+        crate::fill_old_database!(&pool, "t1", n);
+        pool.close().await;
+        old_schema::old_database_opens(&url, "t1", n).await;
+    }
 }

@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::convert::Infallible;
 use std::net::SocketAddr;
+use std::str::FromStr;
 use std::time::Duration;
 
 use axum::body::Body;
@@ -27,7 +28,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 use tower::ServiceExt;
 
 mod support;
-use support::{call, call_as, create, round_trip, seats_for};
+use support::{call, call_as, create, old_schema, round_trip, seats_for};
 
 const WAIT: Duration = Duration::from_secs(60);
 
@@ -1913,4 +1914,27 @@ async fn the_solver_hints_a_legal_move_to_the_asking_seat_only() {
 async fn the_sqlite_store_round_trips_tables_and_entries() {
     let dir = tempfile::tempdir().unwrap();
     round_trip(&format!("sqlite://{}", dir.path().join("s.db").display())).await;
+}
+
+/// A database made by the old hand-made migration list (all of it, or only its first
+/// migration) opens with the migrations compiled in, and its tables and rows are found.
+#[tokio::test]
+async fn a_database_made_by_the_old_migrations_opens() {
+    for n in [1, 2] {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("old.db").display());
+        let opts = sqlx::sqlite::SqliteConnectOptions::from_str(&url)
+            .unwrap()
+            .create_if_missing(true);
+        let pool = sqlx::SqlitePool::connect_with(opts).await.unwrap();
+        let texts = [old_schema::SQLITE_1, old_schema::SQLITE_2];
+        old_schema::migrator(texts, n)
+            .await
+            .run(&pool)
+            .await
+            .unwrap();
+        crate::fill_old_database!(&pool, "t1", n);
+        pool.close().await;
+        old_schema::old_database_opens(&url, "t1", n).await;
+    }
 }

@@ -1,22 +1,18 @@
 //! The PostgreSQL back end, shared by several server processes, each holding a lease per table
 //! it serves.
 
-use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::time::Duration;
 
-use futures_util::future::BoxFuture;
 use parlour_protocol::Status;
-use serde_json::Value;
 use sqlx::PgConnection;
 use sqlx::Row;
-use sqlx::error::BoxDynError;
-use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 
 use super::{
-    SeatRow, StoreError, StoredTable, banks_text, clock_text, corrupt, kind_text, now_secs,
-    parse_banks, parse_clock, parse_kind, parse_status, small, status_text,
+    INSERT_ENTRY, INSERT_SEAT, INSERT_TABLE, SELECT_ENTRIES, SELECT_REMATCH, SELECT_SEATS,
+    SELECT_TABLE, SELECT_UNFINISHED, SeatRow, StoreError, StoredTable, TableCols, banks_text,
+    bind_seat, bind_table, clock_text, corrupt, kind_text, now_secs, status_text,
 };
 
 /// How long a lease lasts unless renewed. A process that dies holds its tables this long.
@@ -35,34 +31,9 @@ pub struct PgStore {
     owner: String,
 }
 
-/// The PostgreSQL migrations in `migrations/postgres/`, compiled in.
-#[derive(Debug)]
-struct Embedded;
-
-impl MigrationSource<'static> for Embedded {
-    fn resolve(self) -> BoxFuture<'static, Result<Vec<Migration>, BoxDynError>> {
-        Box::pin(async {
-            Ok(vec![
-                Migration::new(
-                    1,
-                    Cow::Borrowed("tables"),
-                    MigrationType::Simple,
-                    Cow::Borrowed(include_str!("../../migrations/postgres/0001_tables.sql")),
-                    false,
-                ),
-                Migration::new(
-                    2,
-                    Cow::Borrowed("clocks and rematch"),
-                    MigrationType::Simple,
-                    Cow::Borrowed(include_str!(
-                        "../../migrations/postgres/0002_clocks_and_rematch.sql"
-                    )),
-                    false,
-                ),
-            ])
-        })
-    }
-}
+/// The PostgreSQL migrations in `migrations/postgres/`, compiled in; as with SQLite's, their text
+/// must never change.
+static MIGRATOR: Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// The lease condition, for `$1` = table id and `$2` = owner. `FOR UPDATE` in [`PgStore::append`]
 /// keeps the row locked until commit, so no other process can take the lease in between.
@@ -81,7 +52,7 @@ impl PgStore {
             .await?;
         // Several processes may start at once on a new database; the migrator takes an advisory
         // lock so only one of them creates the schema.
-        Migrator::new(Embedded).await?.run(&pool).await?;
+        MIGRATOR.run(&pool).await?;
         let owner = crate::token::new_token().map_err(|e| StoreError::Random(e.to_string()))?;
         Ok(PgStore { pool, owner })
     }
@@ -92,37 +63,13 @@ impl PgStore {
 
     /// Inserts a new table's row, its seats and this process's lease on it.
     async fn insert(&self, conn: &mut PgConnection, t: &StoredTable) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO tables \
-             (id, game, players, options, seed, status, resigned, created_at, clock, banks, rematch) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-        )
-        .bind(&t.id)
-        .bind(&t.game)
-        .bind(i64::from(t.players))
-        .bind(serde_json::to_string(&t.options).expect("options serialise"))
-        .bind(t.seed.cast_signed())
-        .bind(status_text(t.status))
-        .bind(t.resigned.map(i64::from))
-        .bind(now_secs())
-        .bind(clock_text(t.clock))
-        .bind((!t.banks.is_empty()).then(|| banks_text(&t.banks)))
-        .bind(t.rematch.as_deref())
-        .execute(&mut *conn)
-        .await?;
-        for s in &t.seats {
-            sqlx::query(
-                "INSERT INTO seats (table_id, seat, kind, name, token_hash, joined) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(&t.id)
-            .bind(i64::from(s.seat))
-            .bind(kind_text(s.kind))
-            .bind(&s.name)
-            .bind(s.token_hash.as_deref())
-            .bind(s.joined)
+        bind_table!(sqlx::query(INSERT_TABLE), t)
             .execute(&mut *conn)
             .await?;
+        for s in &t.seats {
+            bind_seat!(sqlx::query(INSERT_SEAT), &t.id, s)
+                .execute(&mut *conn)
+                .await?;
         }
         // The creating process serves the new table.
         sqlx::query(
@@ -164,15 +111,13 @@ impl PgStore {
             .execute(&mut *tx)
             .await?;
         if done.rows_affected() == 0 {
-            let row = sqlx::query("SELECT rematch FROM tables WHERE id = $1")
+            let existing: Option<Option<String>> = sqlx::query_scalar(SELECT_REMATCH)
                 .bind(old)
                 .fetch_optional(&mut *tx)
                 .await?;
-            let existing: Option<String> = match row {
-                Some(r) => r.try_get("rematch")?,
-                None => None,
-            };
-            return existing.ok_or_else(|| corrupt(old, "no such table to rematch"));
+            return existing
+                .flatten()
+                .ok_or_else(|| corrupt(old, "no such table to rematch"));
         }
         self.insert(&mut tx, new).await?;
         tx.commit().await?;
@@ -197,7 +142,7 @@ impl PgStore {
             return Err(StoreError::LeaseLost(table.to_owned()));
         }
         for (i, e) in (first..).zip(entries) {
-            sqlx::query("INSERT INTO entries (table_id, idx, entry) VALUES ($1, $2, $3)")
+            sqlx::query(INSERT_ENTRY)
                 .bind(table)
                 .bind(i.cast_signed())
                 .bind(e)
@@ -256,71 +201,29 @@ impl PgStore {
         sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             .execute(&mut *tx)
             .await?;
-        let Some(row) = sqlx::query(
-            "SELECT game, players, options, seed, status, resigned, clock, banks, rematch \
-             FROM tables WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?
+        let Some(row) = sqlx::query_as::<_, TableCols>(SELECT_TABLE)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
         else {
             return Ok(None);
         };
-        let options: BTreeMap<String, Value> =
-            serde_json::from_str(row.try_get::<&str, _>("options")?)
-                .map_err(|e| corrupt(id, format!("options: {e}")))?;
-        let resigned: Option<i64> = row.try_get("resigned")?;
-        let mut seats = Vec::new();
-        for s in sqlx::query(
-            "SELECT seat, kind, name, token_hash, joined FROM seats \
-             WHERE table_id = $1 ORDER BY seat",
-        )
-        .bind(id)
-        .fetch_all(&mut *tx)
-        .await?
-        {
-            seats.push(SeatRow {
-                seat: small(id, "seat", s.try_get("seat")?)?,
-                kind: parse_kind(id, s.try_get("kind")?)?,
-                name: s.try_get("name")?,
-                token_hash: s.try_get("token_hash")?,
-                joined: s.try_get("joined")?,
-            });
-        }
-        let entries = sqlx::query("SELECT entry FROM entries WHERE table_id = $1 ORDER BY idx")
+        let seats = sqlx::query_as(SELECT_SEATS)
             .bind(id)
             .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|r| r.try_get("entry"))
-            .collect::<Result<Vec<String>, _>>()?;
+            .await?;
+        let entries = sqlx::query_scalar(SELECT_ENTRIES)
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
         tx.commit().await?;
-        Ok(Some(StoredTable {
-            id: id.to_owned(),
-            game: row.try_get("game")?,
-            players: small(id, "players", row.try_get("players")?)?,
-            options,
-            seed: row.try_get::<i64, _>("seed")?.cast_unsigned(),
-            status: parse_status(id, row.try_get("status")?)?,
-            resigned: resigned
-                .map(|r| small(id, "resigned seat", r))
-                .transpose()?,
-            seats,
-            entries,
-            clock: parse_clock(id, row.try_get("clock")?)?,
-            banks: parse_banks(id, row.try_get("banks")?)?,
-            rematch: row.try_get("rematch")?,
-        }))
+        row.into_stored(id, seats, entries).map(Some)
     }
 
     pub(super) async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
-        let rows =
-            sqlx::query("SELECT id FROM tables WHERE status <> 'finished' ORDER BY created_at, id")
-                .fetch_all(&self.pool)
-                .await?;
-        rows.iter()
-            .map(|r| r.try_get("id").map_err(StoreError::from))
-            .collect()
+        Ok(sqlx::query_scalar(SELECT_UNFINISHED)
+            .fetch_all(&self.pool)
+            .await?)
     }
 
     /// Tables in play that no live process holds (their owner died or let go), oldest first,

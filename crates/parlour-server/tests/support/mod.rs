@@ -2,6 +2,8 @@
 //! files (SQLite and PostgreSQL).
 #![allow(dead_code)]
 
+pub mod old_schema;
+
 use std::collections::BTreeMap;
 
 use axum::body::Body;
