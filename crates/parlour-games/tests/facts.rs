@@ -169,3 +169,14 @@ fn limits_follow_the_options() {
     );
     assert!(tricker.limits(9, &defaults).is_err());
 }
+
+/// The worked example of `docs/adding-a-game.md`, High Card, taken through every step of it but
+/// the registry line (it is an example, not a game for the lobby): what it declares holds.
+#[test]
+fn high_card_declares_what_a_registered_game_does() {
+    use parlour_testkit::toy::{HighCard, REGISTRATION};
+    let info = GameInfo::registered::<HighCard>(&REGISTRATION);
+    assert_eq!(info.max_steps(), Some(3));
+    assert!(!info.simultaneous);
+    check::<HighCard>(&info);
+}
