@@ -29,6 +29,7 @@ from parlour._native import (
     VectorEnv,
     bot,
     games,
+    limits,
 )
 
 try:
@@ -48,6 +49,7 @@ __all__ = [
     "bot",
     "game_ids",
     "games",
+    "limits",
 ]
 
 

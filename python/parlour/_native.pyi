@@ -24,8 +24,18 @@ class GameInfo(TypedDict):
     min_players: int
     max_players: int
     default_players: int
+    summary: str
+    first_player: Literal["chance", "play", "fixed"]
+    simultaneous: bool
+    max_steps: Optional[int]
     options: list[OptionInfo]
     has_solver: bool
+
+class Limits(TypedDict):
+    max_steps: Optional[int]
+    max_action_ids: Optional[int]
+    observation_low: float
+    observation_high: float
 
 class Outcome(TypedDict):
     scores: list[int]
@@ -38,6 +48,11 @@ class IllegalAction(ValueError):
     """An action (or action id) the rules do not allow here; the game is unchanged."""
 
 Options = Union[dict[str, Any], str, None]
+
+def limits(game_id: str, players: Optional[int] = None, options: Options = None) -> Limits:
+    """What bounds a game with these players and options: the most player actions
+    (``max_steps``, ``None`` where the game declares no bound) and action ids
+    (``max_action_ids``), and the least and most any entry of the game's encoding takes."""
 
 class Game:
     """One game with its seeded chance stream and its history."""

@@ -26,10 +26,15 @@ How the games map onto OpenSpiel's model:
   winner, ``1/k`` for ``k`` tied winners, 0 otherwise), so between 0 and 1. It is general-sum:
   some games can end with no winner (Reading the Play's all-lose end, a lost King's Feast).
   The **reward model** is terminal.
-* **Dynamics**: Holy Matrimony and Reading the Play are ``SIMULTANEOUS`` games: where several
+* **Dynamics**: a game that declares simultaneous nodes (``simultaneous`` in
+  ``parlour.games()``: Holy Matrimony, Reading the Play) is ``SIMULTANEOUS``: where several
   seats commit at once, ``current_player()`` is ``SIMULTANEOUS`` and ``apply_actions`` takes one
-  id per seat (``legal_actions(p)`` is empty for a seat that does not act there). Their other
+  id per seat (``legal_actions(p)`` is empty for a seat that does not act there). Its other
   nodes are sequential, as OpenSpiel allows. The other games are ``SEQUENTIAL``.
+* **Game length**: ``max_game_length()`` is the game's declared bound on player actions for its
+  players and options, times the most ids an action is spelt by (``parlour.limits``). A game
+  that declares no bound (its options turn the limits off, or none is derived) gets
+  ``100_000``, which is not a proven bound.
 * **Actions** are the game's fixed action ids (``num_distinct_actions()``). An action spelt by
   several ids is stepped id by id by the same player; the ids chosen so far are part of its
   observation and information state.
@@ -59,16 +64,12 @@ import pyspiel
 from parlour import _native
 
 __all__ = [
-    "SIMULTANEOUS_GAMES",
     "ParlourGame",
     "ParlourState",
     "game_id_of",
     "register",
     "short_name",
 ]
-
-#: Games with nodes where several seats act at once.
-SIMULTANEOUS_GAMES = frozenset({"holy-matrimony", "reading-the-play"})
 
 _PREFIX = "parlour_"
 _types: dict[str, pyspiel.GameType] = {}
@@ -126,7 +127,7 @@ def _game_type(info: dict[str, Any]) -> pyspiel.GameType:
         if option["id"] in params:
             raise ValueError(f"{info['id']}: option {option['id']!r} clashes with a parameter")
         params[option["id"]] = _parameter(option)
-    simultaneous = info["id"] in SIMULTANEOUS_GAMES
+    simultaneous = bool(info["simultaneous"])
     return pyspiel.GameType(
         short_name=short_name(info["id"]),
         long_name=f"parlour {info['name']}",
@@ -210,7 +211,6 @@ class ParlourGame(pyspiel.Game):
         self.options: dict[str, Any] = options
         self._root = root
         self._observation_len = int(np.prod(root.observation_shape))
-        self._simultaneous = self.game_id in SIMULTANEOUS_GAMES
         self._rng = random.Random(seed if seed >= 0 else None)
         super().__init__(
             self._game_type,
@@ -221,7 +221,7 @@ class ParlourGame(pyspiel.Game):
                 min_utility=0.0,
                 max_utility=1.0,
                 utility_sum=None,
-                max_game_length=_max_game_length(root),
+                max_game_length=_max_game_length(self.game_id, root.players, options),
             ),
             params,
         )
@@ -389,12 +389,13 @@ class _Observer:
         return state.observation_text(player)
 
 
-def _max_game_length(root: _native.Game) -> int:
-    """An upper bound on the number of player steps (ids) of a game."""
-    bound = getattr(root, "max_game_length", None)
+def _max_game_length(game_id: str, players: int, options: dict[str, Any]) -> int:
+    """The game's bound on player steps (ids), or the fallback where it declares none."""
+    bound = _native.limits(game_id, players, options)["max_action_ids"]
     if bound is not None:
         return int(bound)
     return _FALLBACK_MAX_GAME_LENGTH
 
 
+#: For a game that declares no bound on its length: not a proven bound.
 _FALLBACK_MAX_GAME_LENGTH = 100_000

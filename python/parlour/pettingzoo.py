@@ -13,7 +13,7 @@
 
 Agents are ``player_0`` ... ``player_{n-1}`` (seat order). An observation is a dict with
 ``observation`` (the game's encoding, float32, plus the acting seat's pending ids where actions
-take several ids) and ``action_mask`` (int8, 1 for each id the agent may step now), like
+take several ids; its box is bounded by the least and most entry the game declares) and ``action_mask`` (int8, 1 for each id the agent may step now), like
 PettingZoo's classic environments. Actions are the game's fixed action ids
 (``Discrete(num_distinct_actions)``). An action that takes several ids is stepped id by id by the
 same agent, which stays selected until it is complete.
@@ -104,12 +104,15 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
 
         n_ids = probe.num_distinct_actions
+        # The game declares the least and most entry of its encoding; the ids of an action
+        # begun, after it, are flags.
+        limits = _native.limits(game_id, probe.players, options)
+        low = min(float(limits["observation_low"]), 0.0)
+        high = max(float(limits["observation_high"]), 1.0)
         obs_space = spaces.Dict(
             {
-                # The encodings hold counts, flags and normalised numbers; no bound is declared
-                # for them, so the box is unbounded (still float32 and of fixed shape).
                 "observation": spaces.Box(
-                    low=-np.inf, high=np.inf, shape=probe.observation_shape, dtype=np.float32
+                    low=low, high=high, shape=probe.observation_shape, dtype=np.float32
                 ),
                 "action_mask": spaces.Box(low=0, high=1, shape=(n_ids,), dtype=np.int8),
             }

@@ -12,16 +12,6 @@ import pytest
 import parlour
 from conftest import GAMES, new_game, options_for, playout, random_step
 
-EXPECTED_GAMES = {
-    "troll-tricker",
-    "rebel-runs",
-    "holy-matrimony",
-    "reading-the-play",
-    "queen-of-scots",
-    "kings-feast",
-    "haunted",
-}
-
 
 def fingerprint(game: parlour.Game) -> tuple:
     """Everything observable about a game, from every side (for 'nothing changed' checks)."""
@@ -38,13 +28,26 @@ def fingerprint(game: parlour.Game) -> tuple:
     )
 
 
-def test_every_game_is_registered():
-    assert set(GAMES) == EXPECTED_GAMES
+def test_every_game_declares_its_facts():
+    assert GAMES and parlour.game_ids() == [g["id"] for g in parlour.games()]
     for info in GAMES.values():
         assert 1 <= info["min_players"] <= info["default_players"] <= info["max_players"]
-        assert info["name"]
+        assert info["name"] and info["summary"].endswith(".")
+        assert info["first_player"] in {"chance", "play", "fixed"}
+        assert isinstance(info["simultaneous"], bool)
+        assert info["max_steps"] is None or info["max_steps"] > 0
         for option in info["options"]:
             assert {"id", "kind", "default"} <= set(option)
+        limits = parlour.limits(info["id"])
+        assert limits["observation_low"] <= 0.0 < 1.0 <= limits["observation_high"]
+
+
+def test_limits_follow_the_options():
+    short = parlour.limits("holy-matrimony", 5, {"max_rounds": 3})
+    assert (short["max_steps"], short["max_action_ids"]) == (15, 15)
+    assert parlour.limits("reading-the-play", 4, "turn_limit=0")["max_steps"] is None
+    with pytest.raises(ValueError):
+        parlour.limits("troll-tricker", 9)
 
 
 def test_module_exports():

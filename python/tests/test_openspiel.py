@@ -12,13 +12,13 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import parlour
 import parlour.openspiel as pos
-from conftest import GAME_IDS, GAMES, TABLES, options_for
+from conftest import GAME_IDS, GAMES, options_for, table
 
 NAMES = pos.register()
 
 
 def load(game_id: str, **params) -> pyspiel.Game:
-    players, options = TABLES[game_id]
+    players, options = table(game_id)
     if players is not None:
         params.setdefault("players", players)
     params.update(options)
@@ -47,7 +47,7 @@ def test_game_type_and_info(game_id):
     assert t.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     expected = (
         pyspiel.GameType.Dynamics.SIMULTANEOUS
-        if game_id in pos.SIMULTANEOUS_GAMES
+        if info["simultaneous"]
         else pyspiel.GameType.Dynamics.SEQUENTIAL
     )
     assert t.dynamics == expected
@@ -212,7 +212,32 @@ def test_declared_dynamics_match_play(game_id):
                 state.apply_action(rng.choice(state.legal_actions()))
         if seen:
             break
-    assert seen == (game_id in pos.SIMULTANEOUS_GAMES)
+    assert seen == GAMES[game_id]["simultaneous"]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_max_game_length_is_the_declared_bound(game_id):
+    game = load(game_id)
+    limits = parlour.limits(game_id, game.num_players(), game.options)
+    bound = limits["max_action_ids"]
+    assert game.max_game_length() == (bound if bound is not None else 100_000)
+    if limits["max_steps"] is not None:
+        # A game's bound is its rules': it follows a limit option.
+        assert bound >= limits["max_steps"] >= 1
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(0)
+        elif state.is_simultaneous_node():
+            ids = [rng.choice(state.legal_actions(p) or [0]) for p in range(game.num_players())]
+            state.apply_actions(ids)
+            steps += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    assert steps <= game.max_game_length()
 
 
 class ISMCTSBot(ismcts.ISMCTSBot):

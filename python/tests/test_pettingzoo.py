@@ -9,12 +9,12 @@ import pytest
 from pettingzoo.test import api_test
 
 import parlour
-from conftest import GAME_IDS, TABLES
+from conftest import GAME_IDS, table
 from parlour.pettingzoo import env, raw_env
 
 
 def make(game_id: str, **kw):
-    players, options = TABLES[game_id]
+    players, options = table(game_id)
     return env(game_id, players=players, options=options or None, **kw)
 
 
@@ -38,6 +38,8 @@ def play(e, rng: np.random.Generator):
             continue
         mask = obs["action_mask"]
         assert mask.dtype == np.int8 and mask.any()
+        # Within the bounds the game declares for its encoding.
+        assert e.observation_space(agent)["observation"].contains(obs["observation"])
         order.append(agent)
         e.step(int(rng.choice(np.flatnonzero(mask))))
     return totals, order

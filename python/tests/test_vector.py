@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import parlour
-from conftest import GAME_IDS, TABLES
+from conftest import GAME_IDS, table
 
 
 def sample(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -18,7 +18,7 @@ def sample(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def make(game_id: str, n: int, seed: int = 0, **kw) -> parlour.VectorEnv:
-    players, options = TABLES[game_id]
+    players, options = table(game_id)
     return parlour.VectorEnv(game_id, n, players=players, seed=seed, options=options or None, **kw)
 
 

@@ -14,6 +14,10 @@ pub fn run(json_out: bool, out: &mut dyn Write) -> std::io::Result<()> {
                     "id": g.id,
                     "name": g.name,
                     "players": [g.players.start(), g.players.end()],
+                    "summary": g.summary,
+                    "first_player": g.first_player.id(),
+                    "simultaneous": g.simultaneous,
+                    "max_steps": g.max_steps(),
                     "options": g.options.iter().map(|o| json!({
                         "id": o.id,
                         "help": o.help,

@@ -34,21 +34,6 @@ fn catch_ctrl_c() {
     });
 }
 
-/// Measured speed of each game in the lab on one core of the development machine, at the
-/// game's default player count: seconds per game with `greedy` in every seat, and with
-/// `ismcts:100` in one seat against `greedy`. They size `--games` and `--skill-games` when not
-/// given, so the defaults depend on nothing but the study (the same command gives the same
-/// report on any machine).
-const SPEED: &[(&str, f64, f64)] = &[
-    ("troll-tricker", 0.0013, 0.042),
-    ("rebel-runs", 0.0010, 0.083),
-    ("holy-matrimony", 0.0016, 0.17),
-    ("reading-the-play", 0.0017, 0.14),
-    ("queen-of-scots", 0.0078, 0.33),
-    ("kings-feast", 0.00004, 0.0006),
-    ("haunted", 0.0057, 0.55),
-];
-
 /// Core-seconds a default study aims at: about 40 s for the grid and 20 s for the skill check
 /// on a two-core machine.
 const GRID_BUDGET: f64 = 80.0;
@@ -71,15 +56,20 @@ fn nice_floor(x: f64) -> u64 {
     (f * p).round() as u64
 }
 
-/// Estimated core-seconds of one game at `players` (cost grows about in step with the seats).
+/// Estimated core-seconds of one game at `players` (cost grows about in step with the seats),
+/// from the cost the game declares at its default player count. They size `--games` and
+/// `--skill-games` when not given, so the defaults depend on nothing but the study (the same
+/// command gives the same report on any machine).
 fn game_cost<G: Game>(players: u8, skill: bool) -> f64 {
-    let (greedy, ismcts) = SPEED
-        .iter()
-        .find(|(id, _, _)| *id == G::ID)
-        .map_or((0.002, 0.1), |(_, g, s)| (*g, *s));
-    let default = f64::from((*G::PLAYERS.start()).max(4.min(*G::PLAYERS.end())));
+    let info = parlour_games::find(G::ID).expect("the lab runs registered games");
+    let default = f64::from(info.default_players());
     let scale = f64::from(players) / default;
-    scale * if skill { ismcts } else { greedy }
+    scale
+        * if skill {
+            info.lab_cost.ismcts
+        } else {
+            info.lab_cost.greedy
+        }
 }
 
 /// What `parlour lab` was asked.

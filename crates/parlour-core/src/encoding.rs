@@ -24,6 +24,11 @@ pub trait Encoding: Game {
     /// its product is the flat length [`Encoding::encode_observation`] fills).
     fn observation_shape(&self) -> Vec<usize>;
 
+    /// The lowest and highest value any entry of an observation takes for this game's player
+    /// count and options (a learner's input box), derived from how each entry is computed. The
+    /// registry's tests check random play against it.
+    fn observation_bounds(&self) -> (f32, f32);
+
     /// Writes `seat`'s observation into `out`, whose length is the product of
     /// [`Encoding::observation_shape`]. `out` arrives zeroed.
     fn encode_observation(&self, seat: Seat, out: &mut [f32]);

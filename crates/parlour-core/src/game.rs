@@ -72,6 +72,10 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     const PLAYERS: RangeInclusive<u8>;
     /// Variant options with their defaults.
     const OPTIONS: &'static [OptionSpec];
+    /// Whether some node has several seats to act at once (simultaneous secret choices). The
+    /// registry's tests check it both ways: a sequential game never reaches such a node, and a
+    /// simultaneous one reaches one in random play.
+    const SIMULTANEOUS: bool = false;
 
     /// The state before anything is dealt.
     ///
@@ -81,6 +85,13 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
 
     /// Number of seats.
     fn players(&self) -> u8;
+
+    /// The most player steps (actions, over all seats; chance outcomes not counted) a game
+    /// with this state's player count and options can take from [`Game::new`] to its end: a
+    /// true bound, derived from the rules' limits (rounds, turns per round, actions per turn),
+    /// not a measured length. `None` where the options switch off the limits that bound it.
+    /// The registry's tests check that random play never passes it.
+    fn max_steps(&self) -> Option<u64>;
 
     /// Who must decide now.
     fn to_act(&self) -> ToAct;
@@ -386,21 +397,3 @@ pub struct SolvedPlan {
 /// it drawn), the best plan it finds for that seat within about the time budget. Unlike a bot it
 /// reads the whole state: it answers "what was possible with this deal", for puzzles.
 pub type Solver<G> = fn(&G, std::time::Duration) -> SolvedPlan;
-
-/// What a game offers the registry beyond [`Game`]; most games register
-/// [`Registration::NONE`].
-pub struct Registration<G: Game> {
-    /// The game's full-information solver (`parlour solve`), if it has one.
-    pub solver: Option<Solver<G>>,
-    /// Ids of text options ([`crate::OptionKind::Text`]) whose value may be read from a file
-    /// (a layout, say); the file's content becomes the value, so records stay self-contained.
-    pub file_options: &'static [&'static str],
-}
-
-impl<G: Game> Registration<G> {
-    /// No solver and no file-valued options.
-    pub const NONE: Self = Registration {
-        solver: None,
-        file_options: &[],
-    };
-}

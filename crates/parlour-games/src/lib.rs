@@ -10,54 +10,53 @@
 mod dyn_bot;
 mod dyn_match;
 mod registry;
-mod summary;
 
 pub use dyn_bot::{BotJob, DynBot, GameBot, make_bot};
 pub use dyn_match::{DynMatch, ViewSnapshot};
 pub use registry::{
-    GameInfo, RegistryError, Solution, SolveError, UnknownGame, find, games, new_match, replay,
-    solve, solvers,
+    GameInfo, Limits, RegistryError, Solution, SolveError, UnknownGame, find, games, new_match,
+    replay, solve, solvers,
 };
-pub use summary::summary;
-
-#[doc(hidden)]
-pub mod reexports {
-    pub use parlour_core::Registration;
-    pub use parlour_haunted as haunted;
-    pub use parlour_holy_matrimony as holy_matrimony;
-    pub use parlour_kings_feast as kings_feast;
-    pub use parlour_queen_of_scots as queen_of_scots;
-    pub use parlour_reading_the_play as reading_the_play;
-    pub use parlour_rebel_runs as rebel_runs;
-    pub use parlour_troll_tricker as troll_tricker;
-}
 
 /// The one list of registered games: calls `$crate::$cb!` with the caller's arguments and the
-/// `"id" => crate_name,` list. Add a game here (and to `reexports`) to register it; a game with
-/// more to register (a solver, file-valued options) names its `parlour_core::Registration`
-/// constant: `"id" => crate_name: CONSTANT,`.
+/// list of game crates. Registering a game is one line here (its crate, which exports `State`
+/// and `REGISTRATION`) and the crate as a dependency of this one.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __registry {
     ($cb:ident { $($args:tt)* }) => {
         $crate::$cb! { { $($args)* } [
-            "troll-tricker" => troll_tricker,
-            "rebel-runs" => rebel_runs,
-            "holy-matrimony" => holy_matrimony,
-            "reading-the-play" => reading_the_play,
-            "queen-of-scots" => queen_of_scots,
-            "kings-feast" => kings_feast: REGISTRATION,
-            "haunted" => haunted,
+            parlour_troll_tricker,
+            parlour_rebel_runs,
+            parlour_holy_matrimony,
+            parlour_reading_the_play,
+            parlour_queen_of_scots,
+            parlour_kings_feast,
+            parlour_haunted,
         ] }
     };
 }
 
 #[doc(hidden)]
 #[macro_export]
+macro_rules! __reexports {
+    ({} [ $($krate:ident,)* ]) => {
+        #[doc(hidden)]
+        pub mod reexports {
+            pub use parlour_core::{Game, Registration};
+            $( pub use ::$krate; )*
+        }
+    };
+}
+
+__registry!(__reexports {});
+
+#[doc(hidden)]
+#[macro_export]
 macro_rules! __with_game_arms {
-    ({ $id:expr, $G:ident, $body:expr } [ $($name:literal => $krate:ident $(: $reg:ident)?,)* ]) => {
+    ({ $id:expr, $G:ident, $body:expr } [ $($krate:ident,)* ]) => {
         match $id {
-            $( $name => {
+            $( id if id == <$crate::reexports::$krate::State as $crate::reexports::Game>::ID => {
                 type $G = $crate::reexports::$krate::State;
                 $body
             } )*
@@ -70,11 +69,12 @@ macro_rules! __with_game_arms {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_registration_arms {
-    ({ $id:expr, $G:ident, $reg:ident, $body:expr } [ $($name:literal => $krate:ident $(: $r:ident)?,)* ]) => {
+    ({ $id:expr, $G:ident, $reg:ident, $body:expr } [ $($krate:ident,)* ]) => {
         match $id {
-            $( $name => {
+            $( id if id == <$crate::reexports::$krate::State as $crate::reexports::Game>::ID => {
                 type $G = $crate::reexports::$krate::State;
-                let $reg: &$crate::reexports::Registration<$G> = &$crate::__registration!($krate $(: $r)?);
+                let $reg: &$crate::reexports::Registration<$G> =
+                    &$crate::reexports::$krate::REGISTRATION;
                 $body
             } )*
             other => panic!("game `{}` is not registered", other),
@@ -82,24 +82,12 @@ macro_rules! __with_registration_arms {
     };
 }
 
-/// A game's `Registration`: the named constant, or none.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __registration {
-    ($krate:ident) => {
-        $crate::reexports::Registration::<$crate::reexports::$krate::State>::NONE
-    };
-    ($krate:ident : $reg:ident) => {
-        $crate::reexports::$krate::$reg
-    };
-}
-
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __game_infos {
-    ({} [ $($name:literal => $krate:ident $(: $reg:ident)?,)* ]) => {
+    ({} [ $($krate:ident,)* ]) => {
         vec![ $( $crate::GameInfo::registered::<$crate::reexports::$krate::State>(
-            &$crate::__registration!($krate $(: $reg)?),
+            &$crate::reexports::$krate::REGISTRATION,
         ), )* ]
     };
 }

@@ -1,7 +1,10 @@
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
-use parlour_core::{Game, OptionSpec, Options, Registration, Seat, SetupError, SolvedPlan, Solver};
+use parlour_core::{
+    Encoding, FirstPlayer, Game, LabCost, OptionSpec, Options, Registration, Seat, SetupError,
+    SolvedPlan, Solver,
+};
 use parlour_record::{Match, Record, RecordError, ReplayError, StepError};
 use thiserror::Error;
 
@@ -25,18 +28,50 @@ pub struct GameInfo {
     pub has_solver: bool,
     /// Two or three plain sentences on how the game goes, for lobbies.
     pub summary: &'static str,
+    /// How the first player is chosen.
+    pub first_player: FirstPlayer,
+    /// Whether some node has several seats to act at once ([`Game::SIMULTANEOUS`]).
+    pub simultaneous: bool,
+    /// What one game costs the balance lab.
+    pub lab_cost: LabCost,
+    limits: fn(u8, &Options) -> Result<Limits, SetupError>,
+}
+
+/// What bounds a game of one player count and options.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Limits {
+    /// The most player actions a game takes ([`Game::max_steps`]); `None` when the options
+    /// switch its limits off.
+    pub max_steps: Option<u64>,
+    /// The most action ids one action is spelt by ([`Encoding::max_spelling_len`]).
+    pub max_spelling_len: usize,
+    /// The lowest and highest observation entry ([`Encoding::observation_bounds`]).
+    pub observation_bounds: (f32, f32),
+}
+
+impl Limits {
+    /// The most action ids a game takes: [`Limits::max_steps`] actions of at most
+    /// [`Limits::max_spelling_len`] ids each.
+    #[must_use]
+    pub fn max_action_ids(&self) -> Option<u64> {
+        let spelling = u64::try_from(self.max_spelling_len).unwrap_or(u64::MAX);
+        self.max_steps.map(|n| n.saturating_mul(spelling))
+    }
+}
+
+fn limits_of<G: Encoding>(players: u8, options: &Options) -> Result<Limits, SetupError> {
+    let g = G::new(players, options)?;
+    Ok(Limits {
+        max_steps: g.max_steps(),
+        max_spelling_len: g.max_spelling_len(),
+        observation_bounds: g.observation_bounds(),
+    })
 }
 
 impl GameInfo {
-    /// The info of game type `G`, with nothing registered beyond the `Game` trait.
+    /// The info of game type `G` with what it declares to the registry.
     #[must_use]
-    pub fn of<G: Game>() -> Self {
-        Self::registered::<G>(&Registration::NONE)
-    }
-
-    /// The info of game type `G` with what it registers beyond the `Game` trait.
-    #[must_use]
-    pub fn registered<G: Game>(registration: &Registration<G>) -> Self {
+    pub fn registered<G: Encoding>(registration: &Registration<G>) -> Self {
         GameInfo {
             id: G::ID,
             name: G::NAME,
@@ -44,8 +79,31 @@ impl GameInfo {
             options: G::OPTIONS,
             file_options: registration.file_options,
             has_solver: registration.solver.is_some(),
-            summary: crate::summary::summary(G::ID),
+            summary: registration.summary,
+            first_player: registration.first_player,
+            simultaneous: G::SIMULTANEOUS,
+            lab_cost: registration.lab_cost,
+            limits: limits_of::<G>,
         }
+    }
+
+    /// What bounds a game of `players` seats with `options`.
+    ///
+    /// # Errors
+    /// A player count or options the game refuses.
+    pub fn limits(&self, players: u8, options: &Options) -> Result<Limits, SetupError> {
+        (self.limits)(players, options)
+    }
+
+    /// The most player actions a game with the default options takes at any player count they
+    /// allow ([`Game::max_steps`]); `None` when the defaults set no limit.
+    #[must_use]
+    pub fn max_steps(&self) -> Option<u64> {
+        let defaults = Options::defaults(self.options);
+        self.players
+            .clone()
+            .filter_map(|n| self.limits(n, &defaults).ok())
+            .try_fold(0, |most, l| l.max_steps.map(|n| most.max(n)))
     }
 
     /// Options from a `k=v,...` list against this game's specs.

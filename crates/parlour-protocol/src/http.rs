@@ -327,6 +327,16 @@ pub struct GameEntry {
     pub default_players: u8,
     /// Two or three plain sentences on how the game goes.
     pub summary: String,
+    /// How the first player is chosen: `chance`, `play` (by the players, a vote say) or `fixed` (seat 0).
+    #[serde(default)]
+    pub first_player: String,
+    /// Whether several seats sometimes act at once (secret simultaneous choices).
+    #[serde(default)]
+    pub simultaneous: bool,
+    /// The most player actions a game with the default options takes at any player count;
+    /// `null` where the game declares no bound.
+    #[serde(default)]
+    pub max_steps: Option<u64>,
     /// Variant options.
     pub options: Vec<OptionEntry>,
     /// Bot specs a seat may take (`random`, `greedy`, `ismcts:easy`, ..., and the game's own).

@@ -28,10 +28,22 @@ pub struct Bot {
 #[pyfunction]
 #[pyo3(signature = (name, seed=0))]
 pub fn bot(name: &str, seed: u64) -> PyResult<Bot> {
-    // Check the name against a game every bot plays.
-    make_bot("troll-tricker", name, seed, 0)
-        .or_else(|e| make_bot("kings-feast", name, seed, 0).map_err(|_| e))
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    // A name is good if some registered game has that bot (a game's own policy is its alone).
+    let mut first_error = None;
+    for info in parlour_games::games() {
+        match make_bot(info.id, name, seed, 0) {
+            Ok(_) => {
+                first_error = None;
+                break;
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    if let Some(e) = first_error {
+        return Err(PyValueError::new_err(e.to_string()));
+    }
     Ok(Bot {
         name: name.to_owned(),
         seed,

@@ -7,8 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
 use serde_json::{Value, json};
 
-/// Every game: id, name, player counts, summary, options (id, kind, default, help, bounds,
-/// choices) and whether it has a solver.
+/// Every game: id, name, player counts, summary, how the first player is chosen, whether seats
+/// sometimes act at once, the most player actions at the default options, options (id, kind,
+/// default, help, bounds, choices) and whether it has a solver.
 #[pyfunction]
 pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     let list: Vec<Value> = registered().iter().map(game_json).collect();
@@ -23,11 +24,39 @@ fn game_json(g: &GameInfo) -> Value {
         "max_players": g.players.end(),
         "default_players": g.default_players(),
         "summary": g.summary,
+        "first_player": g.first_player.id(),
+        "simultaneous": g.simultaneous,
+        "max_steps": g.max_steps(),
         "has_solver": g.has_solver,
         "options": g.options,
     })
 }
 
+/// What bounds a game of `game_id` with `players` (default: the usual count) and `options`:
+/// `max_steps`, the most player actions (`None` where the game declares no bound);
+/// `max_action_ids`, the most action ids they are spelt by; `observation_low` and
+/// `observation_high`, the least and most of any entry of the game's encoding.
+#[pyfunction]
+#[pyo3(signature = (game_id, players=None, options=None))]
+pub fn limits<'py>(
+    py: Python<'py>,
+    game_id: &str,
+    players: Option<i64>,
+    options: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let info = game_info(game_id)?;
+    let n = self::players(&info, players)?;
+    let options = self::options(&info, options)?;
+    let limits = info
+        .limits(n, &options)
+        .map_err(|e| PyValueError::new_err(format!("{}: {e}", info.id)))?;
+    let out = PyDict::new(py);
+    out.set_item("max_steps", limits.max_steps)?;
+    out.set_item("max_action_ids", limits.max_action_ids())?;
+    out.set_item("observation_low", limits.observation_bounds.0)?;
+    out.set_item("observation_high", limits.observation_bounds.1)?;
+    Ok(out)
+}
 /// The game's info, or a `KeyError` listing the known ids.
 pub fn game_info(id: &str) -> PyResult<GameInfo> {
     find(id).map_err(|e| PyKeyError::new_err(e.to_string()))

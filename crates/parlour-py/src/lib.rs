@@ -31,6 +31,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SIMULTANEOUS", SIMULTANEOUS)?;
     m.add("TERMINAL", TERMINAL)?;
     m.add_function(wrap_pyfunction!(convert::games, m)?)?;
+    m.add_function(wrap_pyfunction!(convert::limits, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot, m)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<bot::Bot>()?;

@@ -331,6 +331,9 @@ pub fn game_entries() -> Vec<GameEntry> {
             max_players: *g.players.end(),
             default_players: g.default_players(),
             summary: g.summary.to_owned(),
+            first_player: g.first_player.id().to_owned(),
+            simultaneous: g.simultaneous,
+            max_steps: g.max_steps(),
             options: g.options.iter().map(option_entry).collect(),
             bots: BOT_SPECS
                 .iter()

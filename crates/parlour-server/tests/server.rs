@@ -331,64 +331,58 @@ async fn assert_no_leaks(s: &Server, game: &str, t: &CreatedTable, seen: &[Seen]
     assert_eq!(checked, seen.len());
 }
 
-macro_rules! full_game_tests {
-    ($($name:ident: $game:literal,)*) => {$(
-        /// A full game with one person and bots, over real websockets; no message leaks.
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $name() {
-            let s = server().await;
-            let (t, seen) = play_full_game(&s, $game).await;
-            let sum = summary(&s.app, &t.table).await;
-            assert_eq!(sum.status, Status::Finished);
-            assert!(seen.iter().any(|x| x.viewer.is_none()));
-            assert_no_leaks(&s, $game, &t, &seen).await;
-            // The person's own record states only what it saw.
-            let (status, text) = call(
-                &s.app,
-                "GET",
-                &format!("/api/tables/{}/record?token={}", t.table, t.seats[0].token),
-                "",
-            )
-            .await;
-            assert_eq!(status, StatusCode::OK, "{text}");
-            let r: SeatRecord = serde_json::from_str(&text).unwrap();
-            assert_eq!(r.format, SEAT_RECORD_FORMAT);
-            let req = Request::builder()
-                .uri(format!("/api/tables/{}/record", t.table))
-                .header("authorization", format!("Bearer {}", t.seats[0].token))
-                .body(Body::empty())
-                .unwrap();
-            let res = router(s.app.clone()).oneshot(req).await.unwrap();
-            let bytes = axum::body::to_bytes(res.into_body(), 1 << 24).await.unwrap();
-            assert_eq!(serde_json::from_slice::<SeatRecord>(&bytes).unwrap(), r);
-            assert!(!r.actions.is_empty());
-            // The welcome's log and then every state's events make up the whole log.
-            let mut log = Vec::new();
-            for x in seen.iter().filter(|x| x.viewer == Some(0)) {
-                match ServerMsg::decode(&x.text).unwrap() {
-                    ServerMsg::Welcome { log: l, .. } => log.extend(l),
-                    ServerMsg::State { events, .. } => log.extend(events),
-                    ServerMsg::Rejected { .. }
-                    | ServerMsg::Notice { .. }
-                    | ServerMsg::Rematch { .. }
-                    | ServerMsg::Hint { .. } => {}
-                }
-            }
-            assert_eq!(log, r.log);
-            assert!(!text.contains("\"seed\""));
-            assert!(!text.contains("chance:"));
+/// A full game with one person and bots, over real websockets; no message leaks.
+async fn full_game(game: &str) {
+    let s = server().await;
+    let (t, seen) = play_full_game(&s, game).await;
+    let sum = summary(&s.app, &t.table).await;
+    assert_eq!(sum.status, Status::Finished);
+    assert!(seen.iter().any(|x| x.viewer.is_none()));
+    assert_no_leaks(&s, game, &t, &seen).await;
+    // The person's own record states only what it saw.
+    let (status, text) = call(
+        &s.app,
+        "GET",
+        &format!("/api/tables/{}/record?token={}", t.table, t.seats[0].token),
+        "",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let r: SeatRecord = serde_json::from_str(&text).unwrap();
+    assert_eq!(r.format, SEAT_RECORD_FORMAT);
+    let req = Request::builder()
+        .uri(format!("/api/tables/{}/record", t.table))
+        .header("authorization", format!("Bearer {}", t.seats[0].token))
+        .body(Body::empty())
+        .unwrap();
+    let res = router(s.app.clone()).oneshot(req).await.unwrap();
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 24)
+        .await
+        .unwrap();
+    assert_eq!(serde_json::from_slice::<SeatRecord>(&bytes).unwrap(), r);
+    assert!(!r.actions.is_empty());
+    // The welcome's log and then every state's events make up the whole log.
+    let mut log = Vec::new();
+    for x in seen.iter().filter(|x| x.viewer == Some(0)) {
+        match ServerMsg::decode(&x.text).unwrap() {
+            ServerMsg::Welcome { log: l, .. } => log.extend(l),
+            ServerMsg::State { events, .. } => log.extend(events),
+            ServerMsg::Rejected { .. }
+            | ServerMsg::Notice { .. }
+            | ServerMsg::Rematch { .. }
+            | ServerMsg::Hint { .. } => {}
         }
-    )*};
+    }
+    assert_eq!(log, r.log);
+    assert!(!text.contains("\"seed\""));
+    assert!(!text.contains("chance:"));
 }
 
-full_game_tests! {
-    full_game_troll_tricker: "troll-tricker",
-    full_game_rebel_runs: "rebel-runs",
-    full_game_holy_matrimony: "holy-matrimony",
-    full_game_reading_the_play: "reading-the-play",
-    full_game_queen_of_scots: "queen-of-scots",
-    full_game_kings_feast: "kings-feast",
-    full_game_haunted: "haunted",
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_game_of_every_registered_game() {
+    for info in parlour_games::games() {
+        full_game(info.id).await;
+    }
 }
 
 /// Joins seat 0 of `t` and reads up to the first state where it must act.

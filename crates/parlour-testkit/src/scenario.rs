@@ -247,6 +247,9 @@ mod tests {
         fn players(&self) -> u8 {
             2
         }
+        fn max_steps(&self) -> Option<u64> {
+            Some(u64::from(u8::MAX))
+        }
         fn to_act(&self) -> ToAct {
             match self.pile {
                 None => ToAct::Chance,

@@ -169,6 +169,11 @@ impl Game for HighCard {
         self.players
     }
 
+    /// One action per seat.
+    fn max_steps(&self) -> Option<u64> {
+        Some(u64::from(self.players))
+    }
+
     fn to_act(&self) -> ToAct {
         if !self.dealt {
             return ToAct::Chance;
@@ -396,5 +401,9 @@ impl HighCard {
     }
 }
 
+mod encoding;
 #[cfg(test)]
 mod flawed;
+mod registration;
+
+pub use registration::REGISTRATION;

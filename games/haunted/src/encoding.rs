@@ -476,6 +476,12 @@ fn line_word(i: usize) -> String {
 }
 
 impl Encoding for State {
+    /// Flags and shares of a whole, but for hand sizes: a hand may hold more than the refill
+    /// size (cards given or taken), at most every card, against a refill size of at least 7.
+    fn observation_bounds(&self) -> (f32, f32) {
+        (0.0, MAX_CARDS as f32 / 7.0)
+    }
+
     fn observation_shape(&self) -> Vec<usize> {
         vec![Layout::new(self.n).len()]
     }

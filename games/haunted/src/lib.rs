@@ -92,6 +92,7 @@ mod notation;
 mod play;
 mod procedures;
 mod prompt;
+mod registration;
 mod resample;
 mod rules;
 mod scoring;
@@ -109,6 +110,7 @@ pub use event::Event;
 pub use notation::{action_text, chance_text, line_text, parse_action, parse_line};
 pub use play::Reject;
 pub use procedures::lap_row;
+pub use registration::REGISTRATION;
 pub use rules::{OPTIONS, Rules};
 pub use scoring::{
     CARD_IN_LINE, COMPLETE_LINE, evaluate, outcome, ranking, record_scores, score, scores, winners,

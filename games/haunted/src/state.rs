@@ -499,6 +499,13 @@ impl Game for State {
         self.n
     }
 
+    /// No bound is derived: `round_limit` caps the turns, but inside a turn a defence or
+    /// own-line window takes any number of plays, and effects draw cards back into hands (the
+    /// stock is refilled from the discards), so no rule caps the plays of a turn.
+    fn max_steps(&self) -> Option<u64> {
+        None
+    }
+
     fn to_act(&self) -> ToAct {
         if self.phase == Phase::Over {
             return ToAct::Terminal;

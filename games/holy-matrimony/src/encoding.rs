@@ -44,6 +44,19 @@ fn value(card: u8) -> f32 {
 }
 
 impl Encoding for State {
+    /// A round's total is at most eight cards of 11 (the church card and a full hand), so its
+    /// share of 21 is at most 88 / 21. A round's score is at most 8 × 4 + 5 and at least minus
+    /// the penalty for the highest total, 3 × (88 − 21). Other entries are flags, shares and
+    /// the clamped game scores.
+    fn observation_bounds(&self) -> (f32, f32) {
+        let most_total = (i32::from(HAND_SIZE) + 1) * 11;
+        let worst = -3 * (most_total - TARGET_TOTAL);
+        (
+            (worst as f32 / ROUND_SCALE).min(-SCORE_CLAMP),
+            most_total as f32 / TARGET_TOTAL as f32,
+        )
+    }
+
     fn observation_shape(&self) -> Vec<usize> {
         vec![self.observation_len()]
     }

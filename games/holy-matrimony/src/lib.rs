@@ -72,6 +72,7 @@ mod event;
 mod metrics;
 mod notation;
 mod prior;
+mod registration;
 mod resample;
 mod rules;
 mod scoring;
@@ -82,6 +83,7 @@ pub use action::Action;
 pub use chance::Chance;
 pub use event::Event;
 pub use notation::{chance_text, parse_action};
+pub use registration::REGISTRATION;
 pub use rules::{
     CHURCH_COUNTS_FOR_TOTAL_ONLY, FEY_WILD_VALUE, MAX_ROUNDS, NO_NEGATIVE_ROUND_SCORES, OPTIONS,
     RESHUFFLE_MAT_EACH_ROUND, Rules, ScoreRules, TARGET_SCORE,

@@ -399,6 +399,7 @@ impl Game for State {
     const NAME: &'static str = "Holy Matrimony";
     const PLAYERS: std::ops::RangeInclusive<u8> = 2..=7;
     const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const SIMULTANEOUS: bool = true;
 
     fn new(players: u8, options: &Options) -> Result<Self, SetupError> {
         check_players::<State>(players)?;
@@ -426,6 +427,12 @@ impl Game for State {
 
     fn players(&self) -> u8 {
         self.n
+    }
+
+    /// Every step is a commitment, one per seat a round, and the game ends after `max_rounds`
+    /// rounds at the latest.
+    fn max_steps(&self) -> Option<u64> {
+        Some(u64::from(self.rules.max_rounds) * u64::from(self.n))
     }
 
     fn to_act(&self) -> ToAct {

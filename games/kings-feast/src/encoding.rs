@@ -314,6 +314,12 @@ impl State {
 }
 
 impl Encoding for State {
+    /// Flags, one-hots and shares of a whole: positions over the grid, counts over the seats,
+    /// turns over the turn limit, the score over its worst (every seat plus the Assassin's 2).
+    fn observation_bounds(&self) -> (f32, f32) {
+        (0.0, 1.0)
+    }
+
     fn observation_shape(&self) -> Vec<usize> {
         vec![OBSERVATION_LEN]
     }

@@ -1,9 +1,10 @@
-//! What The King's Feast registers beyond the `Game` trait: its full-information solver (for
-//! `parlour solve`) and its file-valued option (an arrangement's layout file).
+//! What The King's Feast declares to the registry: its summary and lab cost, its
+//! full-information solver (for `parlour solve`) and its file-valued option (an arrangement's
+//! layout file).
 
 use std::time::Duration;
 
-use parlour_core::{Registration, SolvedPlan};
+use parlour_core::{FirstPlayer, LabCost, Registration, SolvedPlan};
 
 use crate::solver::{SolveLimits, solve};
 use crate::state::State;
@@ -12,6 +13,16 @@ use crate::state::State;
 pub const REGISTRATION: Registration<State> = Registration {
     solver: Some(solve_within),
     file_options: &["arrangement"],
+    ..Registration::new(SUMMARY, FirstPlayer::Fixed, LAB_COST)
+};
+
+const SUMMARY: &str = "A solo puzzle for 18 numbered cards: bring the guests back to their seats at the \
+    King's table by activating cards, each with a King's Order or a When Revealed \
+    reaction. Never let the Assassin be flipped or peeked at.";
+
+const LAB_COST: LabCost = LabCost {
+    greedy: 4e-05,
+    ismcts: 0.0006,
 };
 
 /// [`solve`] with the default limits but the time budget.

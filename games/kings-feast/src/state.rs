@@ -246,6 +246,18 @@ impl Game for State {
         1
     }
 
+    /// At most `max_turns` turns, an opening of the cards dealt face up, and ending the game.
+    /// Every decision inside a turn (or the opening) resolves a pending effect: at most three
+    /// from the activated order (the Gambler's call and peek, or a move and the flips of the
+    /// cards it passed) and one per reveal, cut after `REVEAL_GUARD` reveals (spec §6.4); each
+    /// takes at most one decision per card (a flip of every target). A turn adds the
+    /// activation and the swap.
+    fn max_steps(&self) -> Option<u64> {
+        let effects = 3 + u64::from(crate::resolve::REVEAL_GUARD);
+        let turn = 2 + effects * 18;
+        Some((u64::from(self.rules.max_turns) + 1) * turn + 1)
+    }
+
     fn to_act(&self) -> ToAct {
         match self.phase {
             Phase::Deal => ToAct::Chance,

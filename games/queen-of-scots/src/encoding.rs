@@ -448,6 +448,23 @@ impl State {
 }
 
 impl Encoding for State {
+    /// Flags and shares of a whole, but for points and hand sizes. A round scores a seat at
+    /// most every card's value (taken unsigned) and the going-out bonus either way, and a game
+    /// has at most `max_rounds` rounds; a table holds at most the whole deck's value; a hand
+    /// at most the whole deck.
+    fn observation_bounds(&self) -> (f32, f32) {
+        let deck = self.deck;
+        let values: f32 = deck.all().iter().map(|c| deck.value(c).abs() as f32).sum();
+        let bonus = self.settings.going_out_bonus.abs() as f32;
+        let target = self.settings.target_score.max(1) as f32;
+        let rounds = self.settings.max_rounds.max(1) as f32;
+        let points = rounds * (values + bonus) / target;
+        let table = values / deck.value_of(deck.all()).max(1) as f32;
+        let hand = deck.len() as f32 / HAND_SCALE;
+        let most = points.max(table).max(bonus / target);
+        (-most, most.max(hand).max(1.0))
+    }
+
     fn observation_shape(&self) -> Vec<usize> {
         let l = Layout::get(self.deck);
         vec![l.global_len() + usize::from(self.players) * l.seat_len()]

@@ -395,6 +395,16 @@ impl Game for State {
         self.players
     }
 
+    /// At most `max_rounds` rounds. In a round of a `c`-card deck the stock is dealt or refilled
+    /// at most twice, so at most `2c` draws; every pile take lays a card on the table for good,
+    /// so at most `c` takes; at most two passes. Each pick-up is followed by at most one
+    /// discard, and every meld or addition lays cards down for good, at most `c` in a round.
+    fn max_steps(&self) -> Option<u64> {
+        let c = self.deck.len() as u64;
+        let round = 2 * (3 * c + 2) + c;
+        Some(u64::from(self.settings.max_rounds) * round)
+    }
+
     fn to_act(&self) -> ToAct {
         match self.phase {
             Phase::FirstDealer | Phase::Deal | Phase::Reshuffle => ToAct::Chance,

@@ -186,6 +186,17 @@ impl State {
 }
 
 impl Encoding for State {
+    /// Flags and shares of a whole; the turn count's share of the turn limit passes 1 only
+    /// when the limit is off (it is then taken over the default limit, unbounded).
+    fn observation_bounds(&self) -> (f32, f32) {
+        let high = if self.rules.turn_limit > 0 {
+            1.0
+        } else {
+            f32::INFINITY
+        };
+        (0.0, high)
+    }
+
     fn observation_shape(&self) -> Vec<usize> {
         let n = usize::from(self.n);
         vec![global_len(n) + n * seat_len(n)]

@@ -248,6 +248,7 @@ impl Game for State {
     const NAME: &'static str = "Reading the Play";
     const PLAYERS: std::ops::RangeInclusive<u8> = 2..=6;
     const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const SIMULTANEOUS: bool = true;
 
     fn new(players: u8, options: &Options) -> Result<Self, SetupError> {
         check_players::<State>(players)?;
@@ -295,6 +296,18 @@ impl Game for State {
 
     fn players(&self) -> u8 {
         self.n
+    }
+
+    /// At most three votes of every seat (the third tie goes to lot), then at most
+    /// `turn_limit` turns. A turn is a draw or a trade (the Player's and each Trader's
+    /// commitment, the keep and a card back to each Trader: at most `2n` more), at most three
+    /// Elder Sign steps (there are two Elder Signs), one sequencing step, one finishing step and
+    /// an answer from each other seat to a reveal. Without a turn limit nothing bounds a game of
+    /// trades.
+    fn max_steps(&self) -> Option<u64> {
+        let n = u64::from(self.n);
+        let turn = 1 + 2 * n + 3 + 1 + 1 + (n - 1);
+        (self.rules.turn_limit > 0).then(|| 3 * n + u64::from(self.rules.turn_limit) * turn)
     }
 
     fn to_act(&self) -> ToAct {

@@ -75,6 +75,18 @@ impl Encoding for State {
         vec![self.observation_len()]
     }
 
+    /// Points are the only entries past a flag or a share: a card scores at most 9 (4 for the
+    /// seat's own sign plus the additive run bonus of 5), so one hand's table at most
+    /// `88 × 9`, and a game of `n` hands `n` times that; a card left in hand may cost 1, at most
+    /// `HAND_SIZE + 1` a hand.
+    fn observation_bounds(&self) -> (f32, f32) {
+        let n = f32::from(self.players);
+        let most = (CARD_PLANE * 9) as f32;
+        let high = (most / TABLE_SCALE).max(n * most / TOTAL_SCALE);
+        let low = -n * MAX_HAND / TOTAL_SCALE.min(TABLE_SCALE);
+        (low, high)
+    }
+
     /// Reads the seat's own hand and public fields only: of the other hands their sizes and the
     /// cards known to be in them (taken from the discards); never the stock order.
     fn encode_observation(&self, seat: Seat, out: &mut [f32]) {

@@ -99,6 +99,7 @@ mod meld;
 mod metrics;
 mod notation;
 mod phase;
+mod registration;
 mod resample;
 mod rules;
 mod scoring;
@@ -115,6 +116,7 @@ pub use meld::{
 };
 pub use notation::{action_text, parse_action};
 pub use phase::{HandEnd, Phase};
+pub use registration::REGISTRATION;
 pub use rules::{DEFAULT_HAND_TURN_LIMIT, OPTIONS, Rules};
 pub use scoring::{
     FEY_POINTS, RUN_BONUS, ScoreRules, bonus_sign, card_points, meld_points, meld_score,

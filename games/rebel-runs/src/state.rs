@@ -257,6 +257,15 @@ impl Game for State {
         self.players
     }
 
+    /// As many hands as players, each ending after at most `hand_turn_limit` turns per player.
+    /// A turn is a draw, a discard, melds and lay-offs that each take at least one card from a
+    /// hand of at most `HAND_SIZE + 1` cards, and ending the turn.
+    fn max_steps(&self) -> Option<u64> {
+        let n = u64::from(self.players);
+        let turn = u64::from(HAND_SIZE) + 4;
+        Some(n * u64::from(self.rules.hand_turn_limit) * n * turn)
+    }
+
     fn to_act(&self) -> ToAct {
         match self.phase {
             Phase::TableSetup | Phase::Deal | Phase::Reshuffle => ToAct::Chance,

@@ -38,6 +38,12 @@ impl Encoding for State {
         vec![self.observation_len()]
     }
 
+    /// Everything is a flag, a share of a whole or a count over its most, except scores: a
+    /// seat scores at most 4 per trick and a 5-point bonus per hand, 3 × (11 × 4 + 5) = 147.
+    fn observation_bounds(&self) -> (f32, f32) {
+        (0.0, 147.0 / SCORE_SCALE)
+    }
+
     /// Reads only public fields and the seat's own hand: the other hands and the draw pile are
     /// shown by their sizes alone.
     fn encode_observation(&self, seat: Seat, out: &mut [f32]) {

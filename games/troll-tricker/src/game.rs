@@ -66,6 +66,11 @@ impl Game for State {
         self.n
     }
 
+    /// Every step is a card played: three hands of eleven tricks, one card from each seat.
+    fn max_steps(&self) -> Option<u64> {
+        Some(u64::from(HANDS) * u64::from(HAND_SIZE) * u64::from(self.n))
+    }
+
     fn to_act(&self) -> ToAct {
         match self.phase {
             Phase::Setup | Phase::Table | Phase::Deal => ToAct::Chance,

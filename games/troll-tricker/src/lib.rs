@@ -83,6 +83,7 @@ mod invariants;
 mod metrics;
 mod notation;
 mod reading;
+mod registration;
 mod resample;
 mod rules;
 mod scoring;
@@ -94,6 +95,7 @@ pub use action::Action;
 pub use chance::Chance;
 pub use event::Event;
 pub use notation::{chance_text, parse_action};
+pub use registration::REGISTRATION;
 pub use rules::{
     FEY_TRUMP_POINTS_BY_PLAYER_COUNT, FULL_RESHUFFLE_EACH_HAND, LAST_TRICK_WINNER_LEADS_NEXT_HAND,
     OPTIONS, Rules, TIEBREAK_MOST_TRICKS,

@@ -62,6 +62,11 @@ impl Game for State {
         self.players
     }
 
+    /// One action per seat.
+    fn max_steps(&self) -> Option<u64> {
+        Some(u64::from(self.players))
+    }
+
     fn to_act(&self) -> ToAct {
         if !self.tossed {
             ToAct::Chance

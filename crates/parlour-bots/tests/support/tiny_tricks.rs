@@ -260,6 +260,7 @@ impl Game for State {
     const ID: &'static str = "tiny-tricks";
     const NAME: &'static str = "Tiny Tricks";
     const PLAYERS: std::ops::RangeInclusive<u8> = 2..=4;
+    const SIMULTANEOUS: bool = true;
     const OPTIONS: &'static [OptionSpec] = &[OptionSpec::flag(
         "blind",
         "all players commit their card at once",
@@ -285,6 +286,11 @@ impl Game for State {
 
     fn players(&self) -> u8 {
         self.players
+    }
+
+    /// Every step plays a card.
+    fn max_steps(&self) -> Option<u64> {
+        Some(u64::from(CARDS))
     }
 
     fn to_act(&self) -> ToAct {

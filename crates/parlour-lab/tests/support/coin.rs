@@ -105,6 +105,11 @@ impl Game for CoinToss {
         self.players
     }
 
+    /// One action per seat.
+    fn max_steps(&self) -> Option<u64> {
+        Some(u64::from(self.players))
+    }
+
     fn to_act(&self) -> ToAct {
         if self.result.is_some() {
             ToAct::Terminal

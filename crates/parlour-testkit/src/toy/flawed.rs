@@ -79,6 +79,10 @@ impl<const F: u8> Game for Flawed<F> {
         self.game.players()
     }
 
+    fn max_steps(&self) -> Option<u64> {
+        self.game.max_steps()
+    }
+
     fn to_act(&self) -> ToAct {
         self.game.to_act()
     }
