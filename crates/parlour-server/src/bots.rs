@@ -4,7 +4,7 @@
 
 use parlour_bots::UnknownBot;
 use parlour_core::Seat;
-pub(crate) use parlour_games::DynBot as SeatBot;
+pub(crate) use parlour_games::{BotJob, DynBot as SeatBot};
 
 /// A bot for `seat` of a table of game `game`, its random stream derived from the table's seed
 /// as `parlour play` derives it.
