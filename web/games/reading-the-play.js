@@ -10,57 +10,21 @@ const ID = 'reading-the-play';
 
 export const ownActions = true;
 
-// The Line cards as printed: [number, stanza first, stanza last, title]. This mirrors the engine's
-// card data (games/reading-the-play/data/lines.txt), which is a designed list; only the titles
-// are needed here (the view sends ids). A number missing from it is drawn without a title.
-const LINES = [
-  [289, 289, 292, 'Along the shore the cloud waves break'],
-  [290, 289, 292, 'The twin suns sink behind the lake'],
-  [291, 289, 292, 'The shadows lengthen'],
-  [292, 289, 292, 'In Carcosa'],
-  [293, 293, 296, 'Strange is the night where black stars rise'],
-  [294, 293, 296, 'And strange moons circle through the skies'],
-  [295, 293, 296, 'But stranger still is'],
-  [296, 293, 296, 'Lost Carcosa'],
-  [297, 297, 300, 'Songs that the Hyades shall sing'],
-  [298, 297, 300, 'Where flap the tatters of the King'],
-  [299, 297, 300, 'Must die unheard in'],
-  [300, 297, 300, 'Dim Carcosa'],
-  [301, 301, 304, 'Song of my soul, my voice is dead'],
-  [302, 301, 304, 'Die thou, unsung, as tears unshed'],
-  [303, 301, 304, 'Shall dry and die in'],
-  [304, 301, 304, 'Lost Carcosa'],
-  [305, 305, 310, 'Camilla: You, sir, should unmask'],
-  [306, 305, 310, 'Stranger: Indeed?'],
-  [307, 305, 310, 'Cassilda: All but you have laid disguise aside'],
-  [308, 305, 310, 'Stranger: I wear no mask'],
-  [309, 305, 310, 'Camilla: No mask? No mask!'],
-  [310, 305, 310, 'The revellers fall silent'],
-  [311, 311, 312, 'The Yellow Sign is shown'],
-  [312, 311, 312, 'The Phantom of Truth is named'],
-  [313, 313, 316, 'Enter the King in Yellow'],
-  [314, 313, 316, 'The tattered mantle opens'],
-  [315, 313, 316, 'Not upon us, O King, not upon us!'],
-  [316, 313, 316, "Camilla's Agonised Screams"],
-];
-const STANZAS = [
-  [289, 292, "Cassilda's Song I"],
-  [293, 296, "Cassilda's Song II"],
-  [297, 300, "Cassilda's Song III"],
-  [301, 304, "Cassilda's Song IV"],
-  [305, 310, 'The Masque'],
-  [311, 312, 'The Sign'],
-  [313, 316, 'The King'],
-];
+// The cards as printed come from the engine's card data (GET /api/games/{id}/cards); the view
+// sends only ids. If it cannot be loaded, Line cards are drawn by number without titles.
+const CARDS = await fetch(`/api/games/${ID}/cards`)
+  .then((r) => (r.ok ? r.json() : null))
+  .catch(() => null);
+const STANZAS = (CARDS?.stanzas ?? []).map((s) => [s.first, s.last, s.name]);
 // One band colour per stanza (dark enough for white text and for the band on a light card).
 const STANZA_COLOURS = ['#5b3a8c', '#1d5fa8', '#2e6b5e', '#6b4e2e', '#8a3b12', '#a4161a', '#6f5a00'];
-const LINE = new Map(LINES.map(([n, first, last, title]) => [n, { n, first, last, title }]));
-const MAX_LINE = Math.max(...LINES.map((l) => l[0]));
+const LINE = new Map((CARDS?.lines ?? []).map(({ number, first, last, title }) => [number, { n: number, first, last, title }]));
+const MAX_LINE = Math.max(...LINE.keys());
 
 const YELLOW = 'yellow-sign';
 const ELDER = 'elder-sign';
-const YELLOW_TOTAL = 6;
-const ELDER_TOTAL = 2;
+const YELLOW_TOTAL = CARDS?.yellow_signs ?? 0;
+const ELDER_TOTAL = CARDS?.elder_signs ?? 0;
 
 const lineNumber = (id) => {
   const m = /^line-(\d+)$/.exec(String(id));

@@ -7,10 +7,12 @@
 //! simulations and bots). A game may also register a full-information solver ([`solve`]) and
 //! options whose value may be read from a file ([`GameInfo::file_options`]).
 
+mod cards;
 mod dyn_bot;
 mod dyn_match;
 mod registry;
 
+pub use cards::cards;
 pub use dyn_bot::{BotJob, DynBot, GameBot, make_bot};
 pub use dyn_match::{DynMatch, ViewSnapshot};
 pub use registry::{

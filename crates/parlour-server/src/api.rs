@@ -47,6 +47,7 @@ pub fn router(app: AppState) -> Router {
         .route("/api/tables/{id}/record", get(record))
         .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/games", get(games))
+        .route("/api/games/{id}/cards", get(cards))
         .route("/api/tables/{id}/replay", get(replay))
         .route("/ws", get(websocket))
         .route("/", get(web::lobby))
@@ -346,6 +347,13 @@ pub fn game_entries() -> Vec<GameEntry> {
 
 async fn games() -> Json<Vec<GameEntry>> {
     Json(game_entries())
+}
+
+/// `GET /api/games/{id}/cards`: the game's printed card data (public, the rulebook's card list).
+async fn cards(Path(id): Path<String>) -> Result<Json<serde_json::Value>, AppError> {
+    parlour_games::cards(&id)
+        .map(Json)
+        .ok_or_else(|| AppError::NotFound(format!("no card data for game `{id}`")))
 }
 
 #[derive(Deserialize)]

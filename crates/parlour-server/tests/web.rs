@@ -129,6 +129,54 @@ async fn pages_and_files_are_served_with_their_types_and_unknown_paths_are_not()
 }
 
 #[tokio::test]
+async fn the_served_card_data_covers_every_card_the_engine_deals() {
+    let s = server().await;
+    let a = get(&s.app, "/api/games/reading-the-play/cards").await;
+    assert_eq!(a.status, StatusCode::OK);
+    let data: Value = serde_json::from_str(&a.body).unwrap();
+    let lines: BTreeSet<&str> = data["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["id"].as_str().unwrap())
+        .collect();
+    let info = parlour_games::find("reading-the-play").unwrap();
+    for seed in 0..5 {
+        let options = info.parse_options("").unwrap();
+        let mut m = parlour_games::new_match(info.id, 4, options, seed).unwrap();
+        let deal = m.draw_chance().expect("a new game starts with the deal");
+        let cards: Vec<&str> = deal.split_whitespace().skip(1).collect();
+        let count = |id: &str| cards.iter().filter(|c| **c == id).count();
+        assert_eq!(
+            Some(count("yellow-sign") as u64),
+            data["yellow_signs"].as_u64()
+        );
+        assert_eq!(
+            Some(count("elder-sign") as u64),
+            data["elder_signs"].as_u64()
+        );
+        let dealt: BTreeSet<&str> = cards
+            .iter()
+            .copied()
+            .filter(|c| c.starts_with("line-"))
+            .collect();
+        assert_eq!(dealt, lines, "{deal}");
+    }
+    for l in data["lines"].as_array().unwrap() {
+        assert!(!l["title"].as_str().unwrap().is_empty(), "{l}");
+        assert!(
+            data["stanzas"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|s| s["first"] == l["first"] && s["last"] == l["last"])
+        );
+    }
+    let none = get(&s.app, "/api/games/no-such-game/cards").await;
+    assert_eq!(none.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
 async fn the_games_list_has_every_game_with_options_bots_and_summary() {
     let s = server().await;
     let a = get(&s.app, "/api/games").await;

@@ -94,6 +94,7 @@
 
 mod action;
 mod card;
+mod card_data;
 mod chance;
 mod encoding;
 mod event;
@@ -111,6 +112,7 @@ mod view;
 
 pub use action::{Action, Traders};
 pub use card::{CardRef, DECK_SIZE, ELDER_COUNT, HAND_SIZE, Kind, LINE_COUNT, YELLOW_COUNT};
+pub use card_data::{CardData, LineEntry, StanzaEntry};
 pub use chance::{Chance, chance_text};
 pub use event::Event;
 pub use lines::{DataError, LineCard, LineTable, STANDARD_LINES, Stanza};
