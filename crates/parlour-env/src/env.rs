@@ -29,7 +29,7 @@ pub struct Env<G: Encoding, H = Kept<G>> {
 /// How a game is kept: with its history (records and logs) or bare (faster).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum History {
-    /// Keep entries and events, for [`Env::record`] and logs.
+    /// Keep entries and events, for records (`Match::record`, through [`Env::game`]) and logs.
     Kept,
     /// Keep the state only.
     None,
