@@ -48,6 +48,10 @@ pub struct Registration<G: Game> {
     /// Ids of text options ([`crate::OptionKind::Text`]) whose value may be read from a file
     /// (a layout, say); the file's content becomes the value, so records stay self-contained.
     pub file_options: &'static [&'static str],
+    /// The game's printed card data for its page (`GET /api/games/{id}/cards`), built from the
+    /// game's own card list so a page keeps no copy; `None` for a game whose page needs none.
+    /// Public: the rulebook's cards, nothing hidden.
+    pub cards: Option<fn() -> serde_json::Value>,
 }
 
 impl<G: Game> Registration<G> {
@@ -60,6 +64,7 @@ impl<G: Game> Registration<G> {
             lab_cost,
             solver: None,
             file_options: &[],
+            cards: None,
         }
     }
 }

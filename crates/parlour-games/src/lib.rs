@@ -4,15 +4,14 @@
 //! [`replay`] start or replay a game by id behind the [`DynMatch`] trait object, [`make_bot`]
 //! makes a bot for one behind [`DynBot`], and
 //! [`with_game!`] runs generic code on the concrete game type of an id (static dispatch, for
-//! simulations and bots). A game may also register a full-information solver ([`solve`]) and
-//! options whose value may be read from a file ([`GameInfo::file_options`]).
+//! simulations and bots). A game may also register a full-information solver ([`solve`]),
+//! options whose value may be read from a file ([`GameInfo::file_options`]) and its printed card
+//! data for its page ([`GameInfo::cards`]).
 
-mod cards;
 mod dyn_bot;
 mod dyn_match;
 mod registry;
 
-pub use cards::cards;
 pub use dyn_bot::{BotJob, DynBot, GameBot, make_bot};
 pub use dyn_match::{DynMatch, ViewSnapshot};
 pub use registry::{

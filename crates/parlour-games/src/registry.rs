@@ -34,6 +34,9 @@ pub struct GameInfo {
     pub simultaneous: bool,
     /// What one game costs the balance lab.
     pub lab_cost: LabCost,
+    /// The game's printed card data for its page, if it declares any
+    /// ([`Registration::cards`]).
+    pub cards: Option<fn() -> serde_json::Value>,
     limits: fn(u8, &Options) -> Result<Limits, SetupError>,
 }
 
@@ -83,6 +86,7 @@ impl GameInfo {
             first_player: registration.first_player,
             simultaneous: G::SIMULTANEOUS,
             lab_cost: registration.lab_cost,
+            cards: registration.cards,
             limits: limits_of::<G>,
         }
     }
@@ -312,6 +316,17 @@ mod tests {
             );
             assert!(g.summary.ends_with('.'), "{}", g.id);
         }
+    }
+
+    #[test]
+    fn the_games_with_card_lists_declare_their_card_data() {
+        let with: Vec<&str> = games()
+            .into_iter()
+            .filter(|g| g.cards.is_some_and(|cards| cards().is_object()))
+            .map(|g| g.id)
+            .collect();
+        assert_eq!(with, ["reading-the-play"]);
+        assert!(games().iter().all(|g| g.cards.is_none() || with.contains(&g.id)));
     }
 
     #[test]

@@ -351,8 +351,10 @@ async fn games() -> Json<Vec<GameEntry>> {
 
 /// `GET /api/games/{id}/cards`: the game's printed card data (public, the rulebook's card list).
 async fn cards(Path(id): Path<String>) -> Result<Json<serde_json::Value>, AppError> {
-    parlour_games::cards(&id)
-        .map(Json)
+    parlour_games::find(&id)
+        .ok()
+        .and_then(|g| g.cards)
+        .map(|cards| Json(cards()))
         .ok_or_else(|| AppError::NotFound(format!("no card data for game `{id}`")))
 }
 

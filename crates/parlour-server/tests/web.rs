@@ -174,6 +174,8 @@ async fn the_served_card_data_covers_every_card_the_engine_deals() {
     }
     let none = get(&s.app, "/api/games/no-such-game/cards").await;
     assert_eq!(none.status, StatusCode::NOT_FOUND);
+    let troll = get(&s.app, "/api/games/troll-tricker/cards").await;
+    assert_eq!(troll.status, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]

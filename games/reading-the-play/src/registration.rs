@@ -2,10 +2,12 @@
 
 use parlour_core::{FirstPlayer, LabCost, Registration};
 
-use crate::State;
+use crate::{CardData, State};
 
 /// The registry's entry for Reading the Play.
-pub const REGISTRATION: Registration<State> = Registration::new(
+pub const REGISTRATION: Registration<State> = Registration {
+    cards: Some(card_data),
+    ..Registration::new(
     "A card game about The King in Yellow: on your turn draw or trade cards face down \
     with other players, then build a Sequence of consecutive Line cards. Avoid holding \
     three Yellow Signs, which ends the game with everyone losing; Elder Signs cancel \
@@ -15,4 +17,15 @@ pub const REGISTRATION: Registration<State> = Registration::new(
         greedy: 0.0017,
         ismcts: 0.14,
     },
-);
+)
+};
+
+/// The Line cards, stanzas and sign counts as printed ([`CardData`]).
+fn card_data() -> serde_json::Value {
+    // `Null` only if the shipped list were invalid or unserialisable, which the crate's tests
+    // rule out.
+    CardData::standard()
+        .ok()
+        .and_then(|d| serde_json::to_value(d).ok())
+        .unwrap_or_default()
+}
