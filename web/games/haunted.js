@@ -22,152 +22,48 @@ const TYPES = {
   acquaintance: { word: 'Acquaintance', colour: '#4f4b44' },
 };
 
-const NAMES = {
-  'roadside-inn': 'Roadside Inn', 'ruined-church': 'Ruined Church',
-  'wealthy-relatives-mansion': "Wealthy Relative's Mansion", 'auction-of-curiosities': 'Auction of Curiosities',
-  'archaeological-dig': 'Archaeological Dig', 'foreign-village': 'Foreign Village', 'country-walk': 'Country Walk',
-  'ocean-bound-vessel': 'Ocean Bound Vessel', 'private-library': 'Private Library', 'disused-graveyard': 'Disused Graveyard',
-  'locked-box': 'Locked Box', 'tin-whistle': 'Tin Whistle', 'ancient-manuscript': 'Ancient Manuscript',
-  'buried-artefact': 'Buried Artefact', 'mysterious-door': 'Mysterious Door', 'magical-almanac': 'Magical Almanac',
-  'curious-painting': 'Curious Painting', 'engraved-coin': 'Engraved Coin', 'blackened-tree': 'Blackened Tree',
-  'religious-doctrine': 'Religious Doctrine', 'hidden-treasure': 'Hidden Treasure', 'pouch-of-runestones': 'Pouch of Runestones',
-  'encrypted-letter': 'Encrypted Letter', 'darkened-lens': 'Darkened Lens', 'historical-find': 'Historical Find',
-  'dread-old-god': 'Dread Old God', 'hunting-spirit': 'Hunting Spirit', 'magical-summoning': 'Magical Summoning',
-  'tortured-soul': 'Tortured Soul', 'fateful-possession': 'Fateful Possession', 'fatal-possession': 'Fatal Possession',
-};
-
-// Settings: the Focuses each accepts, and what removes it while it stands alone (§1.3).
-const SETTINGS = {
-  'roadside-inn': [['mysterious-door', 'curious-painting', 'blackened-tree', 'hidden-treasure', 'engraved-coin', 'darkened-lens'], 'Terrible Accident'],
-  'ruined-church': [['ancient-manuscript', 'magical-almanac', 'hidden-treasure', 'religious-doctrine', 'encrypted-letter', 'historical-find'], 'Nervous Exhaustion'],
-  'wealthy-relatives-mansion': [['locked-box', 'mysterious-door', 'magical-almanac', 'curious-painting', 'blackened-tree', 'encrypted-letter'], 'Search the Area'],
-  'auction-of-curiosities': [['ancient-manuscript', 'tin-whistle', 'curious-painting', 'engraved-coin', 'pouch-of-runestones', 'darkened-lens'], 'Dead Faint'],
-  'archaeological-dig': [['locked-box', 'tin-whistle', 'buried-artefact', 'hidden-treasure', 'engraved-coin', 'historical-find'], 'Fever'],
-  'foreign-village': [['ancient-manuscript', 'buried-artefact', 'magical-almanac', 'religious-doctrine', 'darkened-lens', 'pouch-of-runestones'], 'Fever'],
-  'country-walk': [['locked-box', 'tin-whistle', 'buried-artefact', 'blackened-tree', 'pouch-of-runestones', 'historical-find'], 'Terrible Accident'],
-  'ocean-bound-vessel': [['locked-box', 'mysterious-door', 'curious-painting', 'engraved-coin', 'encrypted-letter', 'darkened-lens'], 'Dead Faint'],
-  'private-library': [['ancient-manuscript', 'mysterious-door', 'magical-almanac', 'religious-doctrine', 'encrypted-letter', 'historical-find'], 'Search the Area'],
-  'disused-graveyard': [['tin-whistle', 'buried-artefact', 'blackened-tree', 'hidden-treasure', 'religious-doctrine', 'pouch-of-runestones'], 'Nervous Exhaustion'],
-};
-
-// Focuses: the terror kinds each summons and the Acquaintance that names it (§1.4).
-const FOCUSES = {
-  'locked-box': [['fateful-possession', 'hunting-spirit'], 'Avid Collector'],
-  'tin-whistle': [['hunting-spirit', 'magical-summoning'], 'Distant Relative'],
-  'ancient-manuscript': [['fateful-possession', 'dread-old-god'], 'Local Canon'],
-  'buried-artefact': [['tortured-soul', 'fateful-possession'], 'Historian'],
-  'mysterious-door': [['dread-old-god', 'tortured-soul'], 'Psychic'],
-  'magical-almanac': [['dread-old-god', 'magical-summoning'], 'Magickal Dabbler'],
-  'curious-painting': [['hunting-spirit', 'tortured-soul'], 'Avid Collector'],
-  'engraved-coin': [['hunting-spirit', 'fateful-possession'], 'Distant Relative'],
-  'blackened-tree': [['magical-summoning', 'tortured-soul'], 'Psychic'],
-  'religious-doctrine': [['dread-old-god', 'tortured-soul'], 'Local Canon'],
-  'hidden-treasure': [['dread-old-god', 'fateful-possession'], 'Distant Relative'],
-  'pouch-of-runestones': [['magical-summoning', 'hunting-spirit'], 'Magickal Dabbler'],
-  'encrypted-letter': [['tortured-soul', 'magical-summoning'], 'Cloaked Figure'],
-  'darkened-lens': [['dread-old-god', 'magical-summoning'], 'Cloaked Figure'],
-  'historical-find': [['hunting-spirit', 'fateful-possession'], 'Historian'],
-};
-
-// Hidden Terrors: the cards that cancel each while it is pending (§1.5).
-const TERRORS = {
-  'dread-old-god': 'Speak in Tongues or Pray',
-  'hunting-spirit': 'Possession or Consult Expert',
-  'magical-summoning': 'Receive Telegram or Magickal Dabbling',
-  'tortured-soul': 'Storm or Enlightening Conversation',
-  'fateful-possession': 'Arrested or Sudden Inspiration',
-  'fatal-possession': 'Arrested or Sudden Inspiration',
-};
-
-const FORFEIT = 'A forfeit: the left neighbour takes a card at random from the hand and gives one back (from their hand, or from the discard pile and then discards one).';
-const LAP = 'The Lap of the Gods: three cards are revealed from the stockpile; three of one type is a Rift (every hand passes left), three essential cards make a chosen opponent redraw their hand, two essential and one support: take a random card from the left neighbour, one essential and two support: the left neighbour takes one of yours, three support: redraw your own hand.';
-
-// Support cards: [name, type, short text on the card, full text (requirement and effect, §1.6–1.8)].
-const SUPPORT = {
-  'coach-and-horses': ['Coach and Horses', 'event', 'Victim discards an Acquaintance; blocked by Village Idiot, Cloaked Figure or Magickal Dabbler.', "Phase 1 only, on an opponent's line. The owner is the victim: if they hold Village Idiot, Cloaked Figure or Magickal Dabbler, or no Acquaintance at all, the coach is blocked and the player who played it performs a forfeit. Otherwise the victim discards one Acquaintance of their choice."],
-  'disembodied-presence': ['Disembodied Presence', 'event', 'Owner draws on the Lap of the Gods.', `The line's owner draws on the Lap of the Gods. ${LAP}`],
-  inheritance: ['Inheritance', 'event', 'Owner takes an Acquaintance from the discard pile.', "The line's owner takes one Acquaintance of their choice from the discard pile into hand. No effect if there is none."],
-  'urchin-thief': ['Urchin Thief', 'event', 'Owner discards an Action or Acquaintance; the Thief lodges in their hand.', "The line's owner picks one Action or Acquaintance in hand and discards it; the Urchin Thief then goes into their hand and is lodged: it cannot be played, given or discarded by choice, except as the phase-4 discard. No effect if they hold no Action or Acquaintance."],
-  'strange-mist': ['Strange Mist', 'event', 'Owner performs a forfeit.', `The line's owner performs a forfeit. ${FORFEIT}`],
-  hallucination: ['Hallucination', 'event', 'Test draw: terror → Lap of the Gods; other essential → advantage; support → forfeit.', "The owner makes a test draw. A Hidden Terror: the owner draws on the Lap of the Gods. Any other essential card: the owner performs an advantage (draws two, may keep one and discard one). A support card: the owner performs a forfeit."],
-  'chance-find': ['Chance Find', 'event', 'Test draw: essential → remove a Focus from your lines; support → forfeit.', "Needs a Setting on the line. Test draw. Essential: the owner chooses one of their lines whose top card is a Focus and that Focus is removed (in phase 2 only a fresh one). Support: the owner performs a forfeit. Defensive only on an essential draw."],
-  'trap-door': ['Trap Door', 'event', 'Test draw: essential → take an Acquaintance from the discard pile; support → forfeit.', 'Needs a Setting on the line. Test draw. Essential: the owner takes any Acquaintance of their choice from the discard pile. Support: the owner performs a forfeit.'],
-  'secret-room': ['Secret Room', 'event', 'Owner discards an Acquaintance; if none, the player forfeits.', 'Needs a Setting on the line. If the owner holds an Acquaintance, they discard one of their choice. Otherwise the player who played it performs a forfeit.'],
-  'speak-in-tongues': ['Speak in Tongues', 'event', 'Cancels a pending Dread Old God.', 'Defensive. The top card is a pending Dread Old God: that terror and this card are discarded.'],
-  transformation: ['Transformation', 'event', 'Owner swaps every Acquaintance for new cards; with none, their smallest line counts complete.', "The owner discards every Acquaintance in hand and draws as many. If they held none, the owner's smallest line is counted complete."],
-  possession: ['Possession', 'event', 'Cancels a pending Hunting Spirit.', 'Defensive. The top card is a pending Hunting Spirit: that terror and this card are discarded.'],
-  attacked: ['Attacked!', 'event', "Another player places a Setting on the owner's unstarted line.", "If the owner has no unstarted line, they discard an Acquaintance (or forfeit if they hold none). Otherwise, starting at the owner's left, the first player holding a Setting places one on an unstarted line of the owner and takes a card of their choice from the discard pile."],
-  fire: ['Fire', 'event', 'Removes the Focus on top of this line.', 'Defensive. The line has a Setting and its top card is a Focus: that Focus and this card are discarded.'],
-  storm: ['Storm', 'event', 'Cancels a pending Tortured Soul.', 'Defensive. The top card is a pending Tortured Soul: that terror and this card are discarded. (Reconstructed from a damaged scan.)'],
-  'receive-telegram': ['Receive Telegram', 'event', 'Cancels a pending Magical Summoning.', 'Defensive. The top card is a pending Magical Summoning: that terror and this card are discarded.'],
-  'hidden-compartment': ['Hidden Compartment', 'event', "Optional test draw: essential → discard your smallest line; support → receive another player's smallest line.", "Needs a Setting on the line. The owner may make a test draw. Essential: the owner discards every card of one of their smallest lines. Support: if the owner has an unstarted slot, the smallest started line (no pending terror) among the other players moves into it; ties are settled by a draw."],
-  'tarot-card': ['Tarot Card', 'event', 'Removes the Focus on top of this line.', 'Defensive. The top card of the line is a Focus: that Focus and this card are discarded.'],
-  arrested: ['Arrested', 'event', 'Cancels a pending Fateful or Fatal Possession.', 'Defensive. The top card is a pending Fateful Possession or Fatal Possession: that terror and this card are discarded.'],
-  garrotted: ['Garrotted', 'event', 'Test draw: essential → owner discards an Acquaintance, or their largest line counts complete.', "Test draw. Essential: the owner discards one Acquaintance of their choice; if they hold none, the owner's largest line is counted complete. Support: nothing happens."],
-  'sudden-inspiration': ['Sudden Inspiration', 'action', 'Cancels a pending Fateful or Fatal Possession.', 'Defensive. The top card is a pending Fateful Possession or Fatal Possession: that terror and this card are discarded.'],
-  refreshments: ['Refreshments', 'action', 'Owner looks at the top two cards and may keep them, discarding one card per card kept.', 'The owner privately looks at the top two stockpile cards. They may keep none, one or both; for each card kept they discard one card from hand. Cards not kept are discarded.'],
-  'search-the-area': ['Search the Area', 'action', 'Removes a lone Private Library or Wealthy Relative\'s Mansion.', "Defensive. The line's only card is Private Library or Wealthy Relative's Mansion: that Setting and this card are discarded."],
-  'magickal-dabbling': ['Magickal Dabbling', 'action', 'Cancels a pending Magical Summoning.', 'Defensive. The top card is a pending Magical Summoning: that terror and this card are discarded.'],
-  'blood-letting': ['Blood Letting', 'action', 'Owner gives two cards to their left neighbour, who gives two back.', 'The owner chooses two cards in hand and gives them to their left neighbour, who then gives the owner two cards chosen from the cards they held before. With fewer than two cards on a side, both exchange only as many as that side can give.'],
-  'examine-focus': ['Examine Focus', 'action', 'Removes the Focus on top of this line.', 'Defensive. The top card of the line is a Focus: that Focus and this card are discarded. (Reconstructed from a damaged scan.)'],
-  'send-telegram': ['Send Telegram', 'action', 'Owner takes an Acquaintance from the discard pile.', 'The owner takes one Acquaintance of their choice from the discard pile into hand. No effect if there is none.'],
-  'enlightening-conversation': ['Enlightening Conversation', 'action', 'Cancels a pending Tortured Soul.', 'Defensive. The top card is a pending Tortured Soul: that terror and this card are discarded.'],
-  'consult-expert': ['Consult Expert', 'action', 'Cancels a pending Hunting Spirit.', 'Defensive. The top card is a pending Hunting Spirit: that terror and this card are discarded.'],
-  pray: ['Pray', 'action', 'Cancels a pending Dread Old God.', 'Defensive. The top card is a pending Dread Old God: that terror and this card are discarded.'],
-  'losing-sleep': ['Losing Sleep', 'action', 'Owner misses their next turn.', 'The owner misses their next turn.'],
-  fisticuffs: ['Fisticuffs', 'action', 'Owner and their left neighbour each miss their next turn.', "The owner and the owner's left neighbour each miss their next turn."],
-  'dead-faint': ['Dead Faint', 'action', 'Removes a lone Ocean Bound Vessel or Auction of Curiosities.', "Defensive. The line's only card is Ocean Bound Vessel or Auction of Curiosities: that Setting and this card are discarded."],
-  'nervous-exhaustion': ['Nervous Exhaustion', 'action', 'Removes a lone Disused Graveyard or Ruined Church.', "Defensive. The line's only card is Disused Graveyard or Ruined Church: that Setting and this card are discarded."],
-  'over-indulgence': ['Over Indulgence', 'action', 'Test draw: essential → Lap of the Gods; support → forfeit.', `Test draw. Essential: the owner draws on the Lap of the Gods. Support: the owner performs a forfeit. ${LAP}`],
-  'violent-temper': ['Violent Temper', 'action', 'Owner discards an Acquaintance and draws a card.', 'The owner discards one Acquaintance of their choice and draws one card. No effect if they hold no Acquaintance.'],
-  'drawing-the-wrong-conclusion': ['Drawing the Wrong Conclusion', 'action', 'Removes the Focus on top of this line.', 'Defensive. The top card of the line is a Focus: that Focus and this card are discarded.'],
-  'activate-focus': ['Activate Focus', 'action', 'Puts a Hidden Terror this Focus summons from the discard pile onto the line.', 'The top card of the line is a Focus. If the discard pile holds Hidden Terrors of a kind this Focus summons, the player chooses one and it is placed on the line as a pending terror. Otherwise no effect.'],
-  fever: ['Fever', 'action', 'Removes a lone Archaeological Dig or Foreign Village.', "Defensive. The line's only card is Archaeological Dig or Foreign Village: that Setting and this card are discarded."],
-  'terrible-accident': ['Terrible Accident', 'action', 'Removes a lone Roadside Inn or Country Walk.', "Defensive. The line's only card is Roadside Inn or Country Walk: that Setting and this card are discarded."],
-  'distant-relative': ['Distant Relative', 'acquaintance', 'Removes Tin Whistle, Hidden Treasure or Engraved Coin.', 'Defensive. The top card is Tin Whistle, Hidden Treasure or Engraved Coin: that Focus and this card are discarded.'],
-  'local-canon': ['Local Canon', 'acquaintance', 'Removes Religious Doctrine, Ancient Manuscript, or any Focus at a Ruined Church or Disused Graveyard.', 'Defensive. The top card is Religious Doctrine or Ancient Manuscript, or any Focus on a Ruined Church or Disused Graveyard line: that Focus and this card are discarded.'],
-  'magickal-dabbler': ['Magickal Dabbler', 'acquaintance', 'Removes Pouch of Runestones, Magical Almanac, or any Focus at a Foreign Village or Ocean Bound Vessel.', 'Defensive. The top card is Pouch of Runestones or Magical Almanac, or any Focus on a Foreign Village or Ocean Bound Vessel line: that Focus and this card are discarded. Protects against Coach and Horses while held.'],
-  'avid-collector': ['Avid Collector', 'acquaintance', 'Removes Locked Box, Curious Painting, or any Focus at an Auction or Private Library.', 'Defensive. The top card is Locked Box or Curious Painting, or any Focus on an Auction of Curiosities or Private Library line: that Focus and this card are discarded.'],
-  psychic: ['Psychic', 'acquaintance', 'Remove: Mysterious Door or Blackened Tree. Curse: owner draws on the Lap of the Gods.', `Two modes. Remove (defensive): the top card is Mysterious Door or Blackened Tree: that Focus and this card are discarded. Curse (phase 1 only, on an opponent's line): the owner draws on the Lap of the Gods. ${LAP}`],
-  'village-idiot': ['Village Idiot', 'acquaintance', 'Owner draws on the Lap of the Gods.', `The owner draws on the Lap of the Gods. Protects against Coach and Horses while held. ${LAP}`],
-  'well-wishing-stranger': ['Well-wishing Stranger', 'acquaintance', 'Owner asks players in turn for an Action, then gives that player a card.', 'The owner names another player. If that player holds an Action they must give the owner one of their choice; if not, the owner names another player not yet asked. Once an Action is received, the owner gives that player one card of their choice from hand.'],
-  historian: ['Historian', 'acquaintance', 'Removes Buried Artefact, Historical Find, or any Focus at a Dig or Roadside Inn.', 'Defensive. The top card is Buried Artefact or Historical Find, or any Focus on an Archaeological Dig or Roadside Inn line: that Focus and this card are discarded.'],
-  'cloaked-figure': ['Cloaked Figure', 'acquaintance', "Removes Darkened Lens, Encrypted Letter, or any Focus at a Mansion or Country Walk.", "Defensive. The top card is Darkened Lens or Encrypted Letter, or any Focus on a Wealthy Relative's Mansion or Country Walk line: that Focus and this card are discarded. Protects against Coach and Horses while held."],
-  'pleasant-company': ['Pleasant Company', 'acquaintance', 'Remove: any lone Setting. Curse: owner draws on the Lap of the Gods.', `Two modes. Remove (defensive): the line holds only a Setting: that Setting and this card are discarded. Curse (phase 1 only, on an opponent's line): the owner draws on the Lap of the Gods. ${LAP}`],
-};
+// The cards as printed come from the engine's card data (GET /api/games/{id}/cards): names,
+// what each Setting accepts and each Focus summons, what removes or cancels a card, the support
+// cards' words and the scoring values. This page only puts them into sentences.
+const CARDS = await fetch('/api/games/haunted/cards')
+  .then((r) => (r.ok ? r.json() : null))
+  .catch(() => null);
+const CARD = new Map((CARDS?.cards ?? []).map((c) => [c.id, c]));
+const KIND_NAMES = new Map((CARDS?.kinds ?? []).map((k) => [k.id, k.name]));
+const COMPLETE_LINE = CARDS?.complete_line ?? '?';
+const CARD_IN_LINE = CARDS?.card_in_line ?? '?';
 
 /** Every card id of the deck. */
-export const CARD_IDS = [...Object.keys(SETTINGS), ...Object.keys(FOCUSES), ...Object.keys(TERRORS), ...Object.keys(SUPPORT)];
+export const CARD_IDS = [...CARD.keys()];
 
-const names = (ids) => ids.map((x) => NAMES[x]).join(', ');
+const nameOf = (id) => CARD.get(id)?.name ?? KIND_NAMES.get(id) ?? String(id).replaceAll('-', ' ');
+const names = (ids) => ids.map(nameOf).join(', ');
+/** `a, b or c`. */
+const either = (ids) => (ids.length < 2 ? names(ids) : `${names(ids.slice(0, -1))} or ${nameOf(ids.at(-1))}`);
 
 /** {name, type, short, full} of a card id. */
 export function info(id) {
-  if (SETTINGS[id]) {
-    const [accepts, remover] = SETTINGS[id];
+  const c = CARD.get(id);
+  if (!c) return { name: nameOf(id), type: 'event', short: '', full: String(id) };
+  if (c.type === 'setting') {
     return {
-      name: NAMES[id], type: 'setting', short: `Accepts ${names(accepts)}.`,
-      full: `Setting: starts an unstarted line. Accepts these Focuses: ${names(accepts)}. While alone on its line it is removed by ${remover} or Pleasant Company.`,
+      name: c.name, type: 'setting', short: `Accepts ${names(c.accepts)}.`,
+      full: `Setting: starts an unstarted line. Accepts these Focuses: ${names(c.accepts)}. While alone on its line it is removed by ${either(c.removed_by)}.`,
     };
   }
-  if (FOCUSES[id]) {
-    const [kinds, remover] = FOCUSES[id];
-    const at = Object.keys(SETTINGS).filter((s) => SETTINGS[s][0].includes(id));
+  if (c.type === 'focus') {
     return {
-      name: NAMES[id], type: 'focus', short: `Summons ${names(kinds)}.`,
-      full: `Focus: played on a line whose top card is a Setting that accepts it (${names(at)}). Summons ${names(kinds)}. On top of a line it is removed by ${remover}, Fire, Tarot Card, Examine Focus or Drawing the Wrong Conclusion.`,
+      name: c.name, type: 'focus', short: `Summons ${names(c.summons)}.`,
+      full: `Focus: played on a line whose top card is a Setting that accepts it (${names(c.accepted_by)}). Summons ${names(c.summons)}. On top of a line it is removed by ${either(c.removed_by)}.`,
     };
   }
-  if (TERRORS[id]) {
-    const by = Object.keys(FOCUSES).filter((f) => FOCUSES[f][0].includes(id === 'fatal-possession' ? 'fateful-possession' : id));
+  if (c.type === 'terror') {
     return {
-      name: NAMES[id], type: 'terror', short: 'Ends a line whose Focus summons it.',
-      full: `Hidden Terror: played on a line whose top card is a Focus that summons it (${names(by)}). It is pending until its owner's defence window ends, then the line is complete (13 points). While pending it is cancelled by ${TERRORS[id]}.${id === 'fatal-possession' ? ' (A designed stand-in for a card missing from the scan.)' : ''}`,
+      name: c.name, type: 'terror', short: 'Ends a line whose Focus summons it.',
+      full: `Hidden Terror: played on a line whose top card is a Focus that summons it (${names(c.summoned_by)}). It is pending until its owner's defence window ends, then the line is complete (${COMPLETE_LINE} points). While pending it is cancelled by ${either(c.removed_by)}.${c.provenance === 'designed' ? ' (A designed stand-in for a card missing from the scan.)' : ''}`,
     };
   }
-  const s = SUPPORT[id];
-  if (s) return { name: s[0], type: s[1], short: s[2], full: `${TYPES[s[1]].word}. ${s[3]}` };
-  return { name: String(id).replaceAll('-', ' '), type: 'event', short: '', full: String(id) };
+  return { name: c.name, type: c.type, short: c.short, full: `${TYPES[c.type].word}. ${c.full}` };
 }
 
 // ---- small helpers ----------------------------------------------------------------------------
@@ -431,7 +327,7 @@ export function render(ctx) {
       i === active ? h('span', { class: 'haunted-badge' }, i === seat ? 'your turn' : 'their turn') : null,
       acting ? h('span', { class: 'haunted-badge haunted-badge-act' }, 'to act') : null,
       h('span', { class: 'haunted-meta' }, back(`${v.hand_sizes[i]} cards in hand`), `×${v.hand_sizes[i]}`),
-      h('span', { class: 'haunted-meta', title: 'score: 13 per complete line, 3 per card in an incomplete line; lowest wins' }, `${v.scores[i]} pts`),
+      h('span', { class: 'haunted-meta', title: `score: ${COMPLETE_LINE} per complete line, ${CARD_IN_LINE} per card in an incomplete line; lowest wins` }, `${v.scores[i]} pts`),
       h('span', { class: 'haunted-meta' }, `${complete}/${need} complete`),
       v.skips[i] ? h('span', { class: 'haunted-badge haunted-badge-skip' }, `misses ${v.skips[i] === 1 ? 'next turn' : `${v.skips[i]} turns`}`) : null,
       out ? h('span', { class: 'haunted-badge' }, 'sits out') : null),

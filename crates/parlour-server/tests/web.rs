@@ -178,6 +178,48 @@ async fn the_served_card_data_covers_every_card_the_engine_deals() {
     assert_eq!(troll.status, StatusCode::NOT_FOUND);
 }
 
+/// Every word of the chance events before the first decision of a seeded game of `id`.
+fn dealt_words(id: &str, players: u8, seed: u64) -> Vec<String> {
+    let info = parlour_games::find(id).unwrap();
+    let options = info.parse_options("").unwrap();
+    let mut m = parlour_games::new_match(id, players, options, seed).unwrap();
+    let mut words = Vec::new();
+    while let Some(text) = m.draw_chance() {
+        words.extend(text.split_whitespace().map(str::to_owned));
+    }
+    words
+}
+
+#[tokio::test]
+async fn haunted_card_data_has_every_card_of_the_deck_with_its_words() {
+    let s = server().await;
+    let a = get(&s.app, "/api/games/haunted/cards").await;
+    assert_eq!(a.status, StatusCode::OK);
+    let data: Value = serde_json::from_str(&a.body).unwrap();
+    let cards = data["cards"].as_array().unwrap();
+    let served: BTreeSet<&str> = cards.iter().map(|c| c["id"].as_str().unwrap()).collect();
+    assert_eq!(served.len(), cards.len(), "ids are unique");
+    for seed in 0..3 {
+        // The first-player draw and then the shuffle of the whole deck.
+        let dealt: BTreeSet<String> = dealt_words("haunted", 3, seed).into_iter().collect();
+        let dealt: BTreeSet<&str> = dealt.iter().map(String::as_str).collect();
+        assert_eq!(dealt, served);
+    }
+    for c in cards {
+        assert!(!c["name"].as_str().unwrap().is_empty(), "{c}");
+        let support = ["event", "action", "acquaintance"].contains(&c["type"].as_str().unwrap());
+        assert_eq!(c["full"].is_string(), support, "{c}");
+        // Every card a card names is a card of the deck.
+        for list in ["accepts", "accepted_by", "summoned_by", "removed_by"] {
+            for id in c[list].as_array().into_iter().flatten() {
+                assert!(served.contains(id.as_str().unwrap()), "{c}");
+            }
+        }
+    }
+    assert_eq!(data["complete_line"], 13);
+    assert_eq!(data["card_in_line"], 3);
+}
+
 #[tokio::test]
 async fn the_games_list_has_every_game_with_options_bots_and_summary() {
     let s = server().await;

@@ -52,6 +52,9 @@ pub struct CardInfo {
     pub accepts: CardSet,
     /// Focus: the terror kinds it summons (bit per kind index, as printed).
     pub summons: u8,
+    /// Setting: its Focuses' indices; Focus: its kinds' indices; each as the table lists them
+    /// (the order a page prints them in).
+    pub listed: Vec<u8>,
     /// Terror: its kind index (as printed).
     pub kind: u8,
     /// Support card: its effect.

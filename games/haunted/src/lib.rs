@@ -81,6 +81,7 @@
 //! ```
 
 mod action;
+mod card_data;
 mod cards;
 mod chance;
 mod effects;
@@ -102,6 +103,7 @@ mod tiebreak;
 mod view;
 
 pub use action::{Action, LineRef};
+pub use card_data::{CARD_TEXTS, CardData, CardEntry, KindEntry};
 pub use cards::{
     CARD_DATA, Card, CardInfo, CardType, DataError, Deck, Effect, Kind, MAX_CARDS, Provenance, deck,
 };

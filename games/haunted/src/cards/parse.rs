@@ -157,6 +157,7 @@ impl Deck {
                 key,
                 accepts: CardSet::EMPTY,
                 summons: 0,
+                listed: Vec::new(),
                 kind: 0,
                 effect: None,
                 curse: false,
@@ -219,7 +220,9 @@ impl Deck {
                     }
                     let mut s = CardSet::EMPTY;
                     for w in words {
-                        s.insert(card_of(line, w, CardType::Focus)?);
+                        let f = card_of(line, w, CardType::Focus)?;
+                        s.insert(f);
+                        cards[idx].listed.push(f);
                     }
                     cards[idx].accepts = s;
                 }
@@ -229,7 +232,9 @@ impl Deck {
                     }
                     let mut m = 0u8;
                     for w in words {
-                        m |= 1 << kind_of(line, w)?;
+                        let k = kind_of(line, w)?;
+                        m |= 1 << k;
+                        cards[idx].listed.push(k);
                     }
                     cards[idx].summons = m;
                 }
