@@ -13,16 +13,9 @@ import {
 
 const shots = join(dirname(fileURLToPath(import.meta.url)), '..', 'target', 'e2e');
 
-// The card names the layout gives each kind (its accessible name is "<name>, <value> points").
-const NAMES = {
-  'mary-seton': 'Mary Seton', 'john-knox': 'John Knox', 'george-douglas': 'George Douglas',
-  'lord-ruthven': 'Lord Ruthven', 'david-rizzio': 'David Rizzio', 'earl-of-moray': 'James Stewart, Earl of Moray',
-  'duke-of-norfolk': 'Thomas Howard, Duke of Norfolk', 'anthony-babington': 'Anthony Babington',
-  'william-cecil': 'William Cecil', 'francis-walsingham': 'Sir Francis Walsingham',
-  'earl-of-bothwell': 'James Hepburn, Earl of Bothwell', 'mary-queen-of-scots': 'Mary, Queen of Scots',
-  'elizabeth-i': 'Queen Elizabeth I', 'lord-darnley': 'Henry Stuart, Lord Darnley', 'mary-of-guise': 'Mary of Guise',
-  'king-james': 'King James VI and I', 'crown-jewels': 'The Crown Jewels',
-};
+// The card names the layout gives each kind (its accessible name is "<name>, <value> points"):
+// the engine's, from its card data.
+let NAMES = {};
 const kindOf = (id) => id.replace(/-\d+$/, '');
 
 let server;
@@ -30,6 +23,8 @@ let browser;
 
 before(async () => {
   server = await startServer();
+  const data = await (await fetch(`${server.base}/api/games/queen-of-scots/cards`)).json();
+  NAMES = Object.fromEntries(data.kinds.map((k) => [k.id, k.name]));
   browser = await launch();
   mkdirSync(shots, { recursive: true });
 });

@@ -5,28 +5,18 @@
 
 export const ownActions = true;
 
-// The deck as printed (spec §2, `games/queen-of-scots/data/deck.txt`): name, short name for the
-// card face, coin value, royal (crown over the coin), wild.
-const KINDS = {
-  'mary-seton': ['Mary Seton', 'Seton', 5],
-  'john-knox': ['John Knox', 'Knox', 5],
-  'george-douglas': ['George Douglas', 'Doug\u00adlas', 5],
-  'lord-ruthven': ['Lord Ruthven', 'Ruth\u00adven', 5],
-  'david-rizzio': ['David Rizzio', 'Rizzio', 10],
-  'earl-of-moray': ['James Stewart, Earl of Moray', 'Moray', 10],
-  'duke-of-norfolk': ['Thomas Howard, Duke of Norfolk', 'Nor\u00adfolk', 10],
-  'anthony-babington': ['Anthony Babington', 'Babing\u00adton', 10],
-  'william-cecil': ['William Cecil', 'Cecil', 15],
-  'francis-walsingham': ['Sir Francis Walsingham', 'Walsing\u00adham', 15],
-  'earl-of-bothwell': ['James Hepburn, Earl of Bothwell', 'Both\u00adwell', 20],
-  'mary-queen-of-scots': ['Mary, Queen of Scots', 'Mary', 50, 'royal'],
-  'elizabeth-i': ['Queen Elizabeth I', 'Eliza\u00adbeth', 50, 'royal'],
-  'lord-darnley': ['Henry Stuart, Lord Darnley', 'Darnley', 30, 'royal'],
-  'mary-of-guise': ['Mary of Guise', 'Guise', 30, 'royal'],
-  'king-james': ['King James VI and I', 'James', 25, 'royal'],
-  'crown-jewels': ['The Crown Jewels', 'Jewels', 25, 'wild'],
+// The deck as printed comes from the engine's card data (GET /api/games/{id}/cards): each kind's
+// name, short name for the card face, coin value, royal (crown over the coin), wild.
+const CARDS = await fetch('/api/games/queen-of-scots/cards')
+  .then((r) => (r.ok ? r.json() : null))
+  .catch(() => null);
+const KINDS = new Map((CARDS?.kinds ?? []).map((k) => [k.id, k]));
+const ORDER = [...KINDS.keys()];
+// Where the long short names may break on a narrow card face.
+const BREAKS = {
+  Douglas: 'Doug-las', Ruthven: 'Ruth-ven', Norfolk: 'Nor-folk', Babington: 'Babing-ton',
+  Walsingham: 'Walsing-ham', Bothwell: 'Both-well', Elizabeth: 'Eliza-beth',
 };
-const ORDER = Object.keys(KINDS);
 
 /** `john-knox-3` → `john-knox`. */
 function kindOf(id) {
@@ -34,8 +24,9 @@ function kindOf(id) {
 }
 
 function info(kind) {
-  const [name, short, value, mark] = KINDS[kind] ?? [kind.replaceAll('-', ' '), kind, 0];
-  return { kind, name, short, value, royal: mark === 'royal', wild: mark === 'wild' };
+  const k = KINDS.get(kind) ?? { name: kind.replaceAll('-', ' '), short: kind, value: 0 };
+  const short = BREAKS[k.short]?.replace('-', '\u00ad') ?? k.short;
+  return { kind, name: k.name, short, value: k.value, royal: Boolean(k.royal), wild: Boolean(k.wild) };
 }
 
 function colour(k) {

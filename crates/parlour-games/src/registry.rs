@@ -325,7 +325,7 @@ mod tests {
             .filter(|g| g.cards.is_some_and(|cards| cards().is_object()))
             .map(|g| g.id)
             .collect();
-        assert_eq!(with, ["reading-the-play", "haunted"]);
+        assert_eq!(with, ["reading-the-play", "queen-of-scots", "haunted"]);
         assert!(games().iter().all(|g| g.cards.is_none() || with.contains(&g.id)));
     }
 

@@ -221,6 +221,29 @@ async fn haunted_card_data_has_every_card_of_the_deck_with_its_words() {
 }
 
 #[tokio::test]
+async fn queen_of_scots_card_data_has_the_kind_of_every_card_dealt() {
+    let s = server().await;
+    let a = get(&s.app, "/api/games/queen-of-scots/cards").await;
+    assert_eq!(a.status, StatusCode::OK);
+    let data: Value = serde_json::from_str(&a.body).unwrap();
+    let kinds = data["kinds"].as_array().unwrap();
+    let copies: u64 = kinds.iter().map(|k| k["copies"].as_u64().unwrap()).sum();
+    for seed in 0..3 {
+        let words = dealt_words("queen-of-scots", 4, seed);
+        let deal = words.iter().position(|w| w == "deal").expect("a deal");
+        let dealt = &words[deal + 1..];
+        assert_eq!(dealt.len() as u64, copies);
+        for card in dealt {
+            let (kind, copy) = card.rsplit_once('-').unwrap();
+            assert!(copy.parse::<u8>().is_ok(), "{card}");
+            let k = kinds.iter().find(|k| k["id"] == kind).expect(card);
+            assert!(k["value"].as_i64().unwrap() > 0, "{k}");
+            assert!(!k["name"].as_str().unwrap().is_empty(), "{k}");
+        }
+    }
+}
+
+#[tokio::test]
 async fn the_games_list_has_every_game_with_options_bots_and_summary() {
     let s = server().await;
     let a = get(&s.app, "/api/games").await;

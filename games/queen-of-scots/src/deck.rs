@@ -39,6 +39,8 @@ pub struct KindInfo {
     pub slug: String,
     /// Printed name.
     pub name: String,
+    /// The word a narrow card face shows (`Knox`).
+    pub short: String,
     /// Member of the royal family.
     pub royal: bool,
     /// Wild (the Crown Jewels).
@@ -187,13 +189,19 @@ impl Deck {
                     ),
                 ));
             }
-            if name.is_empty() {
+            let name = name.join(" ");
+            let (name, short) = match name.split_once(" | ") {
+                Some((name, short)) => (name.trim(), short.trim()),
+                None => (name.as_str(), name.rsplit(' ').next().unwrap_or_default()),
+            };
+            if name.is_empty() || short.is_empty() {
                 return Err(err(line, format!("kind `{id}` has no name")));
             }
             kinds.push(KindInfo {
                 id: id.to_owned(),
                 slug: id.replace('_', "-"),
-                name: name.join(" "),
+                name: name.to_owned(),
+                short: short.to_owned(),
                 royal,
                 wild,
                 copies,

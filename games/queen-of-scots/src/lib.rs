@@ -90,6 +90,7 @@
 //! ```
 
 mod action;
+mod card_data;
 mod chance;
 mod deck;
 mod encoding;
@@ -107,6 +108,7 @@ mod table;
 mod view;
 
 pub use action::{Action, JewelPlacement, SetId};
+pub use card_data::{CardData, KindEntry};
 pub use chance::{Chance, Dealt, check_order, deal};
 pub use deck::{Deck, DeckError, Kind, KindInfo, MAX_CARDS, MAX_KINDS, MIN_CARDS, STANDARD_DECK};
 pub use event::Event;
