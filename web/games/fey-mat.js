@@ -10,8 +10,6 @@ export const SIGNS = ['flame', 'star', 'stone', 'wave', 'wind', 'bone', 'tree', 
 /** Card type names by value (spec §1.2; flavour only). */
 const TYPES = [null, 'Concept', 'Fey', 'Item', 'Career', 'Landscape', 'Event', 'Structure', 'Warrior', 'Magiker', 'Cleric', 'Sovereign'];
 
-/** Base relation points (spec §1.4). */
-export const RELATION_POINTS = { same: 4, harmonious: 3, neutral: 2, opposing: 1, fey: 0, dead: 0 };
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -37,26 +35,22 @@ export function feyCard(id) {
   return { sign, value: Number(value) };
 }
 
-/** Relation of a card's sign to a player's sign on `mat` ({fey, circle}), spec §1.4. */
-export function relation(mat, player, sign) {
-  if (!mat) return null;
-  if (sign === mat.fey) return 'fey';
-  if (sign === player) return 'same';
-  const a = mat.circle.indexOf(player);
-  const b = mat.circle.indexOf(sign);
-  if (a < 0 || b < 0) return 'dead';
-  const d = (a - b + 7) % 7;
-  return ['same', 'harmonious', 'neutral', 'opposing'][Math.min(d, 7 - d)];
+/** How cards of `sign` stand to the viewer's sign, from the view's `sign_points` (the engine
+ * works relations and points out): {sign, relation, points}, or null (a spectator, or no mat
+ * yet). */
+export function standing(view, sign) {
+  return view?.sign_points?.find((p) => p.sign === sign) ?? null;
 }
 
 /** Short words for relations, printed on cards. */
 export const RELATION_SHORT = { fey: 'fey', same: 'same', harmonious: 'harm.', neutral: 'neut.', opposing: 'opp.', dead: 'dead' };
 
-/** A card's full text: "Flame 6 (Event)", and how it stands to `player`'s sign. */
-export function cardText(id, mat, player) {
+/** A card's full text: "Flame 6 (Event)", and how it stands to `player`'s sign (the view's). */
+export function cardText(id, view, player) {
   const { sign, value } = feyCard(id);
   let text = `${title(sign)} ${value} (${TYPES[value] ?? ''})`;
-  const rel = player ? relation(mat, player, sign) : (mat && sign === mat.fey ? 'fey' : null);
+  const mat = view?.mat;
+  const rel = player ? standing(view, sign)?.relation ?? null : (mat && sign === mat.fey ? 'fey' : null);
   if (rel === 'fey') text += ': the fey sign';
   else if (rel) text += `: ${rel} to your sign ${title(player)}`;
   return text;
@@ -74,7 +68,8 @@ function svg(tag, attrs = {}, ...children) {
  * centre (a token's hover text names the seats holding its sign). Options:
  *  - mat: {fey, circle}; signs: each seat's sign; names: display names by seat
  *  - me: the viewer's sign (ringed, and each token marked with its points for that sign)
- *  - points(relation): what to print under a token for the viewer (default the base points)
+ *  - view: the view, whose `sign_points` give each token's relation and points for the viewer
+ *  - points(standing): what to print under a token for the viewer (default its points)
  *  - highlight: a sign to ring (the led sign of a trick)
  */
 export function drawMat(h, opts) {
@@ -86,9 +81,10 @@ export function drawMat(h, opts) {
     return [120 + r * Math.cos(a), 120 + r * Math.sin(a)];
   };
   const star = mat.circle.map((_, p) => at(p, 68)).map((_, p, pts) => pts[(p * 3) % 7]);
-  const points = opts.points ?? ((rel) => (rel === 'fey' ? 'fey' : `+${RELATION_POINTS[rel]}`));
+  const points = opts.points ?? ((st) => (st.relation === 'fey' ? 'fey' : `+${st.points}`));
   const token = (sign, x, y, r, centre) => {
-    const rel = me ? relation(mat, me, sign) : null;
+    const st = me ? standing(opts.view, sign) : null;
+    const rel = st?.relation ?? null;
     const who = holders(sign);
     const hover = [
       `${title(sign)}${centre ? ' (the fey sign, in the centre)' : ''}`,
@@ -100,7 +96,7 @@ export function drawMat(h, opts) {
       sign === opts.highlight ? svg('circle', { cx: x, cy: y, r: r + 5, class: 'fey-token-led' }) : null,
       svg('circle', { cx: x, cy: y, r, fill: FEY_SIGNS[sign], class: 'fey-token-disc' }),
       svg('text', { x, y: y + (rel ? -2 : 4), 'text-anchor': 'middle', class: 'fey-token-name' }, title(sign)),
-      rel ? svg('text', { x, y: y + 10, 'text-anchor': 'middle', class: 'fey-token-points' }, points(rel)) : null);
+      rel ? svg('text', { x, y: y + 10, 'text-anchor': 'middle', class: 'fey-token-points' }, points(st)) : null);
   };
   const described = `The mat: ${title(mat.fey)} is the fey sign in the centre; around it clockwise: ${mat.circle.map(title).join(', ')}.`
     + (signs.length ? ` Signs: ${signs.map((s, i) => `${names[i] ?? `seat ${i}`} ${title(s)}`).join(', ')}.` : '');

@@ -2,7 +2,7 @@
 // commitment face down in front of it until all are revealed together, the last reveal, and the
 // hand, where the commitment is chosen by selecting cards with the round's score previewed.
 
-import { useCss, drawMat, seatRing, signChip, cardText, feyCard, relation, RELATION_POINTS, title } from './fey-mat.js';
+import { useCss, drawMat, seatRing, signChip, cardText, feyCard, standing, title } from './fey-mat.js';
 
 export const ownActions = true;
 
@@ -41,7 +41,7 @@ export function render(ctx) {
   const mat = v.mat;
 
   const faceCard = (id, opts = {}) => {
-    const el = cards.card(id, { title: cardText(id, mat, mySign), ...opts });
+    const el = cards.card(id, { title: cardText(id, v, mySign), ...opts });
     if (mat && feyCard(id).sign === mat.fey) el.classList.add('fey-card-fey');
     return el;
   };
@@ -96,14 +96,14 @@ export function render(ctx) {
   ctx.el.replaceChildren(h('div', { class: 'hm-table' },
     info,
     h('div', { class: 'fey-layout' },
-      drawMat(h, { mat, signs: v.signs, names: v.signs.map((_, i) => name(i)), me: mySign, points: (rel) => (rel === 'fey' ? '0 +5' : `+${RELATION_POINTS[rel]}`) }),
+      drawMat(h, { mat, signs: v.signs, names: v.signs.map((_, i) => name(i)), me: mySign, view: v, points: (st) => (st.relation === 'fey' ? `${st.points} +${v.fey_bonus}` : `+${st.points}`) }),
       ring),
     reveal));
 
   if (!v.own_hand) return;
   const extra = (id) => {
-    const rel = relation(mat, mySign, feyCard(id).sign);
-    return rel === 'fey' ? 'fey +5' : `+${RELATION_POINTS[rel]}`;
+    const st = standing(v, feyCard(id).sign);
+    return st?.relation === 'fey' ? `fey +${v.fey_bonus}` : `+${st?.points}`;
   };
   const legal = ctx.legal.filter((t) => t.startsWith('commit'));
   if (legal.length && v.church && mat) {
@@ -135,7 +135,7 @@ export function render(ctx) {
         preview,
         confirmLabel: (action) => (action === 'commit none' ? 'Commit no cards' : `Commit ${action.split(' ').length - 1} face down`),
         act: ctx.act,
-        cardOpts: (id) => ({ title: cardText(id, mat, mySign), extra: extra(id) }),
+        cardOpts: (id) => ({ title: cardText(id, v, mySign), extra: extra(id) }),
       })));
   } else {
     const committed = new Set(v.own_commitment ?? []);

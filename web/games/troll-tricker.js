@@ -2,7 +2,7 @@
 // trick laid out in front of them, tricks won and scores per seat, and the hand as card buttons
 // (only the legal cards are buttons when it is this seat's turn).
 
-import { useCss, drawMat, seatRing, signChip, cardText, feyCard, relation, RELATION_SHORT, title } from './fey-mat.js';
+import { useCss, drawMat, seatRing, signChip, cardText, feyCard, standing, RELATION_SHORT, title } from './fey-mat.js';
 
 export const ownActions = true;
 
@@ -19,7 +19,7 @@ export function render(ctx) {
   const toAct = v.to_act;
 
   const faceCard = (id, opts = {}) => {
-    const el = cards.card(id, { title: cardText(id, mat, mySign), label: opts.label, small: opts.small, onClick: opts.onClick, extra: opts.extra });
+    const el = cards.card(id, { title: cardText(id, v, mySign), label: opts.label, small: opts.small, onClick: opts.onClick, extra: opts.extra });
     if (fey && feyCard(id).sign === fey) el.classList.add('fey-card-fey');
     if (opts.dim) el.classList.add('fey-dim');
     return el;
@@ -85,8 +85,7 @@ export function render(ctx) {
     info,
     h('div', { class: 'fey-layout' },
       drawMat(h, {
-        mat, signs: v.signs, names: v.signs.map((_, i) => name(i)), me: mySign, highlight: ledSign,
-        points: (rel) => (rel === 'fey' ? 'fey' : `+${{ same: 4, harmonious: 3, neutral: 2, opposing: 1 }[rel] ?? 0}`),
+        mat, signs: v.signs, names: v.signs.map((_, i) => name(i)), me: mySign, view: v, highlight: ledSign,
       }),
       ring),
     discards));
@@ -96,7 +95,7 @@ export function render(ctx) {
     const legal = new Map(ctx.legal.filter((t) => t.startsWith('play ')).map((t) => [t.slice(5), t]));
     const hand = v.own_hand.map((id) => {
       const text = legal.get(id);
-      const rel = relation(mat, mySign, feyCard(id).sign);
+      const rel = standing(v, feyCard(id).sign)?.relation;
       const extra = rel ? RELATION_SHORT[rel] : null;
       // Named as the legal text (`play flame-6`), as the shell's own action buttons are.
       if (text) return faceCard(id, { label: text, onClick: () => ctx.act(text), extra });

@@ -20,6 +20,7 @@ mod mat;
 mod rules;
 mod setup;
 mod sign;
+mod sign_points;
 mod table;
 
 pub use card::Card;
@@ -34,4 +35,5 @@ pub use setup::{
     parse_layout, sample_layout,
 };
 pub use sign::Sign;
+pub use sign_points::SignPoints;
 pub use table::FeyTable;

@@ -2,11 +2,11 @@ use std::fmt;
 
 use parlour_cards::CardSet;
 use parlour_core::{Game, Seat};
-use parlour_fey::{Card, Mat, Sign};
+use parlour_fey::{Card, Mat, Relation, Sign, SignPoints};
 use serde::Serialize;
 
 use crate::State;
-use crate::scoring::{RoundParts, Tally};
+use crate::scoring::{FEY_BONUS, RoundParts, Tally};
 use crate::state::Phase;
 
 /// The revealed result of the previous round.
@@ -87,6 +87,11 @@ pub struct View {
     pub mat: Option<Mat>,
     /// Each seat's sign.
     pub signs: Vec<Sign>,
+    /// For a seated viewer once the mat is laid out: how each sign stands to the viewer's sign
+    /// and what a card of it scores for the viewer (fey 0, D-HM-2).
+    pub sign_points: Option<Vec<SignPoints>>,
+    /// The fey bonus a round scores when a scored card is fey.
+    pub fey_bonus: i32,
     /// The first player.
     pub first_player: Option<Seat>,
     /// The church card, when face up.
@@ -160,6 +165,8 @@ impl View {
             max_rounds: s.rules.max_rounds,
             mat: s.mat(),
             signs: s.signs(),
+            sign_points: sign_points(s, seat),
+            fey_bonus: FEY_BONUS,
             first_player: (s.phase != Phase::Setup).then_some(s.first),
             church: s.church(),
             own_hand: seat.map(|v| cards(s.hands[v])),
@@ -253,4 +260,15 @@ impl fmt::Display for View {
         }
         Ok(())
     }
+}
+
+/// How each sign stands to `seat`'s sign, once the mat is laid out.
+fn sign_points(s: &State, seat: Option<Seat>) -> Option<Vec<SignPoints>> {
+    let (seat, mat) = (seat?, s.mat()?);
+    // Card points are the base relation points, fey 0 (`scoring::card_points`).
+    Some(SignPoints::all(
+        &mat,
+        s.table.sign(seat),
+        Relation::base_points,
+    ))
 }

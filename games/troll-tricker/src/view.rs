@@ -2,7 +2,7 @@ use std::fmt;
 
 use parlour_cards::CardSet;
 use parlour_core::{Game, Seat};
-use parlour_fey::{Card, Mat, Sign};
+use parlour_fey::{Card, Mat, Relation, Sign, SignPoints};
 use serde::Serialize;
 
 use crate::State;
@@ -46,6 +46,10 @@ pub struct View {
     pub mat: Option<Mat>,
     /// Each seat's sign.
     pub signs: Vec<Sign>,
+    /// For a seated viewer once the mat is laid out: how each sign stands to the viewer's sign
+    /// and what winning a trick led in it scores for the viewer (a fey lead or a fey win scores
+    /// otherwise, spec §2.5).
+    pub sign_points: Option<Vec<SignPoints>>,
     /// The first player.
     pub first_player: Option<Seat>,
     /// Who leads the current trick.
@@ -109,6 +113,10 @@ impl View {
             tricks_played: s.trick_no,
             mat: s.mat(),
             signs: s.signs(),
+            sign_points: viewer
+                .filter(|v| v.0 < s.n)
+                .zip(s.mat())
+                .map(|(v, mat)| SignPoints::all(&mat, s.table.sign(v), Relation::base_points)),
             first_player: set_up.then_some(s.first),
             leader: matches!(s.phase, Phase::Deal | Phase::Play).then_some(s.leader),
             to_act,
