@@ -1,68 +1,74 @@
 //! The view's commitment previews are the round scores the engine then reveals, under the
 //! default options and the scoring variants.
 
-use parlour_core::{Game, Options, ToAct, rng_from_seed};
-use parlour_holy_matrimony::{OPTIONS, RoundView, State};
+use parlour_core::Game;
+use parlour_holy_matrimony::{RoundView, State};
+use parlour_testkit::play_seeded;
+
+/// The commitments' previewed round scores, by seat, and the last reveal seen.
+struct Expected {
+    score: Vec<Option<i32>>,
+    last: Option<RoundView>,
+    checked: usize,
+}
+
+impl Expected {
+    /// Compares a new reveal in `s` with the previewed scores.
+    fn reveal(&mut self, s: &State, what: &str) {
+        let now = s.view(None).last_round;
+        if let Some(round) = now.as_ref().filter(|_| now != self.last) {
+            for (i, want) in self.score.iter_mut().enumerate() {
+                assert_eq!(Some(round.points[i]), *want, "seat {i} ({what})");
+                *want = None;
+                self.checked += 1;
+            }
+        }
+        self.last = now;
+    }
+}
 
 /// Plays seeded games in which each seat commits a varied subset; returns the commitments whose
 /// previewed score was compared with the revealed one.
 fn check(options: &str, seeds: std::ops::Range<u64>) -> usize {
-    let opts = Options::parse_list(OPTIONS, options).expect("options");
     let mut checked = 0;
     for seed in seeds {
-        let mut s = State::new(3, &opts).expect("setup");
-        let mut rng = rng_from_seed(seed);
-        let mut buf = Vec::new();
-        let mut expected: Vec<Option<i32>> = vec![None; 3];
-        let mut last: Option<RoundView> = None;
-        for step in 0..20_000usize {
-            match s.to_act() {
-                ToAct::Terminal => break,
-                ToAct::Chance => {
-                    let c = s.sample_chance(&mut rng);
-                    s.apply_chance(c, &mut ()).expect("chance");
-                }
-                ToAct::Seats(seats) => {
-                    let seat = seats.first().expect("a seat");
-                    let view = s.view(Some(seat));
-                    let hand = view.own_hand.clone().expect("own hand");
-                    let previews = view.commit_previews.clone().expect("a seat to commit");
-                    assert_eq!(previews.score.len(), 1 << hand.len());
-                    assert!(previews.get(1 << hand.len()).is_none());
-                    assert!(
-                        s.view(None).commit_previews.is_none(),
-                        "spectators get none"
-                    );
-                    s.legal_actions(seat, &mut buf);
-                    let action = buf[(step * 7919 + seed as usize) % buf.len()];
-                    let text = s.action_text(action);
-                    let words: Vec<&str> = text.split(' ').skip(1).collect();
-                    let mask = hand
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, c)| words.contains(&c.text().as_str()))
-                        .fold(0, |m, (i, _)| m | 1 << i);
-                    expected[usize::from(seat.0)] = previews.get(mask).map(|p| p.score);
-                    s.apply(seat, action, &mut ()).expect("legal");
-                    let after = s.view(Some(seat));
-                    assert!(after.commit_previews.is_none(), "no preview once committed");
-                }
-            }
-            let now = s.view(None).last_round;
-            if let Some(round) = now.as_ref().filter(|_| now != last) {
-                let revealed = round.points.clone();
-                for (i, want) in expected.iter_mut().enumerate() {
-                    assert_eq!(
-                        Some(revealed[i]),
-                        *want,
-                        "seed {seed}, seat {i} ({options})"
-                    );
-                    *want = None;
-                    checked += 1;
-                }
-            }
-            last = now;
-        }
+        let what = format!("seed {seed}, {options}");
+        let mut e = Expected {
+            score: vec![None; 3],
+            last: None,
+            checked: 0,
+        };
+        let (end, _) = play_seeded::<State>(3, options, seed, |d, rng| {
+            let (s, seat) = (d.state, d.seat);
+            e.reveal(s, &what);
+            let view = s.view(Some(seat));
+            let hand = view.own_hand.clone().expect("own hand");
+            let previews = view.commit_previews.clone().expect("a seat to commit");
+            assert_eq!(previews.score.len(), 1 << hand.len());
+            assert!(previews.get(1 << hand.len()).is_none());
+            assert!(
+                s.view(None).commit_previews.is_none(),
+                "spectators get none"
+            );
+            let action = d.uniform(rng);
+            let text = s.action_text(action);
+            let words: Vec<&str> = text.split(' ').skip(1).collect();
+            let mask = hand
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| words.contains(&c.text().as_str()))
+                .fold(0, |m, (i, _)| m | 1 << i);
+            e.score[usize::from(seat.0)] = previews.get(mask).map(|p| p.score);
+            let mut after = s.clone();
+            after.apply(seat, action, &mut ()).expect("legal");
+            assert!(
+                after.view(Some(seat)).commit_previews.is_none(),
+                "no preview once committed"
+            );
+            action
+        });
+        e.reveal(&end, &what);
+        checked += e.checked;
     }
     checked
 }
