@@ -326,7 +326,11 @@ mod tests {
             .map(|g| g.id)
             .collect();
         assert_eq!(with, ["reading-the-play", "queen-of-scots", "haunted"]);
-        assert!(games().iter().all(|g| g.cards.is_none() || with.contains(&g.id)));
+        assert!(
+            games()
+                .iter()
+                .all(|g| g.cards.is_none() || with.contains(&g.id))
+        );
     }
 
     #[test]

@@ -40,8 +40,11 @@ mod tests {
 
     #[test]
     fn every_sign_is_listed_once_with_the_mats_relation() {
-        let mat = Mat::new(Sign::ALL[7], Sign::ALL[..7].try_into().expect("seven signs"))
-            .expect("eight different signs");
+        let mat = Mat::new(
+            Sign::ALL[7],
+            Sign::ALL[..7].try_into().expect("seven signs"),
+        )
+        .expect("eight different signs");
         let mine = Sign::ALL[0];
         let all = SignPoints::all(&mat, mine, Relation::base_points);
         assert_eq!(all.len(), Sign::ALL.len());

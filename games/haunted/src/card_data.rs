@@ -85,9 +85,15 @@ impl CardData {
     pub fn of(deck: &Deck, texts: &str) -> Result<Self, DataError> {
         let mut words = parse_texts(deck, texts)?;
         let ids = |cards: &mut dyn Iterator<Item = u8>| -> Vec<String> {
-            cards.map(|c| deck.cards[usize::from(c)].id.clone()).collect()
+            cards
+                .map(|c| deck.cards[usize::from(c)].id.clone())
+                .collect()
         };
-        let root = |k: u8| deck.kinds[usize::from(deck.kinds[usize::from(k)].same_as)].id.clone();
+        let root = |k: u8| {
+            deck.kinds[usize::from(deck.kinds[usize::from(k)].same_as)]
+                .id
+                .clone()
+        };
         let all = || (0..deck.len()).map(|c| c as u8);
         // The support cards whose effect `pick` selects, those naming the card first.
         let removers = |pick: &dyn Fn(Effect) -> Option<bool>| -> Vec<String> {
@@ -123,8 +129,8 @@ impl CardData {
                     });
                 }
                 CardType::Focus => {
-                    entry.accepted_by = ids(&mut all()
-                        .filter(|&s| deck.cards[usize::from(s)].accepts.contains(c)));
+                    entry.accepted_by =
+                        ids(&mut all().filter(|&s| deck.cards[usize::from(s)].accepts.contains(c)));
                     for &k in &info.listed {
                         let kind = root(k);
                         if !entry.summons.contains(&kind) {
@@ -140,8 +146,8 @@ impl CardData {
                 }
                 CardType::Terror => {
                     entry.kind = Some(root(info.kind));
-                    entry.summoned_by = ids(&mut all()
-                        .filter(|&f| deck.summoned_by(Card(f), false).contains(c)));
+                    entry.summoned_by =
+                        ids(&mut all().filter(|&f| deck.summoned_by(Card(f), false).contains(c)));
                     entry.removed_by = removers(&|e| match e {
                         Effect::CancelTerror(k) => deck.cancels(k, Card(c)).then_some(true),
                         _ => None,
@@ -253,7 +259,10 @@ mod tests {
     use super::*;
 
     fn entry<'a>(data: &'a CardData, id: &str) -> &'a CardEntry {
-        data.cards.iter().find(|c| c.id == id).expect("a card of the deck")
+        data.cards
+            .iter()
+            .find(|c| c.id == id)
+            .expect("a card of the deck")
     }
 
     #[test]
@@ -265,7 +274,11 @@ mod tests {
             assert_eq!(e.id, Card(i as u8).id());
             let support = !deck.essentials().contains(i as u8);
             assert_eq!(e.short.is_some() && e.full.is_some(), support, "{}", e.id);
-            assert!(e.full.as_deref().is_none_or(|f| !f.contains('{')), "{}", e.id);
+            assert!(
+                e.full.as_deref().is_none_or(|f| !f.contains('{')),
+                "{}",
+                e.id
+            );
         }
         assert_eq!((data.complete_line, data.card_in_line), (13, 3));
     }

@@ -8,16 +8,16 @@ use crate::{CardData, State};
 pub const REGISTRATION: Registration<State> = Registration {
     cards: Some(card_data),
     ..Registration::new(
-    "Each player tends three lines, built bottom up from a Setting, a Focus and a Hidden \
+        "Each player tends three lines, built bottom up from a Setting, a Focus and a Hidden \
     Terror, while the others play cards on them to complete them. A player who \
     completes three lines loses at once; the others score their complete and \
     incomplete lines, and the lowest score wins.",
-    FirstPlayer::Chance,
-    LabCost {
-        greedy: 0.0057,
-        ismcts: 0.55,
-    },
-)
+        FirstPlayer::Chance,
+        LabCost {
+            greedy: 0.0057,
+            ismcts: 0.55,
+        },
+    )
 };
 
 /// Every card's name, type, what it takes and its words ([`CardData`]).

@@ -75,15 +75,29 @@ mod tests {
             let kind = data
                 .kinds
                 .iter()
-                .find(|k| id.strip_prefix(k.id.as_str()).is_some_and(|n| n.starts_with('-')))
+                .find(|k| {
+                    id.strip_prefix(k.id.as_str())
+                        .is_some_and(|n| n.starts_with('-'))
+                })
                 .expect("a kind for every card");
             assert_eq!(kind.value, deck.value(card), "{id}");
         }
         let copies: usize = data.kinds.iter().map(|k| usize::from(k.copies)).sum();
         assert_eq!(copies, deck.len());
-        let knox = data.kinds.iter().find(|k| k.id == "john-knox").expect("knox");
-        assert_eq!((knox.name.as_str(), knox.short.as_str()), ("John Knox", "Knox"));
-        let seton = data.kinds.iter().find(|k| k.id == "mary-seton").expect("seton");
+        let knox = data
+            .kinds
+            .iter()
+            .find(|k| k.id == "john-knox")
+            .expect("knox");
+        assert_eq!(
+            (knox.name.as_str(), knox.short.as_str()),
+            ("John Knox", "Knox")
+        );
+        let seton = data
+            .kinds
+            .iter()
+            .find(|k| k.id == "mary-seton")
+            .expect("seton");
         assert_eq!(seton.short, "Seton");
     }
 }

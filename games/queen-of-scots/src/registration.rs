@@ -8,16 +8,16 @@ use crate::{CardData, State};
 pub const REGISTRATION: Registration<State> = Registration {
     cards: Some(card_data),
     ..Registration::new(
-    "A set-collection rummy game in the Canasta family: pick up a card from the stock or \
+        "A set-collection rummy game in the Canasta family: pick up a card from the stock or \
     take the whole discard pile, lay down sets of three or more matching cards, then \
     discard. A round ends when someone empties their hand; sets score for you and cards \
     left in hand against you. The game ends after a round in which someone reaches 1000.",
-    FirstPlayer::Chance,
-    LabCost {
-        greedy: 0.0078,
-        ismcts: 0.33,
-    },
-)
+        FirstPlayer::Chance,
+        LabCost {
+            greedy: 0.0078,
+            ismcts: 0.33,
+        },
+    )
 };
 
 /// Every card kind's name, value and role ([`CardData`]).

@@ -8,16 +8,16 @@ use crate::{CardData, State};
 pub const REGISTRATION: Registration<State> = Registration {
     cards: Some(card_data),
     ..Registration::new(
-    "A card game about The King in Yellow: on your turn draw or trade cards face down \
+        "A card game about The King in Yellow: on your turn draw or trade cards face down \
     with other players, then build a Sequence of consecutive Line cards. Avoid holding \
     three Yellow Signs, which ends the game with everyone losing; Elder Signs cancel \
     them. Revealing Line 316 ends the play.",
-    FirstPlayer::Play,
-    LabCost {
-        greedy: 0.0017,
-        ismcts: 0.14,
-    },
-)
+        FirstPlayer::Play,
+        LabCost {
+            greedy: 0.0017,
+            ismcts: 0.14,
+        },
+    )
 };
 
 /// The Line cards, stanzas and sign counts as printed ([`CardData`]).
