@@ -494,7 +494,11 @@ async fn a_late_spectator_is_sent_the_whole_public_log() {
     assert_eq!(status, StatusCode::OK, "{text}");
     let record = Record::from_json(&text).unwrap();
     let m = parlour_games::replay(&record).unwrap();
-    assert_eq!(log, m.log(parlour_core::Viewer::Spectator));
+    let (_, summary) = call(&s.app, "GET", &format!("/api/tables/{}", t.table), "").await;
+    let summary: parlour_protocol::TableSummary = serde_json::from_str(&summary).unwrap();
+    let names: Vec<String> = summary.seats.into_iter().map(|s| s.label).collect();
+    let voice = parlour_core::Voice::table(&names);
+    assert_eq!(log, m.log_in(parlour_core::Viewer::Spectator, 0, voice));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
