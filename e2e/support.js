@@ -93,8 +93,8 @@ export async function createInLobby(page, base, game, seats, options = {}) {
   await page.getByLabel('Players', { exact: true }).selectOption(String(seats.length));
   for (const [i, s] of seats.entries()) {
     const [kind, name] = s.split(':');
-    await page.getByLabel(`Seat ${i}`, { exact: true }).selectOption(kind);
-    if (kind === 'human') await page.getByLabel(`Seat ${i} name`).fill(name);
+    await page.getByLabel(`Seat ${i + 1}`, { exact: true }).selectOption(kind);
+    if (kind === 'human') await page.getByLabel(`Seat ${i + 1} name`).fill(name);
   }
   for (const [id, value] of Object.entries(options)) {
     const field = page.locator(`#opt-${id}`);
@@ -108,7 +108,7 @@ export async function createInLobby(page, base, game, seats, options = {}) {
   const links = [];
   for (const [i, s] of seats.entries()) {
     if (!s.startsWith('human')) continue;
-    links.push(await page.getByLabel(`Seat ${i} join link`).inputValue());
+    links.push(await page.getByLabel(`Seat ${i + 1} join link`).inputValue());
   }
   const watch = await page.getByRole('link', { name: /\/watch\// }).first().getAttribute('href');
   const id = watch.split('/')[2];

@@ -52,7 +52,7 @@ function optionField(o, players) {
       break;
     case 'seat':
       input = h('select', common, h('option', { value: 'random' }, 'random'),
-        Array.from({ length: players }, (_, i) => h('option', { value: String(i) }, `seat ${i}`)));
+        Array.from({ length: players }, (_, i) => h('option', { value: String(i) }, `Seat ${i + 1}`)));
       break;
     default:
       input = h('input', { ...common, type: 'text', value: String(o.default ?? '') });
@@ -66,13 +66,13 @@ function seatField(i, g, previous) {
   const kind = previous?.kind ?? (i === 0 ? 'human' : (g.bots.includes('greedy') ? 'greedy' : g.bots[0]));
   const name = h('input', {
     id: nameId, type: 'text', maxlength: 40, required: true, autocomplete: 'off',
-    value: previous?.name ?? (i === 0 ? 'You' : `Player ${i + 1}`), 'aria-label': `Seat ${i} name`,
+    value: previous?.name ?? (i === 0 ? 'You' : `Player ${i + 1}`), 'aria-label': `Seat ${i + 1} name`,
   });
-  const select = h('select', { id: kindId, 'aria-label': `Seat ${i}` },
+  const select = h('select', { id: kindId, 'aria-label': `Seat ${i + 1}` },
     h('option', { value: 'human', selected: kind === 'human' }, 'Person'),
     g.bots.map((b) => h('option', { value: b, selected: kind === b }, botLabel(b))));
   const row = h('div', { class: 'seat-field', dataset: { seat: String(i) } },
-    h('span', { class: 'seat-label' }, `Seat ${i}`), select, name);
+    h('span', { class: 'seat-label' }, `Seat ${i + 1}`), select, name);
   const sync = () => {
     name.hidden = select.value !== 'human';
     row.classList.toggle('seat-bot', name.hidden);
@@ -185,12 +185,12 @@ async function copy(text, button) {
 function seatLinks(t) {
   return h('ul', { class: 'links' }, t.seats.map((s) => {
     const link = playLink(t, s);
-    const copyButton = h('button', { type: 'button', 'aria-label': `Copy seat ${s.seat} link (${s.name})`, onclick: () => copy(link, copyButton) }, 'Copy link');
+    const copyButton = h('button', { type: 'button', 'aria-label': `Copy seat ${s.seat + 1} link (${s.name})`, onclick: () => copy(link, copyButton) }, 'Copy link');
     return h('li', {},
-      h('span', { class: 'link-name' }, `Seat ${s.seat}: ${s.name}`),
-      h('input', { type: 'text', readonly: true, value: link, 'aria-label': `Seat ${s.seat} join link`, onfocus: (e) => e.target.select() }),
+      h('span', { class: 'link-name' }, `Seat ${s.seat + 1}: ${s.name}`),
+      h('input', { type: 'text', readonly: true, value: link, 'aria-label': `Seat ${s.seat + 1} join link`, onfocus: (e) => e.target.select() }),
       h('span', { class: 'link-actions' }, copyButton,
-        h('a', { class: 'button-link primary', href: `/play/${t.id}?token=${s.token}`, target: '_blank', rel: 'noopener' }, `Play as seat ${s.seat}`)));
+        h('a', { class: 'button-link primary', href: `/play/${t.id}?token=${s.token}`, target: '_blank', rel: 'noopener' }, `Play as ${s.name}`)));
   }));
 }
 

@@ -3,7 +3,7 @@
 // area, the log, the end-of-game summary, resigning, rematches and the replay; the game area is
 // drawn by web/games/<game>.js when there is one, else by the generic renderer.
 
-import { h, replace } from './dom.js';
+import { h, replace, plural } from './dom.js';
 import * as cards from './cards.js';
 import * as generic from './generic.js';
 import { Connection } from './connection.js';
@@ -65,8 +65,10 @@ const page = {
   hint: null, // {step, action}: the solver's answer to `hint`
 };
 
+/** The names people read, in seat order: the server's label ("Greedy bot 2"), or else the
+ * person's name or the bot's spec. */
 function names() {
-  return (page.summary?.seats ?? []).map((s) => (s.kind === 'bot' ? `${s.name} bot` : s.name));
+  return (page.summary?.seats ?? []).map((s, i) => s.label || (s.kind === 'bot' ? `${s.name} bot` : s.name) || `Seat ${i + 1}`);
 }
 
 /** Whether this table's game has a solver that gives hints (it offers the `solver` bot). */
@@ -264,9 +266,9 @@ function drawHeader() {
   const toAct = view.to_act ?? [];
   let turn;
   if (page.replay) {
-    turn = `Replay as ${n[page.replay.data.seat] ?? `seat ${page.replay.data.seat}`}: step ${view.step} of ${page.replay.data.steps.at(-1).step}`;
+    turn = `Replay as ${n[page.replay.data.seat] ?? `Seat ${page.replay.data.seat + 1}`}: step ${view.step} of ${page.replay.data.steps.at(-1).step}`;
   } else if (view.status === 'waiting') {
-    const missing = s.seats.filter((x) => !x.joined).map((x) => x.name);
+    const missing = s.seats.filter((x) => !x.joined).map((x) => x.label || x.name);
     turn = `Waiting for ${missing.join(', ') || 'the players'} to join`;
   } else if (view.status === 'finished') {
     const o = view.outcome;
@@ -298,7 +300,7 @@ function drawHeader() {
     acting ? h('span', { class: 'badge' }, 'to act') : null,
     winner ? h('span', { class: 'badge win' }, 'winner') : null,
     seat.kind === 'human' && !seat.joined ? h('span', { class: 'badge muted' }, 'not joined') : null,
-    score !== undefined && score !== null ? h('span', { class: 'seat-score', title: 'score' }, `${score} pts`) : null,
+    score !== undefined && score !== null ? h('span', { class: 'seat-score', title: 'score' }, plural(score, 'pt')) : null,
     ms !== null ? h('span', { class: `clock${ms < 30000 ? ' low' : ''}`, dataset: { seat: String(i) }, role: 'timer', 'aria-label': `${n[i]}'s clock` }, clockText(ms)) : null);
   }));
 }

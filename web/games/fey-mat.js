@@ -75,7 +75,7 @@ function svg(tag, attrs = {}, ...children) {
 export function drawMat(h, opts) {
   const { mat, signs = [], names = [], me = null } = opts;
   if (!mat) return h('p', { class: 'fey-mat-empty' }, 'The mat is not laid out yet.');
-  const holders = (sign) => signs.map((s, i) => (s === sign ? names[i] ?? `seat ${i}` : null)).filter(Boolean);
+  const holders = (sign) => signs.map((s, i) => (s === sign ? names[i] ?? `Seat ${i + 1}` : null)).filter(Boolean);
   const at = (p, r) => {
     const a = (-90 + (p * 360) / 7) * (Math.PI / 180);
     return [120 + r * Math.cos(a), 120 + r * Math.sin(a)];
@@ -99,7 +99,7 @@ export function drawMat(h, opts) {
       rel ? svg('text', { x, y: y + 10, 'text-anchor': 'middle', class: 'fey-token-points' }, points(st)) : null);
   };
   const described = `The mat: ${title(mat.fey)} is the fey sign in the centre; around it clockwise: ${mat.circle.map(title).join(', ')}.`
-    + (signs.length ? ` Signs: ${signs.map((s, i) => `${names[i] ?? `seat ${i}`} ${title(s)}`).join(', ')}.` : '');
+    + (signs.length ? ` Signs: ${signs.map((s, i) => `${names[i] ?? `Seat ${i + 1}`} ${title(s)}`).join(', ')}.` : '');
   return h('figure', { class: 'fey-mat' },
     svg('svg', { viewBox: '0 0 240 240', role: 'img', 'aria-label': described, class: 'fey-mat-svg' },
       svg('circle', { cx: 120, cy: 120, r: 68, class: 'fey-ring' }),

@@ -246,13 +246,13 @@ export function render(ctx) {
   const { view: v, legal, seat } = ctx;
   // Two bots may share a name: tell them apart by seat.
   const plain = ctx.names;
-  ctx = { ...ctx, names: plain.map((nm, i) => (plain.filter((x) => x === nm).length > 1 ? `${nm} (seat ${i})` : nm)) };
+  ctx = { ...ctx, names: plain.map((nm, i) => (plain.filter((x) => x === nm).length > 1 ? `${nm} (seat ${i + 1})` : nm)) };
   const mem = (ctx.memory.haunted ??= { sel: null, step: null });
   const c = classify(legal);
   if (mem.selStep !== ctx.step || (mem.sel && !c.plays.has(mem.sel))) mem.sel = null;
   mem.selStep = ctx.step;
-  const seatName = (i) => (i === seat ? 'you' : (ctx.names[i] ?? `seat ${i}`));
-  const owner = (i) => (i === seat ? 'your' : `${ctx.names[i] ?? `seat ${i}`}'s`);
+  const seatName = (i) => (i === seat ? 'you' : (ctx.names[i] ?? `Seat ${i + 1}`));
+  const owner = (i) => (i === seat ? 'your' : `${ctx.names[i] ?? `Seat ${i + 1}`}'s`);
   const phase = phaseOf(v.phase);
   const me = seat !== null && seat !== undefined && !v.sits_out ? seat : null;
   const prompt = v.prompt;
@@ -323,11 +323,11 @@ export function render(ctx) {
       'aria-label': `${i === seat ? 'Your' : `${ctx.names[i]}'s`} lines`,
     },
     h('header', { class: 'haunted-seat-head' },
-      h('h3', {}, ctx.names[i] ?? `seat ${i}`, i === seat ? ' (you)' : ''),
+      h('h3', {}, ctx.names[i] ?? `Seat ${i + 1}`, i === seat ? ' (you)' : ''),
       i === active ? h('span', { class: 'haunted-badge' }, i === seat ? 'your turn' : 'their turn') : null,
       acting ? h('span', { class: 'haunted-badge haunted-badge-act' }, 'to act') : null,
       h('span', { class: 'haunted-meta' }, back(`${v.hand_sizes[i]} cards in hand`), `×${v.hand_sizes[i]}`),
-      h('span', { class: 'haunted-meta', title: `score: ${COMPLETE_LINE} per complete line, ${CARD_IN_LINE} per card in an incomplete line; lowest wins` }, `${v.scores[i]} pts`),
+      h('span', { class: 'haunted-meta', title: `score: ${COMPLETE_LINE} per complete line, ${CARD_IN_LINE} per card in an incomplete line; lowest wins` }, `${v.scores[i]} pt${v.scores[i] === 1 ? '' : 's'}`),
       h('span', { class: 'haunted-meta' }, `${complete}/${need} complete`),
       v.skips[i] ? h('span', { class: 'haunted-badge haunted-badge-skip' }, `misses ${v.skips[i] === 1 ? 'next turn' : `${v.skips[i]} turns`}`) : null,
       out ? h('span', { class: 'haunted-badge' }, 'sits out') : null),

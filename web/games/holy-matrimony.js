@@ -35,7 +35,7 @@ export function render(ctx) {
   useCss('holy-matrimony');
   const { h, cards, view: v } = ctx;
   const n = v.players;
-  const name = (i) => ctx.names[i] ?? `seat ${i}`;
+  const name = (i) => ctx.names[i] ?? `Seat ${i + 1}`;
   const mine = v.viewer !== null && v.viewer !== undefined && v.viewer < n ? v.viewer : null;
   const mySign = mine !== null ? v.signs[mine] : null;
   const mat = v.mat;
@@ -58,7 +58,7 @@ export function render(ctx) {
         h('span', { class: 'fey-plate-name' }, name(i)),
         i === mine ? h('span', { class: 'fey-badge fey-you' }, 'you') : null,
         h('span', { class: 'fey-plate-line' }, signChip(h, v.signs[i])),
-        h('span', { class: 'fey-plate-line hm-score' }, `${v.scores[i]} pts`));
+        h('span', { class: 'fey-plate-line hm-score' }, `${v.scores[i]} pt${v.scores[i] === 1 ? '' : 's'}`));
       let slot;
       if (inCommit && v.committed[i]) {
         // Never the size of a commitment: one back, whatever was committed.

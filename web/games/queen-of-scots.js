@@ -92,7 +92,7 @@ export function render(ctx) {
   ensureStyle();
   const { h, cards, view } = ctx;
   const names = ctx.names ?? [];
-  const name = (s) => names[s] ?? `Seat ${s}`;
+  const name = (s) => names[s] ?? `Seat ${s + 1}`;
   const me = view.viewer;
   const legal = ctx.legal;
   const mine = me !== null && me !== undefined ? view.seats[me] : null;
@@ -134,7 +134,7 @@ export function render(ctx) {
       return h('div', { class: 'qos-set', role: 'group', 'aria-label': `${name(sv.seat)}'s set ${i + 1}: ${setTitle(set)}, ${set.value} points` },
         h('div', { class: 'qos-set-head' },
           h('span', { class: 'qos-set-name', title: set.kind === 'royal' ? 'royals of any kind' : info(set.kind).name }, `${i + 1}. ${setTitle(set)}`),
-          h('span', { class: 'qos-points' }, `${set.value} pts`)),
+          h('span', { class: 'qos-points' }, `${set.value} pt${set.value === 1 ? '' : 's'}`)),
         h('div', { class: 'card-row' }, set.cards.map((c) => drawCard(cards, c, true))),
         addText ? h('button', {
           type: 'button', class: 'qos-target',

@@ -544,8 +544,8 @@ export function render(ctx) {
 
 /** Seat names, with the seat number added where two seats share a name (three random bots). */
 function displayNames(given, n) {
-  const raw = Array.from({ length: n }, (_, i) => given?.[i] ?? `Seat ${i}`);
-  return raw.map((name, i) => (raw.filter((x) => x === name).length > 1 ? `${name} (seat ${i})` : name));
+  const raw = Array.from({ length: n }, (_, i) => given?.[i] ?? `Seat ${i + 1}`);
+  return raw.map((name, i) => (raw.filter((x) => x === name).length > 1 ? `${name} (seat ${i + 1})` : name));
 }
 
 /** "Next: Line 292 above, Line 288 below" for a Sequence, in the Line Numbers that exist. */

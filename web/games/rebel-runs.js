@@ -157,7 +157,7 @@ function drawMat(ctx, v, mySign) {
   const legend = h(ctx, 'ul', { class: 'rebel-runs-signs', 'aria-label': 'Player signs' },
     v.signs.map((sign, i) => h(ctx, 'li', {},
       h(ctx, 'span', { class: 'rebel-runs-square', style: `border-color:${FEY_SIGNS[sign] ?? '#000'}`, 'aria-hidden': 'true' }, String(i + 1)),
-      ` ${ctx.names[i] ?? `seat ${i}`}${i === ctx.seat ? ' (you)' : ''}: ${sign}`)));
+      ` ${ctx.names[i] ?? `Seat ${i + 1}`}${i === ctx.seat ? ' (you)' : ''}: ${sign}`)));
   return h(ctx, 'div', { class: 'rebel-runs-mat' }, svg, legend,
     h(ctx, 'p', { class: 'rebel-runs-note' }, mySign
       ? `Per card: the points on its sign's token; fey (${mat.fey}) ${standing(v, mat.fey)?.points}; a run all ${mySign} at printed numbers 5 a card.`
@@ -205,10 +205,10 @@ function meldBox(ctx, v, m, mySign, highlight) {
   return h(ctx, 'li', {
     class: `rebel-runs-meld${highlight ? ' rebel-runs-target' : ''}`,
     dataset: { meld: String(m.id) },
-    'aria-label': `meld ${m.id}: ${meldTitle(m)}, ${pts} points${highlight ? ', chosen for the lay-off' : ''}`,
+    'aria-label': `meld ${m.id + 1}: ${meldTitle(m)}, ${pts} points${highlight ? ', chosen for the lay-off' : ''}`,
   },
   h(ctx, 'div', { class: 'rebel-runs-meld-head' },
-    h(ctx, 'span', { class: 'rebel-runs-meld-no' }, `#${m.id}`),
+    h(ctx, 'span', { class: 'rebel-runs-meld-no' }, `#${m.id + 1}`),
     h(ctx, 'span', {}, meldTitle(m)),
     h(ctx, 'span', { class: 'rebel-runs-pts' }, `${pts} pt`)),
   h(ctx, 'div', { class: 'card-row' }, arrange(m.cards, { type: k.type, n: k.type === 'run' ? m.low : k.n }, v.mat?.fey).map(({ id, as }) => ctx.cards.card(id, {
@@ -232,7 +232,7 @@ function phaseWords(phase) {
 
 function seatPanel(ctx, v, seat, mySign, target) {
   const acting = v.to_act === seat;
-  const name = ctx.names[seat] ?? `seat ${seat}`;
+  const name = ctx.names[seat] ?? `Seat ${seat + 1}`;
   const known = v.known_cards?.[seat] ?? [];
   return h(ctx, 'section', {
     class: `rebel-runs-seat${acting ? ' rebel-runs-acting' : ''}`,

@@ -11,7 +11,7 @@ export function render(ctx) {
   useCss('troll-tricker');
   const { h, cards, view: v } = ctx;
   const n = v.players;
-  const name = (i) => ctx.names[i] ?? `seat ${i}`;
+  const name = (i) => ctx.names[i] ?? `Seat ${i + 1}`;
   const mine = v.viewer !== null && v.viewer !== undefined && v.viewer < n ? v.viewer : null;
   const mySign = mine !== null ? v.signs[mine] : null;
   const mat = v.mat;
@@ -51,7 +51,7 @@ export function render(ctx) {
         h('span', { class: 'fey-plate-line' }, signChip(h, v.signs[i]),
           h('span', { class: 'fey-backs', 'aria-label': `${v.hand_sizes[i]} cards in hand`, role: 'img' }, String(v.hand_sizes[i]))),
         h('span', { class: 'fey-plate-line' },
-          h('span', {}, `${v.scores[i]} pts`),
+          h('span', {}, `${v.scores[i]} pt${v.scores[i] === 1 ? '' : 's'}`),
           h('span', { class: 'tt-tricks' }, `${v.tricks_this_hand[i]} tr`)),
         v.leader === i && v.phase === 'play' ? h('span', { class: 'fey-badge' }, 'leads') : null,
         won ? h('span', { class: 'fey-badge tt-won' }, `won +${v.last_trick.points}`) : null);
@@ -73,7 +73,7 @@ export function render(ctx) {
     mySign ? h('span', {}, 'Your sign: ', signChip(h, mySign)) : null,
     h('span', {}, `Draw pile ${v.draw_pile}`),
     h('span', {}, `Discards ${v.discard_pile.length}`),
-    v.last_trick ? h('span', {}, `Last trick: ${name(v.last_trick.winner)} won ${v.last_trick.points} pts`) : null);
+    v.last_trick ? h('span', {}, `Last trick: ${name(v.last_trick.winner)} won ${v.last_trick.points} point${v.last_trick.points === 1 ? '' : 's'}`) : null);
 
   const discards = v.discard_pile.length
     ? h('details', { class: 'tt-discards' },

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::{
     GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat, SetupError, ToAct,
-    Viewer,
+    Viewer, Voice,
 };
 
 /// Where a game reports the events an action or chance outcome caused.
@@ -142,8 +142,9 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     /// The view of `viewer`: `Some(seat)` is that seat's knowledge, `None` a spectator's.
     fn view(&self, viewer: Option<Seat>) -> Self::View;
 
-    /// Text of an event as `viewer` may see it, or `None` when `viewer` does not see it at all.
-    fn describe_event(&self, event: &Self::Event, viewer: Viewer) -> Option<String>;
+    /// Text of an event as `viewer` may see it, or `None` when `viewer` does not see it at all,
+    /// written in `voice`: [`Voice::TRACE`] text is a public contract and never changes.
+    fn describe_event(&self, event: &Self::Event, viewer: Viewer, voice: Voice) -> Option<String>;
 
     /// Running score per seat (final scores once the game is over).
     fn scores(&self) -> Vec<i32>;

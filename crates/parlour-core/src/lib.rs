@@ -26,6 +26,7 @@ mod registration;
 mod rng;
 mod seat;
 mod turn;
+mod voice;
 mod words;
 
 pub use by_seat::{BySeat, MAX_SEATS};
@@ -40,6 +41,7 @@ pub use registration::{FirstPlayer, LabCost, Registration};
 pub use rng::{GameRng, derive_seed, rng_from_seed};
 pub use seat::{Seat, SeatSet};
 pub use turn::{ToAct, Viewer};
+pub use voice::{Names, Voice, and_list, count};
 pub use words::words;
 
 /// Checks a player count against a game's range.

@@ -1,6 +1,6 @@
 use std::any::Any;
 
-use parlour_core::{Game, Outcome, Seat, ToAct, Viewer};
+use parlour_core::{Game, Outcome, Seat, ToAct, Viewer, Voice};
 use parlour_record::{Keep, Match, Record, StepError};
 use serde_json::Value;
 
@@ -69,6 +69,8 @@ pub trait DynMatch: Send + Sync {
     fn log(&self, viewer: Viewer) -> Vec<String>;
     /// The log from event `first` on, as `viewer` may see it ([`DynMatch::event_count`]).
     fn log_from(&self, viewer: Viewer, first: usize) -> Vec<String>;
+    /// [`DynMatch::log_from`] written in `voice` ([`Voice::table`] for people at a table).
+    fn log_in(&self, viewer: Viewer, first: usize, voice: Voice) -> Vec<String>;
     /// Events so far, hidden ones included.
     fn event_count(&self) -> usize;
     /// The record's entries so far, without copying them.
@@ -183,6 +185,9 @@ impl<G: Game, H: Keep<G>> DynMatch for Match<G, H> {
     }
     fn log_from(&self, viewer: Viewer, first: usize) -> Vec<String> {
         Match::log_from(self, viewer, first)
+    }
+    fn log_in(&self, viewer: Viewer, first: usize, voice: Voice) -> Vec<String> {
+        Match::log_in(self, viewer, first, voice)
     }
     fn event_count(&self) -> usize {
         Match::event_count(self)

@@ -143,6 +143,10 @@ pub struct SeatSummary {
     pub kind: SeatKind,
     /// The person's name, or the bot's spec.
     pub name: String,
+    /// The name people read: the person's name, or the bot's distinct name ("Greedy bot",
+    /// "Greedy bot 2", "Hard bot").
+    #[serde(default)]
+    pub label: String,
     /// Whether a person has joined this seat at least once (bots always have).
     pub joined: bool,
 }

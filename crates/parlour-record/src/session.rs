@@ -1,7 +1,8 @@
 use std::collections::BTreeSet;
 
 use parlour_core::{
-    Game, GameRng, IllegalAction, Options, Seat, SetupError, ToAct, Viewer, rng_from_seed, words,
+    Game, GameRng, IllegalAction, Options, Seat, SetupError, ToAct, Viewer, Voice, rng_from_seed,
+    words,
 };
 use thiserror::Error;
 
@@ -298,12 +299,17 @@ impl<G: Game, H: Keep<G>> Match<G, H> {
     /// The log from event `first` on (see [`Match::event_count`]), as `viewer` may see it: a
     /// caller that keeps the count need not describe the whole game again at every step.
     pub fn log_from(&self, viewer: Viewer, first: usize) -> Vec<String> {
+        self.log_in(viewer, first, Voice::TRACE)
+    }
+
+    /// [`Match::log_from`] written in `voice`: for people at a table, [`Voice::table`].
+    pub fn log_in(&self, viewer: Viewer, first: usize, voice: Voice) -> Vec<String> {
         self.history
             .events()
             .get(first..)
             .unwrap_or_default()
             .iter()
-            .filter_map(|e| self.state.describe_event(e, viewer))
+            .filter_map(|e| self.state.describe_event(e, viewer, voice))
             .collect()
     }
 

@@ -25,6 +25,7 @@ mod bots;
 mod clock;
 mod error;
 mod limits;
+mod names;
 mod reject;
 mod replay;
 mod resume;

@@ -4,7 +4,7 @@
 //! game as it was then), so a seat's replay of an unfinished table gives away nothing its live
 //! connection was not sent.
 
-use parlour_core::{Seat, ToAct, Viewer};
+use parlour_core::{Seat, ToAct, Viewer, Voice};
 use parlour_protocol::{OutcomeMsg, REPLAY_FORMAT, Replay, ReplayStep, Status};
 use parlour_record::Record;
 
@@ -15,6 +15,8 @@ pub(crate) struct ReplaySource {
     pub(crate) table: String,
     pub(crate) record: Record,
     pub(crate) seat: Seat,
+    /// The seats' names, which the log lines use.
+    pub(crate) names: Vec<String>,
     pub(crate) status: Status,
     pub(crate) outcome: Option<OutcomeMsg>,
 }
@@ -51,8 +53,9 @@ pub(crate) fn build(src: ReplaySource) -> Result<Replay, ReplayFailed> {
     };
     let mut steps = vec![step_of(&*m, 0, Vec::new())];
     for (i, entry) in r.actions.iter().enumerate() {
+        let before = m.event_count();
         m.apply_entry(entry).map_err(|e| fail(&e))?;
-        let events = m.last_events(Viewer::Seat(seat));
+        let events = m.log_in(Viewer::Seat(seat), before, Voice::table(&src.names));
         steps.push(step_of(&*m, i as u64 + 1, events));
     }
     Ok(Replay {

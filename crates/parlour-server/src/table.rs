@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use parlour_core::{Seat, SeatSet, ToAct, Viewer};
+use parlour_core::{Seat, SeatSet, ToAct, Viewer, Voice};
 use parlour_games::{DynMatch, ViewSnapshot};
 use parlour_protocol::{
     FORMAT, OutcomeMsg, SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatRecord, SeatSummary,
@@ -24,6 +24,7 @@ use crate::AppError;
 use crate::bots::{BotJob, SeatBot, make_seat_bot};
 use crate::clock::Clocks;
 use crate::limits::TableSlot;
+use crate::names::seat_names;
 use crate::reject::Rejection;
 use crate::replay::ReplaySource;
 use crate::resume::resume;
@@ -150,6 +151,8 @@ pub(crate) struct Table {
     status: Status,
     resigned: Option<u8>,
     seats: Vec<SeatRow>,
+    /// The names people read for the seats ([`seat_names`]).
+    names: Vec<String>,
     /// Idle bots; `None` for people and for bots thinking now.
     bots: Vec<Option<Box<dyn SeatBot>>>,
     /// The turn clocks, if the table has them.
@@ -262,6 +265,7 @@ impl Table {
             m,
             status: stored.status,
             resigned: stored.resigned,
+            names: seat_names(stored.seats.iter().map(|s| (s.kind, s.name.as_str()))),
             seats: stored.seats,
             stand_ins: (0..stored.players).map(|_| None).collect(),
             bots,
@@ -530,7 +534,7 @@ impl Table {
             }
             start = self.status == Status::Waiting && self.seats.iter().all(|r| r.joined);
         }
-        let log = self.m.log(viewer(seat));
+        let log = self.m.log_in(viewer(seat), 0, Voice::table(&self.names));
         // Other connections of this viewer, if any, have been sent the same lines.
         self.log_sent.insert(seat, self.m.event_count());
         let welcome = ServerMsg::Welcome {
@@ -738,7 +742,7 @@ impl Table {
         }
         match self.act(seat, action, step).await {
             Ok(()) => {
-                let name = self.seats[seat.index()].name.clone();
+                let name = self.names[seat.index()].clone();
                 self.notice(&format!("{name}'s time ran out: a bot played for them"));
             }
             // The person acted meanwhile, or the table moved on: nothing to do. If the seat
@@ -768,8 +772,11 @@ impl Table {
             .expect("the fallback bot plays every game");
         self.bots[seat.index()] = Some(bot);
         self.fallen_back.insert(seat);
+        // Named as people know the seat; the seat counted from 1.
+        let who = self.names[seat.index()].clone();
         self.notice(&format!(
-            "the {name} bot in seat {seat} failed: the {STAND_IN} bot plays for it from now on"
+            "{who} (seat {}) failed: a greedy bot plays for it from now on",
+            seat.0 + 1
         ));
         self.schedule_bots();
     }
@@ -841,7 +848,7 @@ impl Table {
             table: table.clone(),
         };
         self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
-        let name = self.seats[seat.index()].name.clone();
+        let name = self.names[seat.index()].clone();
         self.notice(&format!(
             "{name} asked for a rematch: the same seats are ready at a new table"
         ));
@@ -930,7 +937,7 @@ impl Table {
         let now = self.m.event_count();
         for v in watched {
             let sent = self.log_sent.get(&v).copied().unwrap_or(0).min(now);
-            let events = self.m.log_from(viewer(v), sent);
+            let events = self.m.log_in(viewer(v), sent, Voice::table(&self.names));
             self.log_sent.insert(v, now);
             by_viewer.insert(v, self.state_msg(v, events));
         }
@@ -1021,10 +1028,12 @@ impl Table {
             seats: self
                 .seats
                 .iter()
-                .map(|s| SeatSummary {
+                .zip(&self.names)
+                .map(|(s, label)| SeatSummary {
                     seat: s.seat,
                     kind: s.kind,
                     name: s.name.clone(),
+                    label: label.clone(),
                     joined: s.joined,
                 })
                 .collect(),
@@ -1060,6 +1069,7 @@ impl Table {
             table: self.id.clone(),
             record: self.m.record(),
             seat,
+            names: self.names.clone(),
             status: self.status,
             outcome: self.outcome(),
         })
@@ -1181,8 +1191,8 @@ mod tests {
         assert_eq!(
             notices,
             [
-                "the random bot in seat 0 failed: the greedy bot plays for it from now on",
-                "the random bot in seat 1 failed: the greedy bot plays for it from now on",
+                "Random bot 1 (seat 1) failed: a greedy bot plays for it from now on",
+                "Random bot 2 (seat 2) failed: a greedy bot plays for it from now on",
             ]
         );
         let (step, outcome) = last;

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use parlour_core::{Seat, Viewer};
+use parlour_core::{Seat, Viewer, Voice};
 use parlour_protocol::{CreatedTable, GameEntry, REPLAY_FORMAT, Replay, Status, TableSummary};
 use parlour_record::Record;
 use parlour_server::{AppState, Config, Store, router};
@@ -358,6 +358,9 @@ async fn replays_hide_each_seats_secrets(game: &str) {
     wait_finished(&s.app, &t.table).await;
     let a = get(&s.app, &format!("/api/tables/{}/record", t.table)).await;
     let record = Record::from_json(&a.body).unwrap();
+    let a = get(&s.app, &format!("/api/tables/{}", t.table)).await;
+    let summary: TableSummary = serde_json::from_str(&a.body).unwrap();
+    let names: Vec<String> = summary.seats.iter().map(|s| s.label.clone()).collect();
     for seat in 0..players {
         let a = get(
             &s.app,
@@ -376,9 +379,12 @@ async fn replays_hide_each_seats_secrets(game: &str) {
         };
         let mut before = secrets(&*m);
         for (k, step) in r.steps.iter().enumerate() {
+            let at = m.event_count();
             if k > 0 {
                 m.apply_entry(&record.actions[k - 1]).unwrap();
             }
+            let table = m.log_in(Viewer::Seat(Seat(seat)), at, Voice::table(&names));
+            assert_eq!(step.events, table, "{game} step {k}: the table's words");
             let now = secrets(&*m);
             let mut announced = BTreeSet::new();
             if k > 0 {
@@ -390,8 +396,11 @@ async fn replays_hide_each_seats_secrets(game: &str) {
                 panic!("{game}: seat {seat}'s replay shows `{x}` in its view at step {k}");
             }
             assert_eq!(step.view, m.view_json(Some(Seat(seat))), "{game} step {k}");
+            // The table's words name cards by printed name: the leak check reads the same
+            // events in the trace's words, which name them by id.
             let mut told = BTreeSet::new();
-            strings(&json!(step.events), &mut told);
+            let traced = m.log_in(Viewer::Seat(Seat(seat)), at, Voice::TRACE);
+            strings(&json!(traced), &mut told);
             let hidden: BTreeSet<String> = now
                 .intersection(&before)
                 .filter(|x| !announced.contains(*x))
@@ -404,7 +413,8 @@ async fn replays_hide_each_seats_secrets(game: &str) {
         }
         // Step by step, the events make up the whole log as the seat saw it.
         let log: Vec<String> = r.steps.iter().flat_map(|s| s.events.clone()).collect();
-        assert_eq!(log, m.log(Viewer::Seat(Seat(seat))), "{game} seat {seat}");
+        let whole = m.log_in(Viewer::Seat(Seat(seat)), 0, Voice::table(&names));
+        assert_eq!(log, whole, "{game} seat {seat}");
     }
 }
 

@@ -303,7 +303,12 @@ mod tests {
         fn view(&self, _viewer: Option<Seat>) -> Table {
             Table { pile: self.pile }
         }
-        fn describe_event(&self, event: &String, _viewer: Viewer) -> Option<String> {
+        fn describe_event(
+            &self,
+            event: &String,
+            _viewer: Viewer,
+            _: parlour_core::Voice,
+        ) -> Option<String> {
             Some(event.clone())
         }
         fn scores(&self) -> Vec<i32> {

@@ -273,7 +273,12 @@ impl Game for HighCard {
         }
     }
 
-    fn describe_event(&self, event: &Event, _viewer: Viewer) -> Option<String> {
+    fn describe_event(
+        &self,
+        event: &Event,
+        _viewer: Viewer,
+        _: parlour_core::Voice,
+    ) -> Option<String> {
         // Every event is public: plays are face up and the deal shows no card.
         Some(match event {
             Event::Dealt => "the cards are dealt".into(),

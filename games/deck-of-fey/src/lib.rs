@@ -17,6 +17,7 @@ mod card;
 mod draw;
 mod encoding;
 mod mat;
+mod narration;
 mod rules;
 mod setup;
 mod sign;
@@ -29,6 +30,7 @@ pub use encoding::{
     CARD_PLANE, Planes, TABLE_SEAT_LEN, relation_index, relative, set_cards, table_len,
 };
 pub use mat::{Mat, Relation};
+pub use narration::cards_printed;
 pub use rules::FeyRules;
 pub use setup::{
     FirstPlayer, TableSetup, card_name, cards_text, full_deck, layout_text, options, parse_cards,

@@ -1,6 +1,6 @@
 //! What happened, for logs, redacted per viewer (spec §7).
 
-use parlour_core::{Seat, SeatSet, Viewer};
+use parlour_core::{Names, Seat, SeatSet, Viewer, count};
 
 use crate::action::LineRef;
 use crate::cards::Card;
@@ -95,6 +95,8 @@ pub enum Event {
     Lodged(Seat, Card),
     /// A player answered a prompt with a public choice.
     Chose(Seat, String),
+    /// A player named another player (Well-wishing Stranger, the Lap of the Gods).
+    ChoseSeat(Seat, Seat),
     /// The game being played ended with `seats` tied for the lowest score, and they begin
     /// tie-break short game number `game` (`tiebreak_short_game`); the others sit out.
     TieBreak {
@@ -195,6 +197,7 @@ impl Event {
             Event::TieCard(s, c) => format!("tie draw: seat {s} reveals {c}"),
             Event::Lodged(s, c) => format!("{c} lodges in seat {s}'s hand"),
             Event::Chose(s, what) => format!("seat {s} chooses {what}"),
+            Event::ChoseSeat(s, p) => format!("seat {s} chooses seat {p}"),
             Event::TieBreak { loser, seats, game } => {
                 let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
                 let ended = match loser {
@@ -211,5 +214,187 @@ impl Event {
                 None => "game over: the round limit is reached".into(),
             },
         })
+    }
+}
+
+impl Event {
+    /// The event for people at the table, or `None` when `viewer` does not see it: players by
+    /// their names, cards by their printed names, lines counted from 1 ("Ann's line 2").
+    #[must_use]
+    pub fn narrate(&self, viewer: Viewer, names: Names) -> Option<String> {
+        let sees = |s: Seat| viewer.sees_private_of(s);
+        let who = |s: &Seat| names.of(*s);
+        let line = |l: &LineRef| format!("{}'s line {}", names.of(l.owner), l.slot + 1);
+        let card = |c: &Card| c.info().name.clone();
+        Some(match self {
+            Event::FirstPlayer { cards, first } => {
+                let drawn = cards
+                    .iter()
+                    .zip(0u8..)
+                    .map(|(c, s)| format!("{} {}", names.of(Seat(s)), card(c)));
+                format!(
+                    "First-player draw: {}; {} starts",
+                    parlour_core::and_list(drawn),
+                    who(first)
+                )
+            }
+            Event::Dealt => "Hands are dealt".into(),
+            Event::TurnBegan(s) => format!("{} begins a turn", who(s)),
+            Event::TurnMissed(s) => format!("{} misses a turn", who(s)),
+            Event::Redrew(s) => format!("{} discards the hand and redraws", who(s)),
+            Event::Played {
+                seat,
+                card: c,
+                line: l,
+                curse,
+            } => format!(
+                "{} plays {} on {}{}",
+                who(seat),
+                card(c),
+                line(l),
+                if *curse { " (curse)" } else { "" }
+            ),
+            Event::Passed(s) => format!("{} passes", who(s)),
+            Event::Discarded(s, c) => format!("{} discards {}", who(s), card(c)),
+            Event::Drew(s, c) => {
+                if sees(*s) {
+                    format!("{} draws {}", who(s), card(c))
+                } else {
+                    format!("{} draws a card", who(s))
+                }
+            }
+            Event::Reshuffled(n) => format!(
+                "The discard pile ({}) is shuffled into a new stockpile",
+                count(u32::try_from(*n).unwrap_or(u32::MAX), "card")
+            ),
+            Event::StockShuffled => "The stockpile is shuffled".into(),
+            Event::TestCard(s, c) => format!("Test draw for {}: {}", who(s), card(c)),
+            Event::LapCard(s, c) => format!("Lap of the Gods for {}: {}", who(s), card(c)),
+            Event::LapRow(s, r) => {
+                if *r == 0 {
+                    format!("Lap of the Gods for {}: too few cards, no effect", who(s))
+                } else {
+                    format!("Lap of the Gods for {}: row {r}", who(s))
+                }
+            }
+            Event::Rift => "Rift: every hand passes to the left".into(),
+            Event::RandomTake { from, to, card: c } => {
+                if sees(*from) || sees(*to) {
+                    format!("{} takes {} at random from {}", who(to), card(c), who(from))
+                } else {
+                    format!("{} takes a random card from {}", who(to), who(from))
+                }
+            }
+            Event::Gave { from, to, card: c } => {
+                if sees(*from) || sees(*to) {
+                    format!("{} gives {} to {}", who(from), card(c), who(to))
+                } else {
+                    format!("{} gives a card to {}", who(from), who(to))
+                }
+            }
+            Event::TookFromDiscard(s, c) => {
+                format!("{} takes {} from the discard pile", who(s), card(c))
+            }
+            Event::Looked(s, c) => {
+                if sees(*s) {
+                    format!("{} looks at {}", who(s), card(c))
+                } else {
+                    format!("{} looks at a card from the stockpile", who(s))
+                }
+            }
+            Event::Removed(l, c) => format!("{} is removed from {}", card(c), line(l)),
+            Event::Placed(l, c) => format!("{} is placed on {}", card(c), line(l)),
+            Event::Completed(l) => format!("{} is complete", line(l)),
+            Event::Blocked(s) => format!("The coach is blocked; {} forfeits", who(s)),
+            Event::NoAction(s) => format!("{} has no Action", who(s)),
+            Event::WillMissTurn(s) => format!("{} will miss a turn", who(s)),
+            Event::Transferred(a, b) => format!("{} moves to {}", line(a), line(b)),
+            Event::TieCard(s, c) => format!("Tie draw: {} reveals {}", who(s), card(c)),
+            Event::Lodged(s, c) => format!("{} lodges in {}'s hand", card(c), who(s)),
+            Event::Chose(s, what) => format!("{} chooses {what}", who(s)),
+            Event::ChoseSeat(s, p) => format!("{} chooses {}", who(s), who(p)),
+            Event::TieBreak { loser, seats, game } => {
+                let ended = match loser {
+                    Some(l) => format!("{} completed their lines and loses", who(l)),
+                    None => "The round limit is reached".into(),
+                };
+                format!(
+                    "{ended}; {} tie for the lowest score and play tie-break short game {game}",
+                    names.list(seats.iter())
+                )
+            }
+            Event::GameOver { loser } => match loser {
+                Some(l) => format!("Game over: {} completed their lines and loses", who(l)),
+                None => "Game over: the round limit is reached".into(),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod narration_tests {
+    use parlour_core::{Seat, Viewer, Voice};
+
+    use super::Event;
+    use crate::action::LineRef;
+    use crate::cards::Card;
+
+    #[test]
+    fn plays_and_lines_are_told_with_names_and_printed_cards() {
+        let names = ["Ann".to_owned(), "Bo".to_owned()];
+        let names = Voice::table(&names).names().unwrap();
+        let soul = Card::from_id("tortured-soul").unwrap();
+        let line = LineRef {
+            owner: Seat(0),
+            slot: 1,
+        };
+        let played = Event::Played {
+            seat: Seat(0),
+            card: soul,
+            line,
+            curse: false,
+        };
+        assert_eq!(
+            played.narrate(Viewer::Spectator, names).unwrap(),
+            "Ann plays Tortured Soul on Ann's line 2"
+        );
+        assert_eq!(
+            Event::Completed(line)
+                .narrate(Viewer::Spectator, names)
+                .unwrap(),
+            "Ann's line 2 is complete"
+        );
+        assert_eq!(
+            Event::ChoseSeat(Seat(1), Seat(0))
+                .narrate(Viewer::Spectator, names)
+                .unwrap(),
+            "Bo chooses Ann"
+        );
+        // The trace keeps the ids and seat numbers.
+        assert_eq!(
+            played.describe(Viewer::Spectator).unwrap(),
+            "seat 0 plays tortured-soul on p0.l1"
+        );
+        assert_eq!(
+            Event::ChoseSeat(Seat(1), Seat(0))
+                .describe(Viewer::Spectator)
+                .unwrap(),
+            "seat 1 chooses seat 0"
+        );
+    }
+
+    #[test]
+    fn a_drawn_card_is_named_only_to_its_drawer() {
+        let names = ["Ann".to_owned(), "Bo".to_owned()];
+        let names = Voice::table(&names).names().unwrap();
+        let drew = Event::Drew(Seat(1), Card::from_id("roadside-inn").unwrap());
+        assert_eq!(
+            drew.narrate(Viewer::Seat(Seat(1)), names).unwrap(),
+            "Bo draws Roadside Inn"
+        );
+        assert_eq!(
+            drew.narrate(Viewer::Seat(Seat(0)), names).unwrap(),
+            "Bo draws a card"
+        );
     }
 }

@@ -367,7 +367,7 @@ impl State {
                 }
             }
             (Prompt::WwAsk { mut asked }, Action::Name(p)) => {
-                ev.push(Event::Chose(seat, format!("seat {p}")));
+                ev.push(Event::ChoseSeat(seat, p));
                 if self.of_type_in(self.hands[p], CardType::Action).is_empty() {
                     ev.push(Event::NoAction(p));
                     asked.insert(p);
@@ -382,7 +382,7 @@ impl State {
             }
             (Prompt::WwReturn { to }, Action::Pick(c)) => self.give(seat, to, c, ev),
             (Prompt::LapOpponent, Action::Name(p)) => {
-                ev.push(Event::Chose(seat, format!("seat {p}")));
+                ev.push(Event::ChoseSeat(seat, p));
                 self.push(Task::Rehand(p));
             }
             (Prompt::LapKeep { taken }, _) => match a {

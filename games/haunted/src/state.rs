@@ -3,7 +3,7 @@
 use parlour_cards::{CardSet, LedgerError, ZoneLedger};
 use parlour_core::{
     BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
-    Seat, SeatSet, SetupError, ToAct, Viewer, check_players, shows_hidden_card,
+    Seat, SeatSet, SetupError, ToAct, Viewer, Voice, check_players, shows_hidden_card,
 };
 
 use crate::action::{Action, LineRef};
@@ -573,8 +573,11 @@ impl Game for State {
         View::of(self, viewer)
     }
 
-    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
-        event.describe(viewer)
+    fn describe_event(&self, event: &Event, viewer: Viewer, voice: Voice) -> Option<String> {
+        match voice.names() {
+            Some(names) => event.narrate(viewer, names),
+            None => event.describe(viewer),
+        }
     }
 
     /// The main game's scores: running while it is played, then kept for the record while a

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use parlour_cards::{CardSet, ZoneLedger, check_permutation, shuffled};
 use parlour_core::{
     EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SetupError, ToAct, Viewer, check_players,
+    SetupError, ToAct, Viewer, Voice, check_players,
 };
 use rand::seq::SliceRandom;
 
@@ -367,7 +367,10 @@ impl Game for State {
         View::of(self, viewer)
     }
 
-    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
+    fn describe_event(&self, event: &Event, viewer: Viewer, voice: Voice) -> Option<String> {
+        if voice.names().is_some() {
+            return crate::event::narrate(self, event, viewer);
+        }
         let pt = |p: &Pos| notation::pos_text(*p);
         Some(match event {
             Event::Dealt => "the guests are seated".into(),

@@ -1,7 +1,7 @@
 //! What happened, for logs, and its text as each viewer may see it.
 
 use parlour_cards::CardSet;
-use parlour_core::{BySeat, Seat, SeatSet, Viewer};
+use parlour_core::{BySeat, Names, Seat, SeatSet, Viewer, and_list, count};
 
 use crate::State;
 use crate::scoring::{RoundEnd, RoundResult};
@@ -234,4 +234,159 @@ fn rest_text(state: &State, seat: Seat, rest: CardSet, viewer: Viewer, top_only:
     } else {
         format!("into the hand: {}", state.deck.cards_text(rest))
     }
+}
+
+/// Cards by their printed names, copies of a kind counted (`2 × John Knox + Crown Jewels`):
+/// the names hold commas, so the groups are joined with `+`.
+fn printed(state: &State, cards: impl IntoIterator<Item = u8>) -> String {
+    let deck = state.deck;
+    let mut groups: Vec<(u8, u32)> = Vec::new();
+    for c in cards {
+        let kind = deck.kind_of(c).0;
+        match groups.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => groups.push((kind, 1)),
+        }
+    }
+    let text: Vec<String> = groups
+        .iter()
+        .map(|&(k, n)| {
+            let name = &deck.info(crate::deck::Kind(k)).name;
+            if n == 1 {
+                name.clone()
+            } else {
+                format!("{n} × {name}")
+            }
+        })
+        .collect();
+    if text.is_empty() {
+        "no card".to_owned()
+    } else {
+        text.join(" + ")
+    }
+}
+
+/// The text of `event` for people at the table, or `None` if `viewer` does not see it:
+/// players by their names, cards by their printed names, sets counted from 1.
+pub(crate) fn narrate(
+    state: &State,
+    event: &Event,
+    viewer: Viewer,
+    names: Names,
+) -> Option<String> {
+    let name = |c: u8| printed(state, [c]);
+    let who = |s: Seat| names.of(s);
+    let top_only = state.settings.pile_top_only_visible;
+    let rest = |seat: Seat, rest: CardSet| {
+        if rest.is_empty() {
+            "no other card".to_owned()
+        } else if top_only && !viewer.sees_private_of(seat) {
+            format!("{} more into the hand", count(rest.len(), "card"))
+        } else {
+            format!("into the hand: {}", printed(state, rest.iter()))
+        }
+    };
+    Some(match *event {
+        Event::FirstDealer { dealer } => format!("{} deals first", who(dealer)),
+        Event::Dealt {
+            round,
+            dealer,
+            up,
+            hands,
+        } => {
+            let mut t = format!(
+                "Round {round}: {} deals; turned up: {}",
+                who(dealer),
+                name(up)
+            );
+            for s in Seat::all(state.players) {
+                if viewer.sees_private_of(s) {
+                    t += &format!("; {} holds {}", who(s), printed(state, hands[s].iter()));
+                }
+            }
+            t
+        }
+        Event::Drew { seat, card } => {
+            if viewer.sees_private_of(seat) {
+                format!("{} draws {}", who(seat), name(card))
+            } else {
+                format!("{} draws from the stock", who(seat))
+            }
+        }
+        Event::TookPile {
+            seat,
+            top,
+            pair,
+            rest: r,
+        } => format!(
+            "{} takes the pile: sets down {} with {}; {}",
+            who(seat),
+            name(top),
+            printed(state, pair),
+            rest(seat, r)
+        ),
+        Event::TookPileWithJewels {
+            seat,
+            top,
+            shown,
+            set,
+            pair,
+            rest: r,
+        } => {
+            let placed = match pair {
+                Some(p) => format!("a new set {} with {}", set + 1, printed(state, p)),
+                None => format!("set {}", set + 1),
+            };
+            format!(
+                "{} shows {} and takes {} from the pile into {placed}; {}",
+                who(seat),
+                printed(state, shown),
+                name(top),
+                rest(seat, r)
+            )
+        }
+        Event::PassedStockEmpty { seat } => format!("{} passes: the stock is empty", who(seat)),
+        Event::Reshuffled { count: n } => format!(
+            "The pile under its top card becomes a new stock of {}",
+            count(n, "card")
+        ),
+        Event::Melded { seat, set, cards } => format!(
+            "{} lays down set {}: {}",
+            who(seat),
+            set + 1,
+            printed(state, cards)
+        ),
+        Event::Added { seat, set, card } => {
+            format!("{} adds {} to set {}", who(seat), name(card), set + 1)
+        }
+        Event::Discarded { seat, card } => format!("{} discards {}", who(seat), name(card)),
+        Event::WentOut { seat } => format!("{} goes out", who(seat)),
+        Event::RoundEnded { round, reason } => match reason {
+            RoundEnd::WentOut(s) => format!("Round {round} ends: {} went out", who(s)),
+            RoundEnd::StockExhausted => format!("Round {round} ends: the stock is exhausted"),
+        },
+        Event::RoundScored { result, totals } => {
+            let parts: Vec<String> = Seat::all(state.players)
+                .map(|s| {
+                    format!(
+                        "{} {:+} (table {} − hand {}), total {}",
+                        who(s),
+                        result.score[s],
+                        result.table[s],
+                        result.hand[s],
+                        count(totals[s], "point")
+                    )
+                })
+                .collect();
+            format!("Round {} scores: {}", result.round, parts.join("; "))
+        }
+        Event::GameEnded { winners, totals } => {
+            let t = and_list(
+                Seat::all(state.players)
+                    .map(|s| format!("{} {}", who(s), count(totals[s], "point"))),
+            );
+            let won = if winners.len() > 1 { "win" } else { "wins" };
+            format!("Game over: {t}; {} {won}", names.list(winners.iter()))
+        }
+    })
 }

@@ -3,7 +3,7 @@
 use parlour_cards::{CardSet, ZoneLedger, shuffled};
 use parlour_core::{
     BySeat, EventSink, Game, GameRng, IllegalAction, MAX_SEATS, OptionSpec, Options, Outcome,
-    ParseError, Seat, SetupError, ToAct, Viewer, check_players, shows_hidden_card,
+    ParseError, Seat, SetupError, ToAct, Viewer, Voice, check_players, shows_hidden_card,
 };
 use rand::Rng;
 
@@ -499,8 +499,11 @@ impl Game for State {
         View::new(self, viewer)
     }
 
-    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
-        describe(self, event, viewer)
+    fn describe_event(&self, event: &Event, viewer: Viewer, voice: Voice) -> Option<String> {
+        match voice.names() {
+            Some(names) => crate::event::narrate(self, event, viewer, names),
+            None => describe(self, event, viewer),
+        }
     }
 
     fn scores(&self) -> Vec<i32> {

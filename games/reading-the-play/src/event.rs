@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 
 use parlour_cards::CardSet;
-use parlour_core::{BySeat, Seat, SeatSet, Viewer};
+use parlour_core::{BySeat, Names, Seat, SeatSet, Viewer, and_list, count};
 
-use crate::card::card_ref;
+use crate::card::{CardRef, card_ref};
 use crate::phase::End;
 use crate::state::State;
 
@@ -418,6 +418,226 @@ impl Event {
                 End::Revealed(s) => format!("game over: seat {s} finished the play"),
                 End::DeckOut => "game over: the final round is done".into(),
                 End::TurnLimit => "game over: the turn limit is reached".into(),
+            },
+        };
+        Some(text)
+    }
+}
+
+impl Event {
+    /// The text of this event for people at the table, or `None` when `viewer` does not see
+    /// it: players by their names, cards as the rules print them ("Line 305", "a Yellow Sign").
+    #[must_use]
+    #[allow(clippy::too_many_lines)] // one arm per event, as in `describe`
+    pub fn narrate(&self, state: &State, viewer: Viewer, names: Names) -> Option<String> {
+        let card = |c: u8| match card_ref(c, state.min_line()) {
+            CardRef::Line(n) => format!("Line {n}"),
+            CardRef::YellowSign => "a Yellow Sign".to_owned(),
+            CardRef::ElderSign => "an Elder Sign".to_owned(),
+        };
+        let sees = |s: Seat| viewer.sees_private_of(s);
+        let who = |s: Seat| names.of(s);
+        let l315 = card(crate::card::LINE_315);
+        let l316 = card(crate::card::LINE_316);
+        let text = match *self {
+            Event::DealtHand { seat, cards } => {
+                if !sees(seat) {
+                    return None;
+                }
+                format!("{} is dealt {}", who(seat), and_list(cards.map(card)))
+            }
+            Event::Dealt { players, deck } => format!(
+                "{players} players are dealt two cards each; {} left in the deck",
+                count(deck, "card")
+            ),
+            Event::Pointed { seat, target } => {
+                if sees(seat) {
+                    format!("{} points at {}", who(seat), who(target))
+                } else {
+                    format!("{} has chosen", who(seat))
+                }
+            }
+            Event::VotesRevealed { votes, players } => {
+                let points = votes
+                    .iter()
+                    .take(usize::from(players))
+                    .zip(0u8..)
+                    .filter_map(|(v, s)| v.map(|v| format!("{} at {}", who(Seat(s)), who(v))));
+                format!("Everyone points: {}", and_list(points))
+            }
+            Event::VoteTied { tied, times } => format!(
+                "Tie between {} (tied vote {times})",
+                names.list(tied.iter())
+            ),
+            Event::FirstPlayer { seat, by_lot } => {
+                if by_lot {
+                    format!("{} is drawn by lot to be the first Player", who(seat))
+                } else {
+                    format!(
+                        "{} has the most fingers pointing at them and is the first Player",
+                        who(seat)
+                    )
+                }
+            }
+            Event::TurnBegan { seat, turn } => {
+                format!("Turn {turn}: {} is the Player", who(seat))
+            }
+            Event::Drew { seat, card: c } => {
+                if sees(seat) {
+                    format!("{} draws {}", who(seat), card(c))
+                } else {
+                    format!("{} draws a card", who(seat))
+                }
+            }
+            Event::FinalRound { last } => format!(
+                "The deck is empty: final round, the game ends after {}'s turn",
+                who(last)
+            ),
+            Event::Phase1Skipped { seat } => format!("{} can neither draw nor trade", who(seat)),
+            Event::TradeStarted { player, traders } => {
+                format!("{} trades with {}", who(player), names.list(traders.iter()))
+            }
+            Event::Committed { seat, card: c } => {
+                if sees(seat) {
+                    format!("{} places {} face down", who(seat), card(c))
+                } else {
+                    format!("{} places a card face down", who(seat))
+                }
+            }
+            Event::PoolRevealed { player, pool } => {
+                if sees(player) {
+                    format!(
+                        "{} gathers the pool: {}",
+                        who(player),
+                        and_list(pool.iter().map(card))
+                    )
+                } else {
+                    format!(
+                        "{} gathers the {} traded",
+                        who(player),
+                        count(pool.len(), "card")
+                    )
+                }
+            }
+            Event::Kept { player, card: c } => {
+                if sees(player) {
+                    format!("{} keeps {}", who(player), card(c))
+                } else {
+                    format!("{} keeps a card", who(player))
+                }
+            }
+            Event::Gave {
+                player,
+                trader,
+                card: c,
+            } => {
+                if sees(player) || sees(trader) {
+                    format!("{} gives {} to {}", who(player), card(c), who(trader))
+                } else {
+                    format!("{} gives a card to {}", who(player), who(trader))
+                }
+            }
+            Event::ElderSignPlayed { seat, to_deck } => {
+                if to_deck {
+                    format!(
+                        "{} plays an Elder Sign; a Yellow Sign is shuffled back into the deck",
+                        who(seat)
+                    )
+                } else {
+                    format!("{} plays an Elder Sign, removing a Yellow Sign", who(seat))
+                }
+            }
+            Event::ElderSignDeclined { seat } => {
+                if !sees(seat) {
+                    return None;
+                }
+                format!("{} keeps their Elder Sign", who(seat))
+            }
+            Event::YellowSignsRevealed { seat, count: n } => format!(
+                "{} reveals {n} Yellow Signs: the game ends and everyone loses",
+                who(seat)
+            ),
+            Event::SequenceStarted { seat, low, high } => format!(
+                "{} starts a Sequence: {} to {}",
+                who(seat),
+                card(low),
+                card(high)
+            ),
+            Event::SequenceDeclined { seat } => {
+                if !sees(seat) {
+                    return None;
+                }
+                format!("{} does not start a Sequence", who(seat))
+            }
+            Event::Extended {
+                seat,
+                card: c,
+                high,
+            } => format!(
+                "{} must play {} onto the {} end of their Sequence",
+                who(seat),
+                card(c),
+                if high { "high" } else { "low" }
+            ),
+            Event::Held { seat } => {
+                if !sees(seat) {
+                    return None;
+                }
+                format!("{} holds {l316}", who(seat))
+            }
+            Event::Revealed { seat, attached } => {
+                if attached {
+                    format!("{} reveals {l316}, completing their Sequence", who(seat))
+                } else {
+                    format!("{} reveals {l316}", who(seat))
+                }
+            }
+            Event::RevealedPair { seat } => {
+                format!("{} reveals {l315} and {l316} together", who(seat))
+            }
+            Event::InterruptWindow { revealer } => format!(
+                "Everyone but {} may answer: will anyone play {l315}?",
+                who(revealer)
+            ),
+            Event::Answered { seat, play } => {
+                if sees(seat) {
+                    if play {
+                        format!("{} answers with {l315}", who(seat))
+                    } else {
+                        format!("{} passes", who(seat))
+                    }
+                } else {
+                    format!("{} has answered", who(seat))
+                }
+            }
+            Event::Interrupted { seat, joined } => format!(
+                "{} plays {l315}: \"Not upon us, O King!\"; the game goes on ({})",
+                who(seat),
+                if joined {
+                    "it joins their Sequence"
+                } else {
+                    "it is removed"
+                }
+            ),
+            Event::NoInterrupt => "Nobody stops the reveal".into(),
+            Event::Returned316 { seat } => format!("{l316} goes back to {}'s hand", who(seat)),
+            Event::ShuffledIntoDeck { card: c } => match card_ref(c, state.min_line()) {
+                CardRef::Line(n) => format!("Line {n} is shuffled into the deck"),
+                CardRef::YellowSign => "A Yellow Sign is shuffled into the deck".into(),
+                CardRef::ElderSign => "An Elder Sign is shuffled into the deck".into(),
+            },
+            Event::DeckShuffled { cards } => {
+                format!("The deck ({}) is shuffled", count(cards, "card"))
+            }
+            Event::TurnEnded { seat } => format!("{}'s turn ends", who(seat)),
+            Event::GameEnded { end } => match end {
+                End::AllLose(s) => format!(
+                    "Game over: {} revealed three Yellow Signs, everyone loses",
+                    who(s)
+                ),
+                End::Revealed(s) => format!("Game over: {} finished the play", who(s)),
+                End::DeckOut => "Game over: the final round is done".into(),
+                End::TurnLimit => "Game over: the turn limit is reached".into(),
             },
         };
         Some(text)

@@ -5,7 +5,7 @@ use std::fmt;
 use parlour_cards::{CardSet, ZoneLedger};
 use parlour_core::{
     BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
-    Seat, SeatSet, SetupError, ToAct, Viewer, check_players, shows_hidden_card,
+    Seat, SeatSet, SetupError, ToAct, Viewer, Voice, check_players, shows_hidden_card,
 };
 
 use crate::action::Action;
@@ -424,8 +424,11 @@ impl Game for State {
         View::new(self, viewer)
     }
 
-    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
-        event.describe(self, viewer)
+    fn describe_event(&self, event: &Event, viewer: Viewer, voice: Voice) -> Option<String> {
+        match voice.names() {
+            Some(names) => event.narrate(self, viewer, names),
+            None => event.describe(self, viewer),
+        }
     }
 
     fn scores(&self) -> Vec<i32> {

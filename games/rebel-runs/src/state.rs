@@ -3,7 +3,7 @@
 use parlour_cards::{CardSet, ZoneLedger};
 use parlour_core::{
     BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
-    Seat, SetupError, ToAct, Viewer, check_players,
+    Seat, SetupError, ToAct, Viewer, Voice, check_players,
 };
 use parlour_fey::{Card, FeyTable, Mat, Sign, TableSetup, card_name, full_deck};
 
@@ -375,8 +375,11 @@ impl Game for State {
         View::of(self, viewer)
     }
 
-    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
-        event.describe(viewer)
+    fn describe_event(&self, event: &Event, viewer: Viewer, voice: Voice) -> Option<String> {
+        match voice.names() {
+            Some(names) => event.narrate(viewer, names),
+            None => event.describe(viewer),
+        }
     }
 
     fn scores(&self) -> Vec<i32> {

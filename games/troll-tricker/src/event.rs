@@ -1,6 +1,6 @@
 use parlour_cards::CardSet;
-use parlour_core::{Seat, Viewer};
-use parlour_fey::{Card, Mat, TableSetup, cards_text};
+use parlour_core::{Names, Seat, Viewer, count};
+use parlour_fey::{Card, Mat, TableSetup, cards_printed, cards_text};
 
 use crate::scoring::TrickReason;
 
@@ -98,5 +98,120 @@ impl Event {
             }
             Event::GameOver => "the game is over".to_owned(),
         })
+    }
+}
+
+impl Event {
+    /// The event's text for people at the table: their names, printed card names, hands
+    /// counted from 1.
+    #[must_use]
+    pub fn narrate(&self, viewer: Viewer, names: Names) -> Option<String> {
+        let who = |s: &Seat| names.of(*s);
+        Some(match self {
+            Event::Table(t) => t.narrate(names),
+            Event::Layout(m) => format!("New layout: {}", m.narrate()),
+            Event::HandStart { hand, leader } => {
+                format!("Hand {} begins; {} leads", hand + 1, who(leader))
+            }
+            Event::Dealt { seat, cards } => {
+                if viewer.sees_private_of(*seat) {
+                    format!("{} is dealt {}", who(seat), cards_printed(cards.iter()))
+                } else {
+                    format!("{} is dealt {}", who(seat), count(cards.len(), "card"))
+                }
+            }
+            Event::Reshuffled { cards } => format!(
+                "The discard pile ({}) is shuffled into a new draw pile",
+                count(*cards, "card")
+            ),
+            Event::Played { seat, card } => format!("{} plays {}", who(seat), card.printed()),
+            Event::TrickWon {
+                seat,
+                card,
+                points,
+                reason,
+            } => {
+                let why = match reason {
+                    TrickReason::LedFey => "a fey lead".to_owned(),
+                    TrickReason::SloughedFey => "fey on a non-fey lead".to_owned(),
+                    TrickReason::Led(r) => format!("{r:?} to the led sign").to_lowercase(),
+                };
+                format!(
+                    "{} wins the trick with {}: {} ({why})",
+                    who(seat),
+                    card.printed(),
+                    count(*points, "point")
+                )
+            }
+            Event::ZeroTrickBonus { seat, points } => {
+                format!("{} took no trick: +{}", who(seat), count(*points, "point"))
+            }
+            Event::GameOver => "The game is over".to_owned(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod narration_tests {
+    use parlour_core::{Seat, Viewer, Voice};
+    use parlour_fey::{Card, Relation, Sign};
+
+    use super::Event;
+    use crate::scoring::TrickReason;
+
+    #[test]
+    fn tricks_are_told_with_names_and_printed_cards() {
+        let names = ["Ann".to_owned(), "Bo".to_owned()];
+        let names = Voice::table(&names).names().unwrap();
+        let bone6 = Card::new(Sign::Bone, 6);
+        let played = Event::Played {
+            seat: Seat(0),
+            card: bone6,
+        };
+        assert_eq!(
+            played.narrate(Viewer::Spectator, names).unwrap(),
+            "Ann plays Bone 6"
+        );
+        let won = Event::TrickWon {
+            seat: Seat(1),
+            card: bone6,
+            points: 1,
+            reason: TrickReason::Led(Relation::Same),
+        };
+        assert_eq!(
+            won.narrate(Viewer::Spectator, names).unwrap(),
+            "Bo wins the trick with Bone 6: 1 point (same to the led sign)"
+        );
+        let hand = Event::HandStart {
+            hand: 0,
+            leader: Seat(1),
+        };
+        assert_eq!(
+            hand.narrate(Viewer::Spectator, names).unwrap(),
+            "Hand 1 begins; Bo leads"
+        );
+        // The trace keeps its ids and seat numbers.
+        assert_eq!(
+            played.describe(Viewer::Spectator).unwrap(),
+            "seat 0 plays bone-6"
+        );
+    }
+
+    #[test]
+    fn a_dealt_hand_stays_hidden_from_the_others() {
+        let names = ["Ann".to_owned(), "Bo".to_owned()];
+        let names = Voice::table(&names).names().unwrap();
+        let dealt = Event::Dealt {
+            seat: Seat(0),
+            cards: [Card::new(Sign::Bone, 6).id()].into_iter().collect(),
+        };
+        assert_eq!(
+            dealt.narrate(Viewer::Seat(Seat(1)), names).unwrap(),
+            "Ann is dealt 1 card"
+        );
+        assert_eq!(
+            dealt.narrate(Viewer::Seat(Seat(0)), names).unwrap(),
+            "Ann is dealt Bone 6"
+        );
     }
 }

@@ -122,7 +122,7 @@ impl Game for State {
         }
     }
 
-    fn describe_event(&self, _: &(), _: Viewer) -> Option<String> {
+    fn describe_event(&self, _: &(), _: Viewer, _: parlour_core::Voice) -> Option<String> {
         None
     }
 

@@ -438,7 +438,12 @@ impl Game for State {
         }
     }
 
-    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
+    fn describe_event(
+        &self,
+        event: &Event,
+        viewer: Viewer,
+        _: parlour_core::Voice,
+    ) -> Option<String> {
         // A blind play stays face down to the others until the trick is taken.
         match event {
             Event::Played(seat, _) if self.blind && !viewer.sees_private_of(*seat) => {

@@ -183,7 +183,12 @@ impl Game for CoinToss {
         View(format!("{:?}", self.result))
     }
 
-    fn describe_event(&self, event: &Event, _viewer: Viewer) -> Option<String> {
+    fn describe_event(
+        &self,
+        event: &Event,
+        _viewer: Viewer,
+        _: parlour_core::Voice,
+    ) -> Option<String> {
         Some(match event {
             Event::Said(seat) => format!("seat {} says toss", seat.0 + 1),
             Event::Fell(toss) => format!("the coin falls: {}", self.chance_text(toss)),

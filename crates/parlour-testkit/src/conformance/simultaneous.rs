@@ -30,7 +30,7 @@ impl<G: Game> Shown<G> {
             legal,
             events: events
                 .iter()
-                .filter_map(|e| state.describe_event(e, as_viewer))
+                .filter_map(|e| state.describe_event(e, as_viewer, parlour_core::Voice::TRACE))
                 .collect(),
         }
     }

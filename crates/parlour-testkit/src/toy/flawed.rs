@@ -153,8 +153,13 @@ impl<const F: u8> Game for Flawed<F> {
         view
     }
 
-    fn describe_event(&self, event: &Event, viewer: Viewer) -> Option<String> {
-        self.game.describe_event(event, viewer)
+    fn describe_event(
+        &self,
+        event: &Event,
+        viewer: Viewer,
+        voice: parlour_core::Voice,
+    ) -> Option<String> {
+        self.game.describe_event(event, viewer, voice)
     }
 
     fn scores(&self) -> Vec<i32> {
