@@ -29,7 +29,7 @@ after(async () => {
 // The action-area button for texts that name no seat.
 function buttonName(text) {
   const w = text.split(' ');
-  if (text === 'end') return 'End the feast now';
+  if (text === 'end') return /^End the feast now/;
   if (text === 'no-swap') return "Don't swap";
   if (text === 'call miss') return 'Call a value not in play';
   if (w[0] === 'call') return new RegExp(`^Call ${w[1]} \\(`);
@@ -107,6 +107,11 @@ async function decide(page, st, turns) {
       ?? (st.view.turns_completed % 2 ? first('swap') : null) ?? legal[legal.length - 1];
   }
   const w = text.split(' ');
+  if (st.view.fatal.some((f) => f.action === text)) {
+    await seat(page, w[1]).click();
+    await page.getByRole('button', { name: 'Do it and end the feast' }).click();
+    return text;
+  }
   if (w[0] === 'activate' || w[0] === 'target') await seat(page, w[1]).click();
   else if (w[0] === 'slide') await page.locator(`#game button[aria-label$="(${w[1]} ${w[2]})"]`).click();
   else if (w[0] === 'pair' || w[0] === 'swap') {
@@ -148,7 +153,7 @@ async function play(page, { turns, shot }) {
     if (n === 1) {
       // The solver's hint: asked by a button, answered for this step, its move highlighted.
       await page.getByRole('button', { name: 'Hint: ask the solver' }).click();
-      await page.getByText(/the solver would/).waitFor();
+      await page.getByText(/the solver’s move is highlighted: [a-z]/).waitFor();
       assert.ok(await page.locator('.kf-hinted').count() >= 1, 'the hinted move is highlighted');
       if (shot) await page.screenshot({ path: join(shots, `kings-feast-${shot}-hint-phone.png`), fullPage: true });
       assert.equal(latest(page).step, st.step, 'a hint does not move the table');
@@ -169,6 +174,11 @@ async function checkEnd(page, id) {
   const ended = latest(page).view.ended;
   assert.ok(ended, 'the view says how the feast ended');
   await page.getByRole('region', { name: 'Score' }).getByText(`Score ${ended.score}: ${ended.title}`).waitFor();
+  // A solo feast ends with its score and title, never a winner.
+  assert.equal(await page.locator('#turn').textContent(), `Finished: ${ended.title} (score ${ended.score})`);
+  assert.equal(await summary.locator('td').nth(1).textContent(), `${ended.title} (score ${ended.score})`);
+  assert.equal(await page.locator('.badge.win').count(), 0);
+  assert.equal(await page.getByText(/\bwins?\b/).count(), 0);
   assert.deepEqual(await layoutProblems(page), []);
   assert.deepEqual(await unnamedControls(page), []);
 }
@@ -201,6 +211,41 @@ test("The King's Feast: the Round Table Roast's ring", { timeout: 60000 }, async
   await page.locator('.kf-ring').waitFor();
   await play(page, { turns: 2, shot: 'ring' });
   await checkEnd(page, id);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("The King's Feast: peeking at the Assassin you know of asks first", { timeout: 60000 }, async () => {
+  // A study: the Priest face up, the Assassin face down on its diagram seat (so known), a Noble.
+  const arrangement = 'name: s\ntitle: Study\nprovenance: DESIGNED\nsetup:\n3U 1D 11D\ngoal:\n3 1 11\n';
+  const res = await fetch(`${server.base}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'kings-feast', options: { arrangement }, seats: [{ human: { name: 'Ann' } }] }),
+  });
+  assert.equal(res.status, 201);
+  const made = await res.json();
+  const page = await newPage(browser, PHONE);
+  await page.goto(`${server.base}${made.seats[0].link}`);
+  await waitFor(() => latest(page)?.legal?.includes('activate 0,0'));
+  await page.getByRole('button', { name: /^End the feast now \(score 0\)$/ }).waitFor();
+  await seat(page, '0,0').click();
+  await waitFor(() => latest(page)?.legal?.includes('target 0,1'));
+  const step = latest(page).step;
+  await seat(page, '0,1').click();
+  const ask = page.getByRole('alertdialog', { name: 'Confirm this move' });
+  await ask.getByText(/That card is the Assassin/).waitFor();
+  await page.screenshot({ path: join(shots, 'kings-feast-confirm-phone.png'), fullPage: true });
+  await page.waitForTimeout(200);
+  assert.equal(latest(page).step, step, 'nothing is played before the person confirms');
+  await ask.getByRole('button', { name: 'Choose again' }).click();
+  assert.equal(await ask.count(), 0);
+  // Asked again, and confirmed this time.
+  await seat(page, '0,1').click();
+  await ask.getByRole('button', { name: 'Do it and end the feast' }).click();
+  await waitFor(() => latest(page)?.status === 'finished');
+  assert.equal(latest(page).view.ended.reason, 'AssassinPeeked');
+  await page.locator('#turn').getByText('Finished: A Brilliant Banquet (score 2)').waitFor();
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -272,7 +272,9 @@ function drawHeader() {
     turn = `Waiting for ${missing.join(', ') || 'the players'} to join`;
   } else if (view.status === 'finished') {
     const o = view.outcome;
+    const own = page.module?.outcomeText?.(view.view);
     if (o?.resigned !== undefined && o?.resigned !== null) turn = `Finished: ${n[o.resigned]} resigned`;
+    else if (own) turn = `Finished: ${own}`;
     else if (o?.winners?.length) turn = `Finished: ${o.winners.map((w) => n[w]).join(' and ')} ${o.winners.length > 1 ? 'win' : 'wins'}`;
     else turn = 'Finished';
   } else if (page.seat !== null && toAct.includes(page.seat)) {
@@ -291,7 +293,8 @@ function drawHeader() {
     const acting = view.status === 'playing' && toAct.includes(i);
     const ms = clockMs(i);
     const score = view.scores?.[i];
-    const winner = view.status === 'finished' && view.outcome?.winners?.includes(i);
+    // A game that words its own ending (a solo score) has no winner to badge.
+    const winner = view.status === 'finished' && view.outcome?.winners?.includes(i) && !page.module?.outcomeText;
     return h('li', {
       class: `seat${acting ? ' acting' : ''}${i === view.seat ? ' me' : ''}`,
       'aria-current': acting ? 'true' : null,
@@ -400,6 +403,7 @@ function drawSummary() {
   ui.summary.hidden = !(view?.status === 'finished' && o);
   if (ui.summary.hidden) return;
   const n = names();
+  const own = page.module?.outcomeText?.(view.view);
   const order = [...o.scores.keys()].sort((a, b) => o.scores[b] - o.scores[a]);
   replace(ui.summary,
     h('h2', {}, 'Game over'),
@@ -407,10 +411,10 @@ function drawSummary() {
     h('table', { class: 'scores' },
       h('caption', { class: 'visually-hidden' }, 'Final scores'),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Score'), h('th', { scope: 'col' }, 'Result'))),
-      h('tbody', {}, order.map((i) => h('tr', { class: o.winners.includes(i) ? 'winner' : '' },
+      h('tbody', {}, order.map((i) => h('tr', { class: o.winners.includes(i) && !own ? 'winner' : '' },
         h('th', { scope: 'row' }, n[i], i === view.seat ? ' (you)' : ''),
         h('td', { class: 'num', dataset: { seat: String(i) } }, o.scores[i]),
-        h('td', {}, o.winners.includes(i) ? 'winner' : (o.resigned === i ? 'resigned' : '')))))));
+        h('td', {}, o.resigned === i ? 'resigned' : (own ?? (o.winners.includes(i) ? 'winner' : ''))))))));
 }
 
 function drawControls() {

@@ -28,15 +28,15 @@ const GUESTS = {
 };
 const KIND_WORD = { order: "King's Order", reaction: 'When revealed', continuous: 'Reaction' };
 const KIND_COLOUR = { order: '#1d5fa8', reaction: '#6a2c91', continuous: '#2e6b5e' };
-const TITLES = [[0, 'A Kingly Feast'], [2, 'A Brilliant Banquet'], [4, 'A Superb Shindig'], [8, 'An Acceptable Affair'], [Infinity, 'A Tumultuous Teatime']];
 
 function guest(v) {
   const [name, kind, text] = GUESTS[v] ?? [`Card ${v}`, 'reaction', ''];
   return { value: v, name, kind, text };
 }
 
-function title(score) {
-  return TITLES.find(([max]) => score <= max)[1];
+/** The shell's words for a finished feast: a solo score and its title, never a winner. */
+export function outcomeText(view) {
+  return view?.ended ? `${view.ended.title} (score ${view.ended.score})` : null;
 }
 
 const REASONS = {
@@ -73,6 +73,20 @@ export function render(ctx) {
   ensureStyle();
   const { h, view } = ctx;
   const legal = ctx.legal;
+  // Moves the engine says end the feast at once with the Assassin you know of: asked twice.
+  const fatal = new Map((view.fatal ?? []).map((f) => [f.action, f.reason]));
+  const confirmKey = `${view.turns_completed}:${view.decision}`;
+  if (ctx.memory.kfConfirm?.key !== confirmKey || !legal.includes(ctx.memory.kfConfirm?.text)) ctx.memory.kfConfirm = null;
+  const act = (t) => {
+    if (fatal.has(t) && ctx.memory.kfConfirm?.text !== t) {
+      ctx.memory.kfConfirm = { key: confirmKey, text: t };
+      render(ctx);
+      ctx.el.querySelector('.kf-confirm button')?.focus();
+      return;
+    }
+    ctx.memory.kfConfirm = null;
+    ctx.act(t);
+  };
   const rows = view.rows;
   const cols = view.cols;
   const cell = (r, c) => view.cells[r * cols + c];
@@ -97,7 +111,7 @@ export function render(ctx) {
       const k = Number(w[2]);
       const dest = `${Math.floor(queen / cols) + dr * k},${(queen % cols) + dc * k}`;
       slideTo.set(dest, t);
-    } else if (w[0] === 'end') buttons.push([t, 'End the feast now']);
+    } else if (w[0] === 'end') buttons.push([t, view.end_now ? `End the feast now (score ${view.end_now.exact ? '' : 'at least '}${view.end_now.least})` : 'End the feast now']);
     else if (w[0] === 'no-swap') buttons.push([t, "Don't swap"]);
     else if (w[0] === 'call' && w[1] === 'miss') buttons.push([t, 'Call a value not in play']);
     else if (w[0] === 'call') buttons.push([t, `Call ${w[1]} (${guest(Number(w[1])).name})`]);
@@ -143,7 +157,7 @@ export function render(ctx) {
   const hintBar = ctx.hint && legal.length
     ? h('p', { class: 'kf-hint', 'aria-live': 'polite' },
       hintText
-        ? [h('strong', {}, 'Hint: '), `the solver would ${hintWords.charAt(0).toLowerCase()}${hintWords.slice(1)} (highlighted).`]
+        ? [h('strong', {}, 'Hint: '), `the solver’s move is highlighted: ${hintWords.charAt(0).toLowerCase()}${hintWords.slice(1)}.`]
         : h('button', { type: 'button', onclick: () => ctx.hint.ask() }, 'Hint: ask the solver'))
     : null;
 
@@ -200,13 +214,13 @@ export function render(ctx) {
     let label = null;
     let pressed = null;
     if (activate.has(pos)) {
-      action = () => ctx.act(activate.get(pos));
+      action = () => act(activate.get(pos));
       label = `Activate ${guest(x.value).name} (${x.value}) at ${where}`;
     } else if (target.has(pos)) {
-      action = () => ctx.act(target.get(pos));
+      action = () => act(target.get(pos));
       label = `${targetVerb(view.decision)} ${where} (${describeCell(x)})`;
     } else if (slideTo.has(pos)) {
-      action = () => ctx.act(slideTo.get(pos));
+      action = () => act(slideTo.get(pos));
       label = `Queen slides to ${where} (${slideTo.get(pos).slice(6)})`;
     } else if (pairSeats.has(pos)) {
       pressed = picked.includes(pos);
@@ -286,7 +300,7 @@ export function render(ctx) {
         picked.length === 0 ? 'No seat selected.'
           : picked.length === 1 ? `Selected ${names[0]}: select the second seat.`
             : pairText ? `Swap ${names[0]} and ${names[1]}.${after}` : `${names[0]} and ${names[1]} cannot be swapped${vizier ? '' : ' (they must be neighbours facing the same way)'}.`),
-      h('button', { type: 'button', class: 'primary', disabled: !pairText, onclick: () => pairText && ctx.act(pairText) },
+      h('button', { type: 'button', class: 'primary', disabled: !pairText, onclick: () => pairText && act(pairText) },
         pairText ? (vizier ? 'Vizier: exchange these two' : 'Swap these two') : 'Swap'));
   }
 
@@ -299,9 +313,9 @@ export function render(ctx) {
         h('span', { class: 'kf-sub' }, ` (${ended.misplaced} misplaced${ended.score > ended.misplaced ? ', +2 for the Assassin' : ''})`))
       : h('p', {}, `Turns completed: ${view.turns_completed}`),
     ended ? null : h('p', {}, `Seats right: ${right} of ${seats}. Known wrong: ${wrong}. Unknown: ${unknown}.`),
-    ended ? null : h('p', { class: 'kf-sub' }, unknown
-      ? `Ending now would score at least ${wrong === 1 && unknown === 0 ? 2 : wrong} (${title(wrong)} or worse).`
-      : `Ending now would score ${wrong} (${title(wrong)}).`),
+    view.end_now ? h('p', { class: 'kf-sub' }, view.end_now.exact
+      ? `Ending now would score ${view.end_now.least} (${view.end_now.title}).`
+      : `Ending now would score at least ${view.end_now.least} (${view.end_now.title} or worse).`) : null,
     h('details', { class: 'kf-titles' }, h('summary', {}, 'Titles (lower is better)'),
       h('ul', {}, h('li', {}, '0: A Kingly Feast'), h('li', {}, '1–2: A Brilliant Banquet'), h('li', {}, '3–4: A Superb Shindig'),
         h('li', {}, '5–8: An Acceptable Affair'), h('li', {}, '9 or more: A Tumultuous Teatime'),
@@ -315,8 +329,15 @@ export function render(ctx) {
     })),
     h('p', { class: 'kf-sub' }, 'A turn: activate a face-up guest (its order, if any, happens), it turns face down, then you may swap two neighbours facing the same way. Face-down guests cannot be activated.'));
 
+  const pending = ctx.memory.kfConfirm;
+  const confirmBar = pending ? h('div', { class: 'kf-confirm', role: 'alertdialog', 'aria-label': 'Confirm this move' },
+    h('p', {}, `${fatal.get(pending.text) === 'AssassinPeeked' ? 'That card is the Assassin: peeking at it' : 'This move reveals the Assassin, which'} ends the feast at once, and adds 2 to your score.`),
+    h('button', { type: 'button', class: 'danger', onclick: () => act(pending.text) }, 'Do it and end the feast'),
+    h('button', { type: 'button', onclick: () => { ctx.memory.kfConfirm = null; render(ctx); } }, 'Choose again')) : null;
+
   ctx.el.replaceChildren(h('div', { class: 'kf', dataset: { step: String(ctx.step), live: legal.length ? 'yes' : 'no' } },
     h('p', { class: `kf-prompt${legal.length ? ' kf-prompt-mine' : ''}` }, prompt),
+    confirmBar,
     hintBar,
     h('div', { class: 'kf-board' },
       h('div', { class: 'kf-main' },
@@ -336,6 +357,6 @@ export function render(ctx) {
 
   if (buttons.length) {
     ctx.actionsEl.replaceChildren(h('div', { class: 'action-list' },
-      buttons.map(([t, label]) => h('button', { type: 'button', class: `action${t === hintText ? ' kf-hinted' : ''}`, onclick: () => ctx.act(t) }, label))));
+      buttons.map(([t, label]) => h('button', { type: 'button', class: `action${t === hintText ? ' kf-hinted' : ''}`, onclick: () => act(t) }, label))));
   }
 }

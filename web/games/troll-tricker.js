@@ -105,7 +105,8 @@ export function render(ctx) {
       ? (legal.size < v.own_hand.length ? `Play a card: you must follow ${title(ledSign)} (or play fey).`
         : ledSign && !v.own_hand.some((c) => feyCard(c).sign === ledSign) ? `No ${title(ledSign)} in your hand: play any card.`
           : ledSign ? 'Play a card.' : 'Lead any card.')
-      : (ctx.replay ? 'Your hand at this point.' : toAct === mine && v.phase === 'play' ? 'Sent…' : 'Your hand: wait for your turn.');
+      : (ctx.replay ? 'Your hand at this point.' : ctx.status === 'finished' ? 'Your hand when the game ended.'
+        : toAct === mine && v.phase === 'play' ? 'Sent…' : 'Your hand: wait for your turn.');
     ctx.actionsEl.replaceChildren(h('div', { class: 'tt-hand' },
       h('p', { class: 'tt-note' }, note),
       cards.cardRow('Your hand', hand)));

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::card::{CardId, bit, card_id, card_name};
 use crate::phase::Phase;
+use crate::preview::{self, EndNow, Fatal};
 use crate::scoring::{self, EndReason};
 use crate::state::State;
 
@@ -71,6 +72,10 @@ pub struct View {
     pub legal: Vec<String>,
     /// The ending, once over (then every card is shown face up for counting).
     pub ended: Option<Ending>,
+    /// The score of ending the feast now, as far as the viewer knows (while the game runs).
+    pub end_now: Option<EndNow>,
+    /// The player's legal moves that would end the feast with the Assassin they know of.
+    pub fatal: Vec<Fatal>,
 }
 
 impl View {
@@ -108,6 +113,8 @@ impl View {
             .collect();
         let mut legal = Vec::new();
         st.legal_actions(Seat(0), &mut legal);
+        let seen = (knows | st.up) & st.in_play;
+        let running = !over && st.phase() != Phase::Deal;
         View {
             arrangement: arr.name.clone(),
             title: arr.title.clone(),
@@ -127,6 +134,12 @@ impl View {
                     title: scoring::title(score).to_owned(),
                 }
             }),
+            end_now: running.then(|| preview::end_now(st, seen)),
+            fatal: if viewer.is_some() {
+                preview::fatal(st, seen, &legal)
+            } else {
+                Vec::new()
+            },
         }
     }
 }
