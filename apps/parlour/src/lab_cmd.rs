@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use parlour_core::Game;
+use parlour_core::{Game, Search};
 use parlour_lab::{
     FindingKind, Grid, LabResults, LabSpec, Report, RunControl, Shard, SkillSpec, Sweep,
     build_report, merge, shard_file_name, shard_from_json, shard_to_json, write_report,
@@ -132,7 +132,7 @@ fn parse_options(list: &str) -> Vec<(String, String)> {
 }
 
 /// The study `args` describes for game `G`, with defaults filled in.
-fn spec_for<G: Game>(args: &LabArgs) -> Result<LabSpec> {
+fn spec_for<G: Search>(args: &LabArgs) -> Result<LabSpec> {
     let options = parse_options(&args.options);
     let players = match &args.players {
         Some(p) => parse_players(p)?,
@@ -230,7 +230,7 @@ struct Timing {
 }
 
 /// `parlour lab GAME ...` for game `G`.
-pub fn run<G: Game>(args: &LabArgs, out: &mut dyn Write) -> Result<()> {
+pub fn run<G: Search>(args: &LabArgs, out: &mut dyn Write) -> Result<()> {
     let spec = spec_for::<G>(args)?;
     let grid = Grid::new::<G>(&spec)?;
     let shard = match &args.shard {

@@ -565,7 +565,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
     Ok(0)
 }
 
-fn arena_cmd<G: parlour_core::Game>(
+fn arena_cmd<G: parlour_core::Search>(
     mut cfg: parlour_arena::ArenaConfig,
     json: Option<&PathBuf>,
     out: &mut dyn Write,

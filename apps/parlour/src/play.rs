@@ -3,7 +3,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use parlour_bots::{Bot, Observation, make_bot};
-use parlour_core::{Game, Options, Seat, ToAct, Viewer};
+use parlour_core::{Game, Options, Search, Seat, ToAct, Viewer};
 use parlour_record::Match;
 
 use crate::clip::clip_quotes;
@@ -21,7 +21,11 @@ pub struct PlayConfig {
 
 /// Plays in the terminal. `input` gives the person's lines; everything is written to `out`.
 /// The record is saved at the end, and on quit or end of input.
-pub fn play<G: Game>(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+pub fn play<G: Search>(
+    cfg: &PlayConfig,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
     if cfg.seat.0 >= cfg.players {
         bail!(
             "--seat {} does not exist in a {}-player game",

@@ -3,7 +3,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use parlour_core::Game;
+use parlour_core::Search;
 use parlour_sim::{SimConfig, simulate};
 
 /// A progress bar on standard error (hidden when it is not a terminal).
@@ -19,7 +19,7 @@ pub fn progress_bar(len: u64, what: &str) -> ProgressBar {
 }
 
 /// `parlour sim` for game type `G`.
-pub fn run<G: Game>(
+pub fn run<G: Search>(
     cfg: &SimConfig,
     json: Option<&PathBuf>,
     records: Option<&PathBuf>,

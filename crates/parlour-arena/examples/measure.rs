@@ -20,7 +20,7 @@ use std::time::Instant;
 use cpu_time::ThreadTime;
 use parlour_arena::{ArenaConfig, arena_players, run_arena};
 use parlour_bots::{Budget, IsmctsBot, IsmctsConfig, Observation, RandomBot};
-use parlour_core::{Game, Options, ToAct, derive_seed, rng_from_seed};
+use parlour_core::{Options, Search, ToAct, derive_seed, rng_from_seed};
 
 struct Args {
     games: u64,
@@ -80,7 +80,7 @@ fn parse_args() -> Args {
 /// ISMCTS iterations per second on this thread, over positions along random games, the mean
 /// time of an `ismcts:easy` decision there, the positions and the iterations. Runs for about 3
 /// seconds, or over exactly `positions` positions.
-fn speed<G: Game>(players: u8, positions: Option<usize>) -> (f64, f64, usize, u64) {
+fn speed<G: Search>(players: u8, positions: Option<usize>) -> (f64, f64, usize, u64) {
     let options = Options::defaults(G::OPTIONS);
     let mut iterations = 0u64;
     let mut seconds = 0.0;
@@ -140,7 +140,7 @@ fn speed<G: Game>(players: u8, positions: Option<usize>) -> (f64, f64, usize, u6
     (iterations as f64 / seconds, mean, n, iterations)
 }
 
-fn measure<G: Game>(args: &Args) {
+fn measure<G: Search>(args: &Args) {
     if !args.only.is_empty() && !args.only.iter().any(|g| g == G::ID) {
         return;
     }
@@ -177,7 +177,7 @@ fn measure<G: Game>(args: &Args) {
 
 /// A solitaire always has its one seat as the winner, so the arena's win rate says nothing:
 /// report each bot's mean final score over `games` games instead (same deals for every bot).
-fn solitaire<G: Game>(args: &Args) {
+fn solitaire<G: Search>(args: &Args) {
     println!();
     for spec in &args.bots {
         let start = Instant::now();

@@ -3,7 +3,7 @@ use std::time::Instant;
 
 use parlour_bots::{Bot, Observation, UnknownBot, make_bot};
 use parlour_core::{
-    Game, IllegalAction, OptionError, Options, Seat, SetupError, check_players, derive_seed,
+    Game, IllegalAction, OptionError, Options, Search, Seat, SetupError, check_players, derive_seed,
 };
 use parlour_lab::stats::wilson95;
 use parlour_record::{Match, PlayError, play_to_end};
@@ -107,7 +107,7 @@ pub fn arena_players<G: Game>(bots: usize, players: Option<u8>) -> u8 {
 /// println!("{report}");
 /// println!("{}", serde_json::to_string_pretty(&report)?);
 /// ```
-pub fn run_arena<G: Game>(config: &ArenaConfig) -> Result<ArenaReport, ArenaError> {
+pub fn run_arena<G: Search>(config: &ArenaConfig) -> Result<ArenaReport, ArenaError> {
     let specs = &config.bots;
     if specs.is_empty() {
         return Err(ArenaError::NoBots);
@@ -191,7 +191,7 @@ pub fn run_arena<G: Game>(config: &ArenaConfig) -> Result<ArenaReport, ArenaErro
 }
 
 /// Plays game `index` to the end.
-fn play_game<G: Game>(
+fn play_game<G: Search>(
     specs: &[String],
     players: u8,
     options: &Options,

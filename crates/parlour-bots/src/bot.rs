@@ -1,4 +1,4 @@
-use parlour_core::{Game, GameRng};
+use parlour_core::{Game, GameRng, Search};
 use rand::Rng;
 
 use crate::Observation;
@@ -45,7 +45,7 @@ impl<G: Game> Bot<G> for RandomBot<G::Action> {
 }
 
 /// One-ply lookahead: applies each legal action to a few determinizations and keeps the action
-/// with the best mean [`Game::evaluate`] for its seat. Ties are broken at random, so no seat's
+/// with the best mean [`Search::evaluate`] for its seat. Ties are broken at random, so no seat's
 /// habits follow from the order in which the game lists its moves.
 pub struct GreedyBot {
     rng: GameRng,
@@ -66,7 +66,7 @@ impl GreedyBot {
     }
 }
 
-impl<G: Game> Bot<G> for GreedyBot {
+impl<G: Search> Bot<G> for GreedyBot {
     fn name(&self) -> String {
         "greedy".into()
     }
@@ -106,7 +106,7 @@ impl<G: Game> Bot<G> for GreedyBot {
     }
 }
 
-/// Plays a game's own policy ([`Game::policy`]) on a determinization drawn from the seat's view,
+/// Plays a game's own policy ([`Search::policy`](parlour_core::Search::policy)) on a determinization drawn from the seat's view,
 /// so the policy cannot read hidden cards even by mistake.
 pub struct PolicyBot<G: Game> {
     name: String,

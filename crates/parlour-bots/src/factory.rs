@@ -1,4 +1,4 @@
-use parlour_core::{Game, derive_seed, rng_from_seed};
+use parlour_core::{Search, derive_seed, rng_from_seed};
 use thiserror::Error;
 
 use crate::{Bot, Budget, GreedyBot, IsmctsBot, IsmctsConfig, Playout, PolicyBot, RandomBot};
@@ -29,9 +29,9 @@ pub const KNOWN_BOTS: &str = "random, greedy, ismcts (= ismcts:medium), ismcts:e
 /// | `ismcts:hard` | [`IsmctsConfig::HARD_ITERATIONS`] iterations |
 /// | `ismcts:<N>` | `N` iterations per decision (`N` ≥ 1) |
 /// | `ismcts:<N>ms` | `N` milliseconds per decision (`N` ≥ 1) |
-/// | any `ismcts` name + `:full` | the same, with playouts to the end ([`Playout::Full`]) instead of the game's cut-off ([`Game::playout_rounds`]) |
-/// | any `ismcts` name + `:blind` | the same, counting every determinization alike instead of weighing them by the others' play ([`Game::play_log_likelihood`]) |
-/// | any name of [`Game::policy`] | [`PolicyBot`]: that game's own policy (`solver` in The King's Feast) |
+/// | any `ismcts` name + `:full` | the same, with playouts to the end ([`Playout::Full`]) instead of the game's cut-off ([`Search::playout_rounds`]) |
+/// | any `ismcts` name + `:blind` | the same, counting every determinization alike instead of weighing them by the others' play ([`Search::play_log_likelihood`]) |
+/// | any name of [`Search::policy`] | [`PolicyBot`]: that game's own policy (`solver` in The King's Feast) |
 ///
 /// # Errors
 /// An unknown name.
@@ -46,7 +46,7 @@ pub const KNOWN_BOTS: &str = "random, greedy, ismcts (= ismcts:medium), ismcts:e
 /// assert_eq!(parse_ismcts("ismcts:hard:full").map(|c| c.playout), Some(parlour_bots::Playout::Full));
 /// assert_eq!(parse_ismcts("ismcts:hard:blind").map(|c| c.read_play), Some(false));
 /// ```
-pub fn make_bot<G: Game>(
+pub fn make_bot<G: Search>(
     spec: &str,
     seed: u64,
     stream: u64,

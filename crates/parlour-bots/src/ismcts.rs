@@ -2,7 +2,7 @@
 //!
 //! One tree is grown over the searching seat's information sets. Every iteration draws a fresh
 //! determinization of the hidden state from the bot's [`Observation`] and walks the tree with
-//! it. Where the game reads hands from play ([`Game::play_log_likelihood`]), the search first
+//! it. Where the game reads hands from play ([`Search::play_log_likelihood`]), the search first
 //! draws a pool of determinizations (one per iteration, at most 4,096) and each iteration takes
 //! one from the pool with probability proportional to its likelihood, so hidden cards lean to
 //! where the others' play suggests they are ([`IsmctsConfig::read_play`]):
@@ -15,17 +15,17 @@
 //!    (an opponent card present in few determinizations) is not over-explored.
 //! 2. **Expansion.** If a legal action has no child yet, one such action (uniformly drawn) gets a
 //!    new node, and the walk leaves the tree.
-//! 3. **Playout.** Random legal actions ([`Game::playout_action`], uniform by default) to the
-//!    end of the game, or to a cut-off after which [`Game::cutoff_value`] ranks the seats (see
+//! 3. **Playout.** Random legal actions ([`Search::playout_action`], uniform by default) to the
+//!    end of the game, or to a cut-off after which [`Search::cutoff_value`] ranks the seats (see
 //!    [`Playout`]). By default the game decides
-//!    ([`Game::playout_rounds`]), so long multi-round games can stop after a round or two while
+//!    ([`Search::playout_rounds`]), so long multi-round games can stop after a round or two while
 //!    the search itself stays generic.
 //! 4. **Backpropagation.** Each node on the path adds the return of the seat that chose its
 //!    edge.
 //!
-//! **Progressive bias** (where [`Game::progressive_bias`] or [`IsmctsConfig::progressive_bias`]
+//! **Progressive bias** (where [`Search::progressive_bias`] or [`IsmctsConfig::progressive_bias`]
 //! gives a weight `w > 0`): every legal action at a node gets its child at once, scored by
-//! [`Game::action_prior`] for the mover (by default [`Game::evaluate`] right after the action);
+//! [`Search::action_prior`] for the mover (by default [`Search::evaluate`] right after the action);
 //! unvisited children are tried best prior first, and UCB1 adds `w · prior / (visits + 1)` with
 //! priors normalised to `[0, 1]` among the candidates. In a simultaneous block an opponent then
 //! commits the action with the best `evaluate` right after it, without tree nodes: its commitment
@@ -57,7 +57,7 @@
 //! between equally winning lines (lose by less, win by more).
 //!
 //! In a **solitaire** (one seat) the seat always "wins", so the return is instead the final
-//! [`Game::evaluate`] (which must then rank final positions, e.g. minus the score where the
+//! [`Search::evaluate`] (which must then rank final positions, e.g. minus the score where the
 //! lowest score is best), and UCB1 normalises means by the lowest and highest return seen in the
 //! search. [`RootStat::mean`] is then that raw evaluation.
 //!
@@ -72,7 +72,7 @@
 
 use std::time::{Duration, Instant};
 
-use parlour_core::{Game, GameRng, Outcome, Seat, ToAct, evaluate_after};
+use parlour_core::{Game, GameRng, Outcome, Search, Seat, ToAct, evaluate_after};
 use rand::Rng;
 
 use crate::worlds::Worlds;
@@ -91,15 +91,15 @@ pub enum Budget {
 /// Where a random playout stops.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Playout {
-    /// As the game says ([`Game::playout_rounds`]): `Rounds(n)` when it names a count, else
+    /// As the game says ([`Search::playout_rounds`]): `Rounds(n)` when it names a count, else
     /// `Full`. The default.
     Game,
     /// To the end of the game; returns from the [`Outcome`].
     Full,
     /// Until `n` more rounds have begun than at the searched position ([`Game::round`]); `1`
-    /// plays out the current round only. The seats are then ranked by [`Game::cutoff_value`].
+    /// plays out the current round only. The seats are then ranked by [`Search::cutoff_value`].
     Rounds(u32),
-    /// After `n` player actions; the seats are then ranked by [`Game::cutoff_value`].
+    /// After `n` player actions; the seats are then ranked by [`Search::cutoff_value`].
     Steps(u32),
 }
 
@@ -114,10 +114,10 @@ pub struct IsmctsConfig {
     pub margin_weight: f64,
     /// Where playouts stop.
     pub playout: Playout,
-    /// Progressive-bias weight: `None` takes the game's ([`Game::progressive_bias`]).
+    /// Progressive-bias weight: `None` takes the game's ([`Search::progressive_bias`]).
     pub progressive_bias: Option<f64>,
     /// Weigh determinizations by how the other seats played, where the game reads play
-    /// ([`Game::play_log_likelihood`]); `false` counts every determinization alike.
+    /// ([`Search::play_log_likelihood`]); `false` counts every determinization alike.
     pub read_play: bool,
 }
 
@@ -199,7 +199,7 @@ struct Node<A> {
     /// Visits of the parent in which `action` was legal (UCB1's `n` under ISMCTS).
     avail: u32,
     reward: f64,
-    /// [`Game::action_prior`] of the edge for `seat`, in the determinization that created the
+    /// [`Search::action_prior`] of the edge for `seat`, in the determinization that created the
     /// node (only with progressive bias).
     prior: f64,
 }
@@ -213,14 +213,14 @@ pub struct RootStat<A> {
     pub visits: u32,
     /// Mean return of those iterations for the searching seat.
     pub mean: f64,
-    /// With progressive bias, [`Game::action_prior`] of the action in the determinization that
+    /// With progressive bias, [`Search::action_prior`] of the action in the determinization that
     /// created its node; otherwise 0.
     pub prior: f64,
 }
 
 /// The search tree and the buffers reused by every iteration.
 #[derive(Debug)]
-struct Search<A> {
+struct Tree<A> {
     nodes: Vec<Node<A>>,
     /// Legal actions of the seat selecting at the current node.
     legal: Vec<A>,
@@ -232,7 +232,7 @@ struct Search<A> {
     returns: Vec<f64>,
     /// Scratch values per seat (scores or evaluations) for the returns.
     values: Vec<f64>,
-    /// Solitaire: returns are raw [`Game::evaluate`] values, normalised in UCB1 by the lowest
+    /// Solitaire: returns are raw [`Search::evaluate`] values, normalised in UCB1 by the lowest
     /// and highest return seen in this search.
     solitaire: bool,
     /// Progressive-bias weight of the last iteration.
@@ -241,9 +241,9 @@ struct Search<A> {
     hi: f64,
 }
 
-impl<A: Copy + Ord> Search<A> {
+impl<A: Copy + Ord> Tree<A> {
     fn new() -> Self {
-        Search {
+        Tree {
             nodes: Vec::new(),
             legal: Vec::new(),
             slot: Vec::new(),
@@ -331,7 +331,7 @@ impl<A: Copy + Ord> Search<A> {
 
     /// Picks (selecting or expanding) the edge of `seat` at `node` in the determinization
     /// `state`. Returns the child and whether it is new (unvisited: the walk leaves the tree).
-    fn select<G: Game<Action = A>>(
+    fn select<G: Search<Action = A>>(
         &mut self,
         node: u32,
         state: &G,
@@ -399,9 +399,9 @@ impl<A: Copy + Ord> Search<A> {
         Some((best, false))
     }
 
-    /// The legal action of `seat` with the best [`Game::evaluate`] right after it (the first
+    /// The legal action of `seat` with the best [`Search::evaluate`] right after it (the first
     /// on ties).
-    fn best_evaluated<G: Game<Action = A>>(&mut self, state: &G, seat: Seat) -> A {
+    fn best_evaluated<G: Search<Action = A>>(&mut self, state: &G, seat: Seat) -> A {
         state.legal_actions(seat, &mut self.legal);
         let mut best = None;
         let mut best_value = f64::NEG_INFINITY;
@@ -415,10 +415,10 @@ impl<A: Copy + Ord> Search<A> {
         best.expect("a seat to act has a legal action")
     }
 
-    /// [`Search::select`] with progressive bias: every legal action gets its node at once,
-    /// scored by [`Game::action_prior`]; unvisited nodes are tried best prior first, then UCB1 plus
+    /// [`Tree::select`] with progressive bias: every legal action gets its node at once,
+    /// scored by [`Search::action_prior`]; unvisited nodes are tried best prior first, then UCB1 plus
     /// `bias · prior / (visits + 1)` with priors normalised among the candidates.
-    fn select_biased<G: Game<Action = A>>(
+    fn select_biased<G: Search<Action = A>>(
         &mut self,
         node: u32,
         state: &G,
@@ -489,12 +489,12 @@ pub struct IsmctsBot<G: Game> {
     name: String,
     config: IsmctsConfig,
     rng: GameRng,
-    search: Search<G::Action>,
+    search: Tree<G::Action>,
     worlds: Worlds<G>,
     iterations_done: u64,
 }
 
-impl<G: Game> IsmctsBot<G> {
+impl<G: Search> IsmctsBot<G> {
     /// A bot named `name` (as on the command line) searching with `config`, drawing
     /// determinizations, chance outcomes and playout moves from `rng`.
     #[must_use]
@@ -503,7 +503,7 @@ impl<G: Game> IsmctsBot<G> {
             name: name.into(),
             config,
             rng,
-            search: Search::new(),
+            search: Tree::new(),
             worlds: Worlds::new(),
             iterations_done: 0,
         }
@@ -729,7 +729,7 @@ impl<G: Game> IsmctsBot<G> {
 /// Plays `state` on with the game's playout actions until the end or the cut-off, then fills
 /// `returns`.
 #[allow(clippy::too_many_arguments)]
-fn playout<G: Game>(
+fn playout<G: Search>(
     state: &mut G,
     rng: &mut GameRng,
     buf: &mut Vec<G::Action>,
@@ -809,9 +809,9 @@ fn outcome_returns(outcome: &Outcome, margin_weight: f64, values: &mut [f64], re
     }
 }
 
-/// Returns at a cut-off: the seats with the best [`Game::cutoff_value`] share the "win", blended
+/// Returns at a cut-off: the seats with the best [`Search::cutoff_value`] share the "win", blended
 /// with the margin on those values.
-fn evaluate_returns<G: Game>(
+fn evaluate_returns<G: Search>(
     state: &G,
     margin_weight: f64,
     values: &mut [f64],
@@ -850,7 +850,7 @@ fn margin01(v: f64, lo: f64, hi: f64, direction: f64) -> f64 {
     }
 }
 
-impl<G: Game> Bot<G> for IsmctsBot<G> {
+impl<G: Search> Bot<G> for IsmctsBot<G> {
     fn name(&self) -> String {
         self.name.clone()
     }

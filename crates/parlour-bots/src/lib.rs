@@ -4,7 +4,7 @@
 //! from its own knowledge, never the hidden state.
 //!
 //! * [`RandomBot`]: uniformly random legal actions.
-//! * [`GreedyBot`]: one-ply lookahead on [`Game::evaluate`](parlour_core::Game::evaluate).
+//! * [`GreedyBot`]: one-ply lookahead on [`Search::evaluate`](parlour_core::Search::evaluate).
 //! * [`IsmctsBot`]: information-set Monte Carlo tree search (SO-ISMCTS), the strong bot, at
 //!   three difficulty levels or a chosen budget.
 //!

@@ -1,6 +1,6 @@
 //! The determinizations one search draws from, weighed by how the other seats played.
 //!
-//! Where the game reads hands from play ([`Game::play_log_likelihood`]), a search first draws a
+//! Where the game reads hands from play ([`Search::play_log_likelihood`]), a search first draws a
 //! pool of determinizations and then takes each iteration's world from the pool with
 //! probability proportional to its likelihood (sampling importance resampling): hidden cards
 //! lean to where the others' play suggests they are. Elsewhere every iteration draws a fresh
@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use parlour_core::{Game, GameRng};
+use parlour_core::{GameRng, Search};
 use rand::Rng;
 
 use crate::Observation;
@@ -29,7 +29,7 @@ pub(crate) struct Worlds<G> {
     first: Option<G>,
 }
 
-impl<G: Game> Worlds<G> {
+impl<G: Search> Worlds<G> {
     pub(crate) fn new() -> Self {
         Worlds {
             pool: Vec::new(),

@@ -7,7 +7,7 @@ mod tiny_tricks;
 use parlour_bots::{
     Bot, Budget, IsmctsBot, IsmctsConfig, KNOWN_BOTS, Observation, Playout, make_bot, parse_ismcts,
 };
-use parlour_core::{Game, GameRng, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Audit, Game, GameRng, Options, Search, Seat, ToAct, rng_from_seed};
 use rand::Rng;
 use tiny_tricks::{State, card};
 

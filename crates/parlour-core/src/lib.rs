@@ -15,6 +15,7 @@
 //! assert_eq!(outcome.winners, [Seat(1), Seat(2)].into_iter().collect::<SeatSet>());
 //! ```
 
+mod audit;
 mod by_seat;
 mod encoding;
 mod error;
@@ -24,21 +25,24 @@ mod options;
 mod outcome;
 mod registration;
 mod rng;
+mod search;
 mod seat;
 mod turn;
 mod voice;
 mod words;
 
+pub use audit::{Audit, shows_hidden_card};
 pub use by_seat::{BySeat, MAX_SEATS};
 pub use encoding::Encoding;
 pub use error::{IllegalAction, OptionError, ParseError, SetupError};
-pub use game::{EventSink, Game, Policy, evaluate_after, shows_hidden_card};
+pub use game::{EventSink, Game};
 pub use game::{SolvedPlan, Solver};
 pub use metric::Metric;
 pub use options::{OptionKind, OptionSpec, OptionValue, Options};
 pub use outcome::Outcome;
 pub use registration::{FirstPlayer, LabCost, Registration};
 pub use rng::{GameRng, derive_seed, rng_from_seed};
+pub use search::{Policy, Search, evaluate_after};
 pub use seat::{Seat, SeatSet};
 pub use turn::{ToAct, Viewer};
 pub use voice::{Names, Voice, and_list, count};

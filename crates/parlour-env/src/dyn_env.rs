@@ -1,4 +1,4 @@
-use parlour_core::{Encoding, Options, Seat};
+use parlour_core::{Audit, Encoding, Options, Seat};
 use parlour_games::{DynBot, DynMatch, GameBot, RegistryError, find, with_game};
 use parlour_record::{Keep, Kept, Record, ReplayError, StepError};
 
@@ -75,7 +75,7 @@ pub trait DynEnv: Send + Sync {
     fn clone_box(&self) -> Box<dyn DynEnv>;
 }
 
-impl<G: Encoding, H: Keep<G>> DynEnv for Env<G, H> {
+impl<G: Encoding + Audit, H: Keep<G>> DynEnv for Env<G, H> {
     fn game(&self) -> &dyn DynMatch {
         Env::game(self)
     }

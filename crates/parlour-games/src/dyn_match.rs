@@ -1,6 +1,6 @@
 use std::any::Any;
 
-use parlour_core::{Game, Outcome, Seat, ToAct, Viewer, Voice};
+use parlour_core::{Audit, Game, Outcome, Seat, ToAct, Viewer, Voice};
 use parlour_record::{Keep, Match, Record, StepError};
 use serde_json::Value;
 
@@ -115,7 +115,7 @@ impl std::fmt::Debug for ViewSnapshot {
     }
 }
 
-impl<G: Game, H: Keep<G>> DynMatch for Match<G, H> {
+impl<G: Audit, H: Keep<G>> DynMatch for Match<G, H> {
     fn game_id(&self) -> &'static str {
         G::ID
     }
@@ -208,14 +208,14 @@ impl<G: Game, H: Keep<G>> DynMatch for Match<G, H> {
 
 #[cfg(test)]
 mod tests {
-    use parlour_core::{Game, Options, Seat, ToAct, Viewer};
+    use parlour_core::{Audit, Options, Seat, ToAct, Viewer};
     use parlour_record::{Match, play_to_end};
 
     use crate::{DynMatch, find, games, new_match, with_game};
 
     /// Plays a game to its end twice from one seed and the same choices, keeping the history
     /// and keeping nothing.
-    fn kept_and_bare<G: Game>(players: u8, options: &Options) {
+    fn kept_and_bare<G: Audit>(players: u8, options: &Options) {
         let pick = |state: &G, seat: Seat, step: &mut usize| {
             let mut legal = Vec::new();
             state.legal_actions(seat, &mut legal);

@@ -2,8 +2,8 @@ use std::ops::RangeInclusive;
 use std::time::Duration;
 
 use parlour_core::{
-    Encoding, FirstPlayer, Game, LabCost, OptionSpec, Options, Registration, Seat, SetupError,
-    SolvedPlan, Solver,
+    Audit, Encoding, FirstPlayer, LabCost, OptionSpec, Options, Registration, Search, Seat,
+    SetupError, SolvedPlan, Solver,
 };
 use parlour_record::{Match, Record, RecordError, ReplayError, StepError};
 use thiserror::Error;
@@ -30,7 +30,8 @@ pub struct GameInfo {
     pub summary: &'static str,
     /// How the first player is chosen.
     pub first_player: FirstPlayer,
-    /// Whether some node has several seats to act at once ([`Game::SIMULTANEOUS`]).
+    /// Whether some node has several seats to act at once
+    /// ([`Game::SIMULTANEOUS`](parlour_core::Game::SIMULTANEOUS)).
     pub simultaneous: bool,
     /// What one game costs the balance lab.
     pub lab_cost: LabCost,
@@ -43,7 +44,8 @@ pub struct GameInfo {
 /// What bounds a game of one player count and options.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Limits {
-    /// The most player actions a game takes ([`Game::max_steps`]); `None` when the options
+    /// The most player actions a game takes
+    /// ([`Game::max_steps`](parlour_core::Game::max_steps)); `None` when the options
     /// switch its limits off.
     pub max_steps: Option<u64>,
     /// The most action ids one action is spelt by ([`Encoding::max_spelling_len`]).
@@ -72,9 +74,11 @@ fn limits_of<G: Encoding>(players: u8, options: &Options) -> Result<Limits, Setu
 }
 
 impl GameInfo {
-    /// The info of game type `G` with what it declares to the registry.
+    /// The info of game type `G` with what it declares to the registry. A registered game
+    /// implements every trait beside [`Game`](parlour_core::Game): the bots, the audit and
+    /// learning reach it by them.
     #[must_use]
-    pub fn registered<G: Encoding>(registration: &Registration<G>) -> Self {
+    pub fn registered<G: Encoding + Search + Audit>(registration: &Registration<G>) -> Self {
         GameInfo {
             id: G::ID,
             name: G::NAME,
@@ -100,7 +104,8 @@ impl GameInfo {
     }
 
     /// The most player actions a game with the default options takes at any player count they
-    /// allow ([`Game::max_steps`]); `None` when the defaults set no limit.
+    /// allow ([`Game::max_steps`](parlour_core::Game::max_steps)); `None` when the defaults set
+    /// no limit.
     #[must_use]
     pub fn max_steps(&self) -> Option<u64> {
         let defaults = Options::defaults(self.options);
@@ -271,7 +276,7 @@ pub fn solve(
     } })
 }
 
-fn solve_with<G: Game>(
+fn solve_with<G: Audit>(
     solver: Solver<G>,
     players: u8,
     options: Options,

@@ -2,7 +2,7 @@
 //! the skill check's cells; and the seeds and the order in which the games are played.
 
 use parlour_bots::make_bot;
-use parlour_core::{Game, Options, derive_seed};
+use parlour_core::{Game, Options, Search, derive_seed};
 
 use crate::{LabError, LabSpec, Shard};
 
@@ -181,7 +181,7 @@ impl Grid {
     /// # Errors
     /// Another game's spec, a player count the game does not allow, an unknown option or value,
     /// an unknown bot, no games, or no setup the game accepts.
-    pub fn new<G: Game>(spec: &LabSpec) -> Result<Grid, LabError> {
+    pub fn new<G: Search>(spec: &LabSpec) -> Result<Grid, LabError> {
         let bad = |m: String| LabError::Spec(m);
         if spec.game != G::ID {
             return Err(bad(format!(

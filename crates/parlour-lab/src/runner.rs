@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use parlour_bots::{Bot, Observation, make_bot};
-use parlour_core::Game;
+use parlour_core::Search;
 use parlour_record::{Match, PlayError, play_to_end};
 
 use crate::{Cell, GameRow, Grid, LabError, LabResults, LabSpec, MetricName, Shard};
@@ -32,7 +32,10 @@ pub struct RunControl<'a> {
 ///
 /// # Errors
 /// An illegal bot action, a rejected chance outcome, or no end within [`parlour_record::MAX_STEPS`].
-pub fn play_game<G: Game>(cell: &Cell, game: u64) -> Result<(GameRow, Vec<MetricName>), LabError> {
+pub fn play_game<G: Search>(
+    cell: &Cell,
+    game: u64,
+) -> Result<(GameRow, Vec<MetricName>), LabError> {
     let seed = cell.game_seed(game);
     let fail = |reason: String| LabError::Game {
         cell: cell.label(),
@@ -100,7 +103,7 @@ struct Gathered {
 /// # Errors
 /// The first failing game (in play order): an illegal action, a broken game, or a game whose
 /// metric names differ from another game's of the same cell.
-pub fn run<G: Game>(
+pub fn run<G: Search>(
     spec: &LabSpec,
     grid: &Grid,
     shard: Shard,

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use coin::CoinToss;
-use parlour_core::Game;
+use parlour_core::Search;
 use parlour_lab::{
     Grid, LabError, LabResults, LabSpec, REPORT_FILES, RunControl, Shard, SkillSpec, Sweep,
     build_report, merge, run, shard_from_json, shard_to_json, write_report,
@@ -28,14 +28,14 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         .collect()
 }
 
-fn report_files<G: Game>(spec: &LabSpec, results: &LabResults) -> BTreeMap<String, Vec<u8>> {
+fn report_files<G: Search>(spec: &LabSpec, results: &LabResults) -> BTreeMap<String, Vec<u8>> {
     let grid = Grid::new::<G>(spec).unwrap();
     let dir = tempfile::tempdir().unwrap();
     write_report(dir.path(), &build_report(&grid, results)).unwrap();
     files(dir.path())
 }
 
-fn run_with<G: Game>(spec: &LabSpec, shard: Shard, threads: usize) -> LabResults {
+fn run_with<G: Search>(spec: &LabSpec, shard: Shard, threads: usize) -> LabResults {
     let grid = Grid::new::<G>(spec).unwrap();
     let control = RunControl {
         threads,
@@ -113,7 +113,7 @@ fn the_same_seed_gives_the_same_report_on_any_thread_count() {
     assert_ne!(a["report.json"], c["report.json"]);
 }
 
-fn merged<G: Game>(spec: &LabSpec, n: u32) -> LabResults {
+fn merged<G: Search>(spec: &LabSpec, n: u32) -> LabResults {
     // Through the file format, in reverse order, as a merge of files would see them.
     let mut shards: Vec<(String, LabResults)> = (0..n)
         .rev()

@@ -1,8 +1,8 @@
 use std::collections::BTreeSet;
 
 use parlour_core::{
-    Game, GameRng, IllegalAction, Options, Seat, SetupError, ToAct, Viewer, Voice, rng_from_seed,
-    words,
+    Audit, Game, GameRng, IllegalAction, Options, Seat, SetupError, ToAct, Viewer, Voice,
+    rng_from_seed, words,
 };
 use thiserror::Error;
 
@@ -323,18 +323,6 @@ impl<G: Game, H: Keep<G>> Match<G, H> {
         self.log_from(viewer, self.history.last_start())
     }
 
-    /// Ids of the cards (or other secrets) `viewer` (`None`: a spectator) must not see now: the
-    /// game's [`Game::secrets`], less any card a public event of the latest entry names (an event
-    /// a spectator is shown). Such a card is public at that step (`docs/records.md`, "Public
-    /// reveals"), whatever the game's own list says of the state after it.
-    pub fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
-        let public = self.last_events(Viewer::Spectator);
-        let named: BTreeSet<&str> = public.iter().flat_map(|t| words(t)).collect();
-        let mut secrets = self.state.secrets(viewer);
-        secrets.retain(|id| !named.contains(id.as_str()));
-        secrets
-    }
-
     /// Number of entries applied (actions and chance outcomes), where the history is kept.
     pub fn len(&self) -> usize {
         self.history.entries().len()
@@ -343,6 +331,21 @@ impl<G: Game, H: Keep<G>> Match<G, H> {
     /// Whether no entry is kept.
     pub fn is_empty(&self) -> bool {
         self.history.entries().is_empty()
+    }
+}
+
+// Only the leak checks and `replay --secrets` need a game's secrets.
+impl<G: Audit, H: Keep<G>> Match<G, H> {
+    /// Ids of the cards (or other secrets) `viewer` (`None`: a spectator) must not see now: the
+    /// game's [`Audit::secrets`], less any card a public event of the latest entry names (an event
+    /// a spectator is shown). Such a card is public at that step (`docs/records.md`, "Public
+    /// reveals"), whatever the game's own list says of the state after it.
+    pub fn secrets(&self, viewer: Option<Seat>) -> Vec<String> {
+        let public = self.last_events(Viewer::Spectator);
+        let named: BTreeSet<&str> = public.iter().flat_map(|t| words(t)).collect();
+        let mut secrets = self.state.secrets(viewer);
+        secrets.retain(|id| !named.contains(id.as_str()));
+        secrets
     }
 }
 

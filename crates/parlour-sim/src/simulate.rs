@@ -2,7 +2,7 @@ use std::fmt;
 use std::time::Instant;
 
 use parlour_bots::{Bot, Observation, make_bot};
-use parlour_core::{Game, Options, Seat, SeatSet, derive_seed};
+use parlour_core::{Game, Options, Search, Seat, SeatSet, derive_seed};
 use parlour_lab::stats::wilson95;
 use parlour_record::{Match, PlayError, Record, play_to_end};
 use rayon::prelude::*;
@@ -79,7 +79,7 @@ pub struct GameResult {
 ///
 /// # Errors
 /// A bad bot name, an illegal bot action, or a game past [`parlour_record::MAX_STEPS`].
-pub fn play_one<G: Game>(cfg: &SimConfig, index: u64) -> Result<GameResult, SimError> {
+pub fn play_one<G: Search>(cfg: &SimConfig, index: u64) -> Result<GameResult, SimError> {
     let seed = derive_seed(cfg.seed, index);
     let fail = |reason: String| SimError::Game {
         index,
@@ -191,7 +191,7 @@ pub struct SimReport {
 ///
 /// # Errors
 /// The first game (by index) that failed.
-pub fn simulate<G: Game>(
+pub fn simulate<G: Search>(
     cfg: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
     on_record: &(dyn Fn(u64, &Record) -> Result<(), String> + Sync),

@@ -6,7 +6,7 @@ mod worlds;
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use parlour_core::{Game, Options, Seat, ToAct, Viewer, derive_seed, rng_from_seed, words};
+use parlour_core::{Audit, Game, Options, Seat, ToAct, Viewer, derive_seed, rng_from_seed, words};
 use parlour_record::{Match, Record};
 use rand::Rng;
 use serde_json::Value;
@@ -47,18 +47,18 @@ const SPREAD_TESTS_PER_GAME: usize = 2;
 ///   it draws a state other than the true one (so the observer cannot tell them apart),
 ///   `secrets` of that observer is not empty;
 /// * at a few positions per game, many determinizations are drawn: each must keep every card
-///   whose place the observer has deduced ([`Game::deduced_cards`]) where it truly is; where
+///   whose place the observer has deduced ([`Audit::deduced_cards`]) where it truly is; where
 ///   enough of the other hidden cards lie in more than one place, they must not all put every
 ///   such card where it truly is, and where
-///   the game declares the placement free ([`Game::hidden_placement_is_free`]), each card must
+///   the game declares the placement free ([`Audit::hidden_placement_is_free`]), each card must
 ///   land in each place about as often as that place's share of the hidden cards (a
 ///   Hoeffding bound with a false alarm rate of 1e-9 per card and place); a place is what
-///   [`Game::hidden_places`] names, or by default the set of other seats whose views show the
+///   [`Audit::hidden_places`] names, or by default the set of other seats whose views show the
 ///   card;
 /// * at each of the first 32 steps and every 3 steps after, a state one seat cannot tell from the true one is drawn, and both are
 ///   played forward by the same actions up to the next chance node: the seat's view, legal actions and
 ///   event texts must stay the same in both, until a step the game names as a reveal to that
-///   seat ([`Game::reveals_to`]) or one the other world cannot take;
+///   seat ([`Audit::reveals_to`]) or one the other world cannot take;
 /// * the game ends within [`MAX_STEPS`] with an outcome whose scores match `scores()` and whose
 ///   winners (possibly none, where the rules say everyone loses) are seats of the table;
 /// * the game's record replays to the same state, both fully stated and with every chance
@@ -66,7 +66,7 @@ const SPREAD_TESTS_PER_GAME: usize = 2;
 ///
 /// # Panics
 /// On the first broken check, with the seed and step in the message.
-pub fn check_game<G: Game>(players: u8, options: &str, seeds: Range<u64>) {
+pub fn check_game<G: Audit>(players: u8, options: &str, seeds: Range<u64>) {
     let opts = Options::parse_list(G::OPTIONS, options)
         .unwrap_or_else(|e| panic!("{}: bad options `{options}`: {e}", G::ID));
     // Chance texts seen so far, kept across seeds: outcomes that parse but belong elsewhere.
@@ -76,7 +76,7 @@ pub fn check_game<G: Game>(players: u8, options: &str, seeds: Range<u64>) {
     }
 }
 
-fn check_one<G: Game>(players: u8, options: Options, seed: u64, chances: &mut ChancePool) {
+fn check_one<G: Audit>(players: u8, options: Options, seed: u64, chances: &mut ChancePool) {
     let mut m = Match::<G>::new(players, options, seed)
         .unwrap_or_else(|e| panic!("{}: setup failed: {e}", G::ID));
     let mut rng = rng_from_seed(derive_seed(seed, 0x00C0_FFEE));
@@ -300,7 +300,7 @@ pub(crate) fn json_strings(v: &Value, out: &mut BTreeSet<String>) {
 
 /// No view names a card of that viewer's `secrets` (the game's, or [`Match::secrets`], which
 /// follows the public-reveal rule).
-pub(crate) fn check_views<G: Game>(
+pub(crate) fn check_views<G: Audit>(
     state: &G,
     secrets: impl Fn(Option<Seat>) -> Vec<String>,
     ctx: &str,
@@ -323,7 +323,7 @@ pub(crate) fn check_views<G: Game>(
 }
 
 /// No text of the latest entry's events names a card its viewer must not see then.
-fn check_event_texts<G: Game>(m: &Match<G>, ctx: &str) {
+fn check_event_texts<G: Audit>(m: &Match<G>, ctx: &str) {
     for seat in Seat::all(m.state().players()) {
         let secrets = m.secrets(Some(seat));
         for text in m.last_events(Viewer::Seat(seat)) {

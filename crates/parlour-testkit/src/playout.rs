@@ -1,4 +1,4 @@
-use parlour_core::{Game, GameRng, Seat, ToAct};
+use parlour_core::{Audit, Game, GameRng, Seat, ToAct};
 use rand::Rng;
 
 /// Plays `state` to the end with uniformly random legal actions and sampled chance; returns the
@@ -116,7 +116,7 @@ pub fn settle_chance<G: Game>(state: &mut G, rng: &mut GameRng) {
     }
 }
 
-/// Plays `state` to the end like [`random_playout`], checking [`Game::check_invariants`] before
+/// Plays `state` to the end like [`random_playout`], checking [`Audit::check_invariants`] before
 /// every step; returns the number of steps (chance and player) or the first broken invariant,
 /// or an error past `max_steps`. For property tests of random legal play.
 ///
@@ -125,7 +125,7 @@ pub fn settle_chance<G: Game>(state: &mut G, rng: &mut GameRng) {
 ///
 /// # Panics
 /// If the game breaks its contract as in [`random_playout`].
-pub fn checked_playout<G: Game>(
+pub fn checked_playout<G: Audit>(
     state: &mut G,
     rng: &mut GameRng,
     max_steps: u64,

@@ -188,7 +188,8 @@ mod tests {
     use std::fmt;
 
     use parlour_core::{
-        EventSink, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, SetupError,
+        Audit, EventSink, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Search,
+        SetupError,
     };
     use rand::Rng;
     use serde::Serialize;
@@ -337,12 +338,19 @@ mod tests {
         fn sample_consistent(&self, _observer: Seat, _rng: &mut GameRng) -> Self {
             self.clone()
         }
+    }
+
+    impl Search for Take {
         fn evaluate(&self, _seat: Seat) -> f64 {
             0.0
         }
+    }
+
+    impl Audit for Take {
         fn check_invariants(&self) -> Result<(), String> {
             Ok(())
         }
+
         fn secrets(&self, _viewer: Option<Seat>) -> Vec<String> {
             Vec::new()
         }

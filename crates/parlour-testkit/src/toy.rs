@@ -30,8 +30,8 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SeatSet, SetupError, ToAct, Viewer, check_players,
+    Audit, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
+    Search, Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
 };
 use rand::seq::SliceRandom;
 use serde::Serialize;
@@ -348,15 +348,19 @@ impl Game for HighCard {
         sample.stock = pool.fold(0, |h, c| h | bit(c));
         sample
     }
+}
 
-    fn hidden_placement_is_free(&self, _observer: Seat) -> bool {
-        // A card played shows nothing about the rest of the hand: any card may be played.
-        true
-    }
-
+impl Search for HighCard {
     fn evaluate(&self, seat: Seat) -> f64 {
         let best = cards_of(self.hands[seat.index()]).max().unwrap_or(0);
         f64::from(self.scores()[seat.index()]) * 10.0 + f64::from(best)
+    }
+}
+
+impl Audit for HighCard {
+    fn hidden_placement_is_free(&self, _observer: Seat) -> bool {
+        // A card played shows nothing about the rest of the hand: any card may be played.
+        true
     }
 
     fn check_invariants(&self) -> Result<(), String> {

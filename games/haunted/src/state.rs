@@ -2,8 +2,9 @@
 
 use parlour_cards::{CardSet, LedgerError, ZoneLedger};
 use parlour_core::{
-    BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
-    Seat, SeatSet, SetupError, ToAct, Viewer, Voice, check_players, shows_hidden_card,
+    Audit, BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome,
+    ParseError, Search, Seat, SeatSet, SetupError, ToAct, Viewer, Voice, check_players,
+    shows_hidden_card,
 };
 
 use crate::action::{Action, LineRef};
@@ -615,8 +616,14 @@ impl Game for State {
         crate::resample::resample(self, observer, rng)
     }
 
+    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(self, events)
+    }
+}
+
+impl Search for State {
     /// One turn round: random play to the end (up to the round limit) is long and noisy, while
-    /// the score ([`Game::cutoff_value`]) is meaningful mid-game. Two rounds searched about 1.7
+    /// the score ([`Search::cutoff_value`]) is meaningful mid-game. Two rounds searched about 1.7
     /// times slower without a measurable gain at 3 players; cutting after the current turn
     /// instead lost much strength at 4 players.
     fn playout_rounds(&self) -> Option<u32> {
@@ -625,10 +632,6 @@ impl Game for State {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         crate::scoring::evaluate(self, seat)
-    }
-
-    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
-        crate::metrics::metrics(self, events)
     }
 
     /// The score the round limit would rank now (§6): the lowest wins and exact ties share, as
@@ -644,7 +647,9 @@ impl Game for State {
     fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
         crate::scoring::playout_action(seat, legal, rng)
     }
+}
 
+impl Audit for State {
     fn check_invariants(&self) -> Result<(), String> {
         self.check_zones()?;
         for s in Seat::all(self.n) {

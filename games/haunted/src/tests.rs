@@ -1,7 +1,7 @@
 //! Unit tests of every card's effect, on positions built directly.
 
 use parlour_cards::CardSet;
-use parlour_core::{Game, Options, Seat, ToAct, Viewer};
+use parlour_core::{Audit, Game, Options, Seat, ToAct, Viewer};
 
 use crate::action::LineRef;
 use crate::cards::{Card, CardType, Effect, deck};

@@ -1,7 +1,7 @@
 //! The shared conformance suite for every player count and several option sets, plus a
 //! proptest of random legal play.
 
-use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Audit, Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_haunted::State;
 use parlour_testkit::check_game;
 use proptest::prelude::*;

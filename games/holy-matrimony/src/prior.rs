@@ -1,4 +1,4 @@
-//! The bot's prior for a commitment (`Game::action_prior`): the exact round score plus what the
+//! The bot's prior for a commitment (`Search::action_prior`): the exact round score plus what the
 //! cards kept are worth in the next round.
 //!
 //! Every seat scores on its own, so the best round score (what `greedy` plays) is the whole of
@@ -74,7 +74,7 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use parlour_core::{Game, Options, ToAct};
+    use parlour_core::{Game, Options, Search, ToAct};
 
     use super::*;
     use crate::{Action, OPTIONS};

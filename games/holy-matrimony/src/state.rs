@@ -1,7 +1,7 @@
 use parlour_cards::{CardSet, ZoneLedger};
 use parlour_core::{
-    BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
-    Seat, SeatSet, SetupError, ToAct, Viewer, Voice, check_players,
+    Audit, BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome,
+    ParseError, Search, Seat, SeatSet, SetupError, ToAct, Viewer, Voice, check_players,
 };
 use parlour_fey::{Card, Draw, FeyTable, Mat, Sign, card_name, full_deck};
 
@@ -650,6 +650,12 @@ impl Game for State {
         crate::resample::sample_consistent(self, observer, rng)
     }
 
+    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(self, events)
+    }
+}
+
+impl Search for State {
     /// One round: a random playout of the race to 55 points is noise, while `evaluate` after
     /// the round's reveal is the cumulative score, which ranks the seats fairly.
     fn playout_rounds(&self) -> Option<u32> {
@@ -687,11 +693,9 @@ impl Game for State {
                     .map_or(0.0, |(_, b)| f64::from(b))
         }
     }
+}
 
-    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
-        crate::metrics::metrics(self, events)
-    }
-
+impl Audit for State {
     fn check_invariants(&self) -> Result<(), String> {
         let mut ledger = ZoneLedger::new(card_name);
         for s in Seat::all(self.n) {

@@ -5,7 +5,7 @@
 //! opponent has already committed.
 
 use parlour_bots::{Observation, make_bot};
-use parlour_core::{Game, Seat, rng_from_seed};
+use parlour_core::{Game, Search, Seat, rng_from_seed};
 use parlour_holy_matrimony::{Action, State};
 use parlour_testkit::Scenario;
 

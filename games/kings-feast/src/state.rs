@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use parlour_cards::{CardSet, ZoneLedger, check_permutation, shuffled};
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SetupError, ToAct, Viewer, Voice, check_players,
+    Audit, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
+    Search, Seat, SetupError, ToAct, Viewer, Voice, check_players,
 };
 use rand::seq::SliceRandom;
 
@@ -449,6 +449,17 @@ impl Game for State {
         chance::parse_chance(text, self.phase == Phase::Deal)
     }
 
+    fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
+        let _ = observer;
+        crate::resample::sample(self, rng)
+    }
+
+    fn metrics(&self, _events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(self)
+    }
+}
+
+impl Search for State {
     fn policy(name: &str) -> Option<parlour_core::Policy<Self>> {
         // `solver`: the view-only policy of the solver module (`--bots solver`).
         (name == "solver").then_some(
@@ -458,11 +469,19 @@ impl Game for State {
         )
     }
 
-    fn sample_consistent(&self, observer: Seat, rng: &mut GameRng) -> Self {
-        let _ = observer;
-        crate::resample::sample(self, rng)
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let _ = seat;
+        if self.phase == Phase::Over {
+            return -f64::from(self.final_score());
+        }
+        if self.phase == Phase::Deal {
+            return -(self.n() as f64);
+        }
+        -self.expected_misplaced() + 0.01 * f64::from((self.up & self.in_play).count_ones())
     }
+}
 
+impl Audit for State {
     fn hidden_places(&self, observer: Seat) -> Option<Vec<(String, String)>> {
         let _ = observer;
         // One player: what is hidden is which seat each unknown card is on, not who holds it.
@@ -479,21 +498,6 @@ impl Game for State {
                 })
                 .collect(),
         )
-    }
-
-    fn evaluate(&self, seat: Seat) -> f64 {
-        let _ = seat;
-        if self.phase == Phase::Over {
-            return -f64::from(self.final_score());
-        }
-        if self.phase == Phase::Deal {
-            return -(self.n() as f64);
-        }
-        -self.expected_misplaced() + 0.01 * f64::from((self.up & self.in_play).count_ones())
-    }
-
-    fn metrics(&self, _events: &[Event]) -> Vec<parlour_core::Metric> {
-        crate::metrics::metrics(self)
     }
 
     fn check_invariants(&self) -> Result<(), String> {

@@ -1,6 +1,6 @@
 //! The shared conformance suite and property tests.
 
-use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Audit, Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_kings_feast::{BUILTIN_NAMES, State};
 use proptest::prelude::*;
 

@@ -1,7 +1,7 @@
 //! Hidden information: the player's view shows face-up cards and the face-down cards the player
 //! has seen and tracked, and nothing else; a spectator sees face-up cards only.
 
-use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Audit, Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_kings_feast::{BUILTIN_NAMES, Cell, Pos, State, card_id};
 use rand::Rng;
 

@@ -2,8 +2,9 @@
 
 use parlour_cards::{CardSet, ZoneLedger, shuffled};
 use parlour_core::{
-    BySeat, EventSink, Game, GameRng, IllegalAction, MAX_SEATS, OptionSpec, Options, Outcome,
-    ParseError, Seat, SetupError, ToAct, Viewer, Voice, check_players, shows_hidden_card,
+    Audit, BySeat, EventSink, Game, GameRng, IllegalAction, MAX_SEATS, OptionSpec, Options,
+    Outcome, ParseError, Search, Seat, SetupError, ToAct, Viewer, Voice, check_players,
+    shows_hidden_card,
 };
 use rand::Rng;
 
@@ -538,6 +539,12 @@ impl Game for State {
         crate::resample::sample(self, observer, rng)
     }
 
+    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(self, events)
+    }
+}
+
+impl Search for State {
     /// One round: the race to 1000 takes about seven rounds, and random play through the later
     /// deals is only noise; `evaluate` between rounds is the lead in the totals.
     fn playout_rounds(&self) -> Option<u32> {
@@ -575,11 +582,9 @@ impl Game for State {
             .fold(f64::NEG_INFINITY, f64::max);
         projected(seat) - best_other
     }
+}
 
-    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
-        crate::metrics::metrics(self, events)
-    }
-
+impl Audit for State {
     fn check_invariants(&self) -> Result<(), String> {
         let deck = self.deck;
         if self.current.0 >= self.players || self.dealer.0 >= self.players {

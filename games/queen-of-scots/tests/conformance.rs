@@ -1,7 +1,7 @@
 //! The shared conformance suite over seeded random games, and property tests of random play.
 
 use parlour_cards::CardSet;
-use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Audit, Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_queen_of_scots::{Phase, State};
 use parlour_testkit::{check_game, random_action, settle_chance};
 use proptest::prelude::*;

@@ -6,7 +6,7 @@
 //! that match nothing involved, as noted at each test.
 
 use parlour_cards::CardSet;
-use parlour_core::{Game, Seat, ToAct, Viewer};
+use parlour_core::{Audit, Game, Seat, ToAct, Viewer};
 use parlour_queen_of_scots::{Deck, Phase, RoundEnd, State};
 use parlour_record::StepError;
 use parlour_testkit::Scenario;

@@ -644,7 +644,7 @@ fn refill(
 mod tests {
     use std::collections::BTreeMap;
 
-    use parlour_core::{Game, ToAct, rng_from_seed};
+    use parlour_core::{Audit, Game, ToAct, rng_from_seed};
     use parlour_testkit::play_seeded;
 
     use super::*;

@@ -4,8 +4,9 @@ use std::fmt;
 
 use parlour_cards::{CardSet, ZoneLedger};
 use parlour_core::{
-    BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
-    Seat, SeatSet, SetupError, ToAct, Viewer, Voice, check_players, shows_hidden_card,
+    Audit, BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome,
+    ParseError, Search, Seat, SeatSet, SetupError, ToAct, Viewer, Voice, check_players,
+    shows_hidden_card,
 };
 
 use crate::action::Action;
@@ -473,15 +474,12 @@ impl Game for State {
         crate::resample::sample(self, observer, rng)
     }
 
-    fn deduced_cards(&self, observer: Seat) -> Vec<String> {
-        // Only Lines are secrets; the signs of one kind are interchangeable.
-        crate::resample::deduced(self, observer)
-            .and(LINES)
-            .iter()
-            .map(|c| self.id(c))
-            .collect()
+    fn metrics(&self, _events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(self)
     }
+}
 
+impl Search for State {
     fn evaluate(&self, seat: Seat) -> f64 {
         crate::scoring::evaluate(self, seat)
     }
@@ -495,9 +493,16 @@ impl Game for State {
     fn progressive_bias(&self) -> f64 {
         3.0
     }
+}
 
-    fn metrics(&self, _events: &[Event]) -> Vec<parlour_core::Metric> {
-        crate::metrics::metrics(self)
+impl Audit for State {
+    fn deduced_cards(&self, observer: Seat) -> Vec<String> {
+        // Only Lines are secrets; the signs of one kind are interchangeable.
+        crate::resample::deduced(self, observer)
+            .and(LINES)
+            .iter()
+            .map(|c| self.id(c))
+            .collect()
     }
 
     fn check_invariants(&self) -> Result<(), String> {

@@ -1,7 +1,7 @@
 //! The shared conformance suite, for every player count and the variants, plus a property test
 //! of random legal play.
 
-use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Audit, Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_reading_the_play::{Phase, State};
 use proptest::prelude::*;
 

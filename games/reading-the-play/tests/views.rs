@@ -2,7 +2,7 @@
 //! alone, each Trader sees only its own card, nobody's pending choice shows, and
 //! determinizations keep what a seat knows.
 
-use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Audit, Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_reading_the_play::{CardRef, Phase, State};
 use rand::Rng;
 

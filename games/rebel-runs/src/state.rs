@@ -2,8 +2,8 @@
 
 use parlour_cards::{CardSet, ZoneLedger};
 use parlour_core::{
-    BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
-    Seat, SetupError, ToAct, Viewer, Voice, check_players,
+    Audit, BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome,
+    ParseError, Search, Seat, SetupError, ToAct, Viewer, Voice, check_players,
 };
 use parlour_fey::{Card, FeyTable, Mat, Sign, TableSetup, card_name, full_deck};
 
@@ -427,6 +427,12 @@ impl Game for State {
         s
     }
 
+    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(events)
+    }
+}
+
+impl Search for State {
     /// One hand: the later hands are dealt afresh, so random play through them is only noise;
     /// `evaluate` between hands is the score lead.
     fn playout_rounds(&self) -> Option<u32> {
@@ -436,11 +442,9 @@ impl Game for State {
     fn evaluate(&self, seat: Seat) -> f64 {
         self.heuristic(seat)
     }
+}
 
-    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
-        crate::metrics::metrics(events)
-    }
-
+impl Audit for State {
     fn check_invariants(&self) -> Result<(), String> {
         self.invariants()
     }

@@ -3,7 +3,7 @@
 //! stacked deals. The meld validity and scoring rows (RR-1..RR-15) are unit tests of the `meld`
 //! and `scoring` modules, and a few are repeated here through the game.
 
-use parlour_core::{Game, Seat, ToAct, Viewer};
+use parlour_core::{Audit, Game, Seat, ToAct, Viewer};
 use parlour_fey::{Card, cards_text, parse_cards};
 
 #[path = "support/deck.rs"]

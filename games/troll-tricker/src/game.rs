@@ -2,8 +2,8 @@
 
 use parlour_cards::CardSet;
 use parlour_core::{
-    BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
-    Seat, SetupError, ToAct, Viewer, Voice, check_players,
+    Audit, BySeat, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome,
+    ParseError, Search, Seat, SetupError, ToAct, Viewer, Voice, check_players,
 };
 use parlour_fey::{Draw, FeyTable, Sign, card_name, full_deck};
 
@@ -263,17 +263,12 @@ impl Game for State {
         crate::resample::sample_consistent(self, observer, rng)
     }
 
-    fn hidden_placement_is_free(&self, observer: Seat) -> bool {
-        // Voids and deal provenance are the only constraints beyond sizes (see `resample`).
-        let hidden = Seat::all(self.n)
-            .filter(|&p| p != observer)
-            .fold(self.draw, |a, p| a.or(self.hands[p]));
-        Seat::all(self.n)
-            .filter(|&p| p != observer)
-            .all(|p| self.voids[p] == 0)
-            && hidden.and(self.pre_reshuffle).is_empty()
+    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
+        crate::metrics::metrics(events)
     }
+}
 
+impl Search for State {
     /// One hand: the later hands are dealt afresh, so random play through them is only noise;
     /// `evaluate` at the next deal is the cumulative score.
     fn playout_rounds(&self) -> Option<u32> {
@@ -308,9 +303,18 @@ impl Game for State {
         }
         v
     }
+}
 
-    fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
-        crate::metrics::metrics(events)
+impl Audit for State {
+    fn hidden_placement_is_free(&self, observer: Seat) -> bool {
+        // Voids and deal provenance are the only constraints beyond sizes (see `resample`).
+        let hidden = Seat::all(self.n)
+            .filter(|&p| p != observer)
+            .fold(self.draw, |a, p| a.or(self.hands[p]));
+        Seat::all(self.n)
+            .filter(|&p| p != observer)
+            .all(|p| self.voids[p] == 0)
+            && hidden.and(self.pre_reshuffle).is_empty()
     }
 
     fn check_invariants(&self) -> Result<(), String> {

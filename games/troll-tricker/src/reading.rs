@@ -3,7 +3,7 @@
 //!
 //! The model of a sensible player is the game's own evaluation one card ahead: a card costs
 //! what it takes from the hand's trick-taking power (fey cards and values above 7, as in
-//! [`Game::evaluate`]), and the last card of a trick earns the trick's points if it wins (a fey
+//! [`Search::evaluate`]), and the last card of a trick earns the trick's points if it wins (a fey
 //! card beats every card of another sign, else the highest card of the led sign wins).
 //! A seat picks a legal card with probability proportional to `exp(β · value)`, mixed with a
 //! uniform choice so that a player who plays otherwise (a strong one, say) is never ruled out.
@@ -41,7 +41,7 @@ static COST_WEIGHT: LazyLock<[[f64; 11]; 2]> = LazyLock::new(|| {
     w
 });
 
-/// What playing a card takes from the hand's trick-taking power, as [`Game::evaluate`] counts
+/// What playing a card takes from the hand's trick-taking power, as [`Search::evaluate`] counts
 /// it (as a negative value; a test keeps the two in step).
 fn card_value(fey: bool, value: u8) -> f64 {
     let fey = if fey { -0.6 } else { 0.0 };
@@ -187,7 +187,7 @@ mod tests {
     use crate::Action;
     use crate::rules::OPTIONS;
     use crate::state::Phase;
-    use parlour_core::{Game, Options};
+    use parlour_core::{Game, Options, Search};
     use parlour_fey::Card;
 
     fn id(text: &str) -> u8 {

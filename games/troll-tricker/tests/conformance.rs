@@ -1,6 +1,6 @@
 //! Conformance: the shared contract checks, and random play from random seeds.
 
-use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Audit, Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_testkit::check_game;
 use parlour_troll_tricker::State;
 use proptest::prelude::*;

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use parlour_cards::CardSet;
-use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{Audit, Game, Options, Seat, ToAct, rng_from_seed};
 use parlour_fey::{Card, Sign, cards_text};
 use parlour_record::replay;
 use parlour_troll_tricker::{Action, Chance, State};

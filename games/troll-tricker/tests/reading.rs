@@ -1,9 +1,9 @@
-//! Reading hands from play (`Game::play_log_likelihood`): in games played by `greedy`, the true
+//! Reading hands from play (`Search::play_log_likelihood`): in games played by `greedy`, the true
 //! hidden cards explain the others' plays better than most determinizations do, and a search
 //! that reads play still sees only what its seat knows.
 
 use parlour_bots::{Budget, IsmctsBot, IsmctsConfig, Observation, make_bot};
-use parlour_core::{Game, GameRng, Seat, rng_from_seed};
+use parlour_core::{Game, GameRng, Search, Seat, rng_from_seed};
 use parlour_testkit::play_seeded;
 use parlour_troll_tricker::State;
 

@@ -5,8 +5,8 @@
 use std::fmt;
 
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionKind, OptionSpec, Options, Outcome, ParseError,
-    Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
+    Audit, EventSink, Game, GameRng, IllegalAction, OptionKind, OptionSpec, Options, Outcome,
+    ParseError, Search, Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
 };
 use rand::Rng;
 use serde::Serialize;
@@ -165,11 +165,15 @@ impl Game for State {
     fn sample_consistent(&self, _: Seat, _: &mut GameRng) -> Self {
         self.clone()
     }
+}
 
+impl Search for State {
     fn evaluate(&self, seat: Seat) -> f64 {
         f64::from(self.scores()[seat.index()])
     }
+}
 
+impl Audit for State {
     fn check_invariants(&self) -> Result<(), String> {
         Ok(())
     }

@@ -15,8 +15,8 @@
 use std::fmt;
 
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SeatSet, SetupError, ToAct, Viewer, check_players,
+    Audit, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
+    Search, Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
 };
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -96,21 +96,21 @@ pub struct State {
     leader: Seat,
     points: [i32; 4],
     round: u32,
-    /// What [`Game::playout_rounds`] answers (not an option: tests set it directly).
+    /// What [`Search::playout_rounds`] answers (not an option: tests set it directly).
     playout_rounds: Option<u32>,
-    /// A stipulated reading of play for [`Game::play_log_likelihood`]: this seat's play showed
+    /// A stipulated reading of play for [`Search::play_log_likelihood`]: this seat's play showed
     /// that it holds this card (tests set it directly).
     hint: Option<(Seat, u8)>,
 }
 
 impl State {
-    /// Sets what [`Game::playout_rounds`] answers (the game has one round, so `Some(0)` cuts
+    /// Sets what [`Search::playout_rounds`] answers (the game has one round, so `Some(0)` cuts
     /// every playout at once and `None` plays to the end).
     pub fn set_playout_rounds(&mut self, rounds: Option<u32>) {
         self.playout_rounds = rounds;
     }
 
-    /// Makes [`Game::play_log_likelihood`] find worlds where `seat` holds `card` possible and
+    /// Makes [`Search::play_log_likelihood`] find worlds where `seat` holds `card` possible and
     /// the others impossible.
     pub fn set_hint(&mut self, seat: Seat, card: u8) {
         self.hint = Some((seat, card));
@@ -525,7 +525,9 @@ impl Game for State {
         s.stock = set_of(&next.collect::<Vec<_>>());
         s
     }
+}
 
+impl Search for State {
     fn playout_rounds(&self) -> Option<u32> {
         self.playout_rounds
     }
@@ -551,7 +553,9 @@ impl Game for State {
             .sum();
         f64::from(self.points[seat.index()] - best_other) * 10.0 + f64::from(hand)
     }
+}
 
+impl Audit for State {
     fn check_invariants(&self) -> Result<(), String> {
         if self.phase == Phase::Deal {
             return Ok(());

@@ -8,8 +8,8 @@
 use std::fmt;
 
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, Metric, OptionSpec, Options, Outcome, ParseError,
-    Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
+    Audit, EventSink, Game, GameRng, IllegalAction, Metric, OptionSpec, Options, Outcome,
+    ParseError, Search, Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
 };
 use rand::Rng;
 use serde::Serialize;
@@ -246,10 +246,6 @@ impl Game for CoinToss {
         self.clone()
     }
 
-    fn evaluate(&self, seat: Seat) -> f64 {
-        f64::from(self.scores().get(seat.index()).copied().unwrap_or(0))
-    }
-
     fn metrics(&self, events: &[Event]) -> Vec<Metric> {
         vec![
             Metric::flag(
@@ -260,7 +256,15 @@ impl Game for CoinToss {
             Metric::new("events", "events per game", events.len() as f64),
         ]
     }
+}
 
+impl Search for CoinToss {
+    fn evaluate(&self, seat: Seat) -> f64 {
+        f64::from(self.scores().get(seat.index()).copied().unwrap_or(0))
+    }
+}
+
+impl Audit for CoinToss {
     fn check_invariants(&self) -> Result<(), String> {
         Ok(())
     }

@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 
-use parlour_core::Game;
+use parlour_core::Audit;
 
 use super::check_views;
 
@@ -60,7 +60,7 @@ fn mutations(text: &str) -> Vec<String> {
 /// Feeds `state` (a chance node whose sampled outcome reads `sampled`) outcomes that parse but
 /// are impossible or at least not that outcome: each must be rejected with the state unchanged,
 /// or, where the rules accept it, leave a state whose invariants and views hold.
-pub(crate) fn probe_chance<G: Game>(state: &G, sampled: &str, pool: &ChancePool, ctx: &str) {
+pub(crate) fn probe_chance<G: Audit>(state: &G, sampled: &str, pool: &ChancePool, ctx: &str) {
     let candidates = mutations(sampled)
         .into_iter()
         .chain(pool.0.iter().rev().cloned())

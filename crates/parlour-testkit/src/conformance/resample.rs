@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use parlour_core::{Game, GameRng, Seat};
+use parlour_core::{Audit, GameRng, Seat};
 
 use super::json_strings;
 
@@ -26,7 +26,7 @@ pub(crate) fn is_deep_step(step: usize) -> bool {
 /// One determinization per node: it keeps what `seat` knows, and if it differs from the truth
 /// (so `seat` cannot tell the two apart) then something is hidden from `seat`, and `secrets`
 /// must say what.
-pub(crate) fn check_resample<G: Game>(state: &G, seat: Seat, rng: &mut GameRng, ctx: &str) {
+pub(crate) fn check_resample<G: Audit>(state: &G, seat: Seat, rng: &mut GameRng, ctx: &str) {
     let sampled = state.sample_consistent(seat, rng);
     if let Err(e) = sampled.check_invariants() {
         panic!("{ctx}: determinization for seat {seat} breaks an invariant: {e}");
@@ -58,9 +58,9 @@ pub(crate) fn check_resample<G: Game>(state: &G, seat: Seat, rng: &mut GameRng, 
 }
 
 /// Where each card hidden from `observer` lies: the game's own names where it gives them
-/// ([`Game::hidden_places`]), else the other seats whose views show the card (none for the
+/// ([`Audit::hidden_places`]), else the other seats whose views show the card (none for the
 /// stock, say), which needs no game-specific notion of places.
-fn placement<G: Game>(state: &G, observer: Seat, hidden: &[String]) -> BTreeMap<String, String> {
+fn placement<G: Audit>(state: &G, observer: Seat, hidden: &[String]) -> BTreeMap<String, String> {
     if let Some(places) = state.hidden_places(observer) {
         return places.into_iter().collect();
     }
@@ -99,20 +99,20 @@ fn arrangements(sizes: &BTreeMap<String, usize>) -> f64 {
 
 /// Many determinizations for `seat` at one position:
 ///
-/// * every draw keeps each card whose place the seat has deduced ([`Game::deduced_cards`])
+/// * every draw keeps each card whose place the seat has deduced ([`Audit::deduced_cards`])
 ///   where it truly is: a deduction that is wrong, or a sampler that ignores it, fails;
 /// * where the other hidden cards lie in more than one place and enough arrangements of them
 ///   fit the place sizes ([`MIN_ARRANGEMENTS`], or 2 where the game declares the placement
 ///   free), some draw must put one of them elsewhere than it truly is: a sampler that returns
 ///   the true state fails;
-/// * where the game declares the placement free ([`Game::hidden_placement_is_free`]), every
+/// * where the game declares the placement free ([`Audit::hidden_placement_is_free`]), every
 ///   hidden card must land in every place with a frequency within Hoeffding's bound of that
 ///   place's share of the hidden cards: `|f - p| <= sqrt(ln(2 / δ) / 2n)` with n draws, which
 ///   a correct sampler breaks with chance at most δ = [`FALSE_ALARM`] per card and place.
 ///
 /// Returns whether it ran the uniformity test; `spread` false skips it (a free position then
 /// gets only the first check), to bound the time a game spends on it.
-pub(crate) fn check_resample_spread<G: Game>(
+pub(crate) fn check_resample_spread<G: Audit>(
     state: &G,
     seat: Seat,
     rng: &mut GameRng,
@@ -159,7 +159,7 @@ pub(crate) fn check_resample_spread<G: Game>(
             assert!(
                 place.get(card) == truth.get(card),
                 "{ctx}: a determinization for seat {seat} puts {card} in {:?}, but the seat has \
-                 deduced it is in {:?} (Game::deduced_cards)",
+                 deduced it is in {:?} (Audit::deduced_cards)",
                 place.get(card),
                 truth.get(card)
             );

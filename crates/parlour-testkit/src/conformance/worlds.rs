@@ -1,8 +1,8 @@
 //! Worlds a seat cannot tell apart stay so: the true state and a determinization drawn for one
 //! seat, taken forward by the same actions, show that seat the same until the
-//! rules reveal something to it ([`Game::reveals_to`]).
+//! rules reveal something to it ([`Audit::reveals_to`]).
 
-use parlour_core::{Game, GameRng, Seat, ToAct};
+use parlour_core::{Audit, GameRng, Seat, ToAct};
 use rand::Rng;
 
 use super::simultaneous::{Shown, pick_owing};
@@ -18,7 +18,7 @@ pub(crate) const HORIZON: usize = 16;
 ///
 /// # Panics
 /// Where a step shows `observer` a difference between the worlds that the game does not name.
-pub(crate) fn check_worlds<G: Game>(state: &G, observer: Seat, rng: &mut GameRng, ctx: &str) {
+pub(crate) fn check_worlds<G: Audit>(state: &G, observer: Seat, rng: &mut GameRng, ctx: &str) {
     let mut world = state.sample_consistent(observer, rng);
     if world == *state {
         return;

@@ -4,8 +4,8 @@ use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use parlour_core::{
-    EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError, Seat,
-    SetupError, ToAct, Viewer,
+    Audit, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
+    Search, Seat, SetupError, ToAct, Viewer,
 };
 
 use super::{Card, Deal, Event, HighCard, View, card_id};
@@ -213,7 +213,15 @@ impl<const F: u8> Game for Flawed<F> {
         }
         sample
     }
+}
 
+impl<const F: u8> Search for Flawed<F> {
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.game.evaluate(seat)
+    }
+}
+
+impl<const F: u8> Audit for Flawed<F> {
     fn hidden_placement_is_free(&self, observer: Seat) -> bool {
         // A deduction is a constraint: the placement is no longer free.
         !matches!(F, WRONG_DEDUCTION | KEPT_DEDUCTION | ALL_DEDUCED)
@@ -227,10 +235,6 @@ impl<const F: u8> Game for Flawed<F> {
             ALL_DEDUCED => hidden,
             _ => Vec::new(),
         }
-    }
-
-    fn evaluate(&self, seat: Seat) -> f64 {
-        self.game.evaluate(seat)
     }
 
     fn check_invariants(&self) -> Result<(), String> {
