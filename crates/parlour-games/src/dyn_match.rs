@@ -1,6 +1,6 @@
 use std::any::Any;
 
-use parlour_core::{Audit, Game, Outcome, Seat, ToAct, Viewer, Voice};
+use parlour_core::{Audit, Outcome, Seat, ToAct, Viewer, Voice};
 use parlour_record::{Keep, Match, Record, StepError};
 use serde_json::Value;
 
