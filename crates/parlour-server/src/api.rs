@@ -48,6 +48,7 @@ pub fn router(app: AppState) -> Router {
         .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/games", get(games))
         .route("/api/tables/{id}/replay", get(replay))
+        .route("/api/tables/{id}/qr", get(crate::qr::seat_qr))
         .route("/ws", get(websocket))
         .route("/", get(web::lobby))
         .route("/play/{id}", get(web::table_page))
@@ -215,7 +216,7 @@ async fn create_table(
     ))
 }
 
-async fn ask<T>(
+pub(crate) async fn ask<T>(
     app: &AppState,
     id: &str,
     cmd: impl FnOnce(oneshot::Sender<T>) -> Cmd,
@@ -242,7 +243,7 @@ struct RecordQuery {
 
 /// The token of an `Authorization: Bearer <token>` header, which keeps it out of URLs (and so
 /// out of proxies' access logs).
-fn bearer(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<String> {
     headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())

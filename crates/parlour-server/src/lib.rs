@@ -25,6 +25,7 @@ mod bots;
 mod clock;
 mod error;
 mod limits;
+mod qr;
 mod reject;
 mod replay;
 mod resume;

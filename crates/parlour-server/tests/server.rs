@@ -127,7 +127,8 @@ fn step_of(msg: &ServerMsg) -> Option<u64> {
         ServerMsg::Rejected { .. }
         | ServerMsg::Notice { .. }
         | ServerMsg::Rematch { .. }
-        | ServerMsg::Hint { .. } => None,
+        | ServerMsg::Hint { .. }
+        | ServerMsg::Presence { .. } => None,
     }
 }
 
@@ -370,7 +371,8 @@ async fn full_game(game: &str) {
             ServerMsg::Rejected { .. }
             | ServerMsg::Notice { .. }
             | ServerMsg::Rematch { .. }
-            | ServerMsg::Hint { .. } => {}
+            | ServerMsg::Hint { .. }
+            | ServerMsg::Presence { .. } => {}
         }
     }
     assert_eq!(log, r.log);
@@ -1302,7 +1304,8 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
                 ServerMsg::Welcome { .. }
                 | ServerMsg::Notice { .. }
                 | ServerMsg::Rematch { .. }
-                | ServerMsg::Hint { .. } => {}
+                | ServerMsg::Hint { .. }
+                | ServerMsg::Presence { .. } => {}
             }
         }
     }
@@ -1317,7 +1320,8 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
             ServerMsg::Welcome { .. }
             | ServerMsg::Notice { .. }
             | ServerMsg::Rematch { .. }
-            | ServerMsg::Hint { .. } => {}
+            | ServerMsg::Hint { .. }
+            | ServerMsg::Presence { .. } => {}
         }
     }
     let sum = summary(&s.app, &t.table).await;
