@@ -192,6 +192,7 @@ async fn play_full_game(s: &Server, game: &str) -> (CreatedTable, Vec<Seen>) {
             ServerMsg::Notice { text } => panic!("a table without clocks notices: {text}"),
             ServerMsg::Rematch { table } => panic!("nobody asked for a rematch: {table}"),
             ServerMsg::Hint { action, .. } => panic!("nobody asked for a hint: {action}"),
+            ServerMsg::Presence { .. } => {}
             ServerMsg::State {
                 status: Status::Finished,
                 outcome,
