@@ -7,6 +7,9 @@ import { h, replace, plural } from './dom.js';
 import * as cards from './cards.js';
 import * as generic from './generic.js';
 import { Connection } from './connection.js';
+import * as alerts from './alerts.js';
+import * as presence from './presence.js';
+import { drawMenu } from './menu.js';
 
 const [, mode, tableId] = location.pathname.split('/');
 const spectating = mode === 'watch';
@@ -30,6 +33,7 @@ function takeToken() {
 }
 
 const token = takeToken();
+drawMenu(document.getElementById('menu'), token ? { table: tableId, token } : null);
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -135,6 +139,7 @@ function onMessage(msg) {
       page.log.push(...page.notices);
       document.title = `${gameName(msg.table.game)} · parlour`;
       loadModule(msg.table.game);
+      presence.joined(conn, msg.seat);
       break;
     case 'state':
       page.state = msg;
@@ -149,6 +154,11 @@ function onMessage(msg) {
       for (const text of msg.events) page.log.push({ text, kind: 'game' });
       if (msg.status !== 'playing') page.confirmResign = false;
       showAlert('');
+      alerts.setTurn(page.seat !== null && msg.status === 'playing' && msg.to_act.includes(page.seat),
+        gameName(page.summary?.game), names()[page.seat] ?? '');
+      break;
+    case 'presence':
+      presence.update(msg);
       break;
     case 'rejected':
       page.pending = false;
@@ -286,6 +296,7 @@ function drawHeader() {
     turn = 'Dealing…';
   }
   replace(ui.turn, turn);
+  presence.drawNotice($('presence-notice'));
   ui.turn.classList.toggle('your-turn', !page.replay && view.status === 'playing' && toAct.includes(page.seat));
 
   replace(ui.seats, s.seats.map((seat) => {
@@ -302,7 +313,7 @@ function drawHeader() {
     h('span', { class: 'seat-name' }, n[i], i === view.seat ? ' (you)' : ''),
     acting ? h('span', { class: 'badge' }, 'to act') : null,
     winner ? h('span', { class: 'badge win' }, 'winner') : null,
-    seat.kind === 'human' && !seat.joined ? h('span', { class: 'badge muted' }, 'not joined') : null,
+    seat.kind === 'human' && !seat.joined ? h('span', { class: 'badge muted' }, 'not joined') : presence.badge(i),
     score !== undefined && score !== null ? h('span', { class: 'seat-score', title: 'score' }, plural(score, 'pt')) : null,
     ms !== null ? h('span', { class: `clock${ms < 30000 ? ' low' : ''}`, dataset: { seat: String(i) }, role: 'timer', 'aria-label': `${n[i]}'s clock` }, clockText(ms)) : null);
   }));
@@ -317,6 +328,7 @@ setInterval(() => {
       el.classList.toggle('low', ms < 30000);
     }
   }
+  if (page.seat !== null && !page.replay) alerts.clockTick(clockMs(page.seat), gameName(page.summary?.game), names()[page.seat] ?? '');
 }, 250);
 
 function context(view) {

@@ -626,7 +626,8 @@ impl Slot {
                 ServerMsg::Welcome { .. }
                 | ServerMsg::Notice { .. }
                 | ServerMsg::Rematch { .. }
-                | ServerMsg::Hint { .. } => {}
+                | ServerMsg::Hint { .. }
+                | ServerMsg::Presence { .. } => {}
                 ServerMsg::State {
                     step,
                     status,

@@ -51,7 +51,8 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
             | ServerMsg::Rejected { .. }
             | ServerMsg::Notice { .. }
             | ServerMsg::Rematch { .. }
-            | ServerMsg::Hint { .. } => {}
+            | ServerMsg::Hint { .. }
+            | ServerMsg::Presence { .. } => {}
         }
     }
 }

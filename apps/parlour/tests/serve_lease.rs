@@ -80,7 +80,8 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
             ServerMsg::Welcome { .. }
             | ServerMsg::Notice { .. }
             | ServerMsg::Rematch { .. }
-            | ServerMsg::Hint { .. } => {}
+            | ServerMsg::Hint { .. }
+            | ServerMsg::Presence { .. } => {}
         }
     }
 }

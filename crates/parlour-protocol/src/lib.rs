@@ -24,6 +24,6 @@ pub use http::{
     TableSummary,
 };
 pub use messages::{
-    ClientMsg, ClockState, DecodeError, FORMAT, MAX_MESSAGE_BYTES, OutcomeMsg, RejectCode,
-    ServerMsg, Status,
+    Attention, ClientMsg, ClockState, DecodeError, FORMAT, MAX_MESSAGE_BYTES, OutcomeMsg,
+    PresenceState, RejectCode, SeatPresence, ServerMsg, Status,
 };

@@ -44,6 +44,46 @@ pub enum ClientMsg {
     /// Ask what the game's solver would play now for this seat (games with a solver: The King's
     /// Feast). It sees only what the seat sees. Answered to this connection only.
     Hint,
+    /// Whether the person is looking at this connection's page (`here`) or not (`away`: the tab
+    /// is hidden). Seats only; the table tells everyone the seat's [`ServerMsg::Presence`].
+    Presence {
+        /// Here or away.
+        state: Attention,
+    },
+}
+
+/// What a seated connection reports of its person in [`ClientMsg::Presence`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Attention {
+    /// The page is in view.
+    Here,
+    /// The page is hidden (another tab, a locked phone).
+    Away,
+}
+
+/// Whether a seat's player is at the table now, from its live connections.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PresenceState {
+    /// Some connection of the seat has its page in view; bots are always online.
+    Online,
+    /// The seat is connected, but every one of its pages is hidden.
+    Away,
+    /// No connection holds the seat.
+    Offline,
+}
+
+/// One seat's presence in [`ServerMsg::Presence`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SeatPresence {
+    /// The seat.
+    pub seat: u8,
+    /// Online, away or offline.
+    pub state: PresenceState,
+    /// Live connections holding the seat (0 for a bot): above 1, the seat is open on several
+    /// devices or tabs.
+    pub devices: u32,
 }
 
 impl ClientMsg {
@@ -201,6 +241,12 @@ pub enum ServerMsg {
         /// One of the seat's `legal` texts at that step.
         action: String,
     },
+    /// Who is at the table: every seat's presence, sent to every connection when it changes
+    /// (and to a connection when it joins).
+    Presence {
+        /// One entry per seat, in seat order.
+        seats: Vec<SeatPresence>,
+    },
     /// The client's message was refused; nothing changed.
     Rejected {
         /// What kind of refusal.
@@ -258,6 +304,9 @@ mod tests {
             ClientMsg::Resign,
             ClientMsg::View,
             ClientMsg::Rematch,
+            ClientMsg::Presence {
+                state: Attention::Away,
+            },
         ];
         for m in all {
             assert_eq!(ClientMsg::decode(&m.encode()), Ok(m));
@@ -302,6 +351,45 @@ mod tests {
             r.encode(),
             r#"{"type":"rejected","code":"stale","reason":"look again"}"#
         );
+    }
+
+    #[test]
+    fn presence_messages_have_their_documented_form() {
+        assert_eq!(
+            ClientMsg::decode(r#"{"type":"presence","state":"here"}"#),
+            Ok(ClientMsg::Presence {
+                state: Attention::Here
+            })
+        );
+        for bad in [
+            r#"{"type":"presence","state":"asleep"}"#,
+            r#"{"type":"presence"}"#,
+            r#"{"type":"presence","state":1}"#,
+        ] {
+            assert!(
+                matches!(ClientMsg::decode(bad), Err(DecodeError::Malformed(_))),
+                "{bad}"
+            );
+        }
+        let m = ServerMsg::Presence {
+            seats: vec![
+                SeatPresence {
+                    seat: 0,
+                    state: PresenceState::Online,
+                    devices: 2,
+                },
+                SeatPresence {
+                    seat: 1,
+                    state: PresenceState::Offline,
+                    devices: 0,
+                },
+            ],
+        };
+        assert_eq!(
+            m.encode(),
+            r#"{"type":"presence","seats":[{"seat":0,"state":"online","devices":2},{"seat":1,"state":"offline","devices":0}]}"#
+        );
+        assert_eq!(ServerMsg::decode(&m.encode()), Ok(m));
     }
 
     #[test]
@@ -373,8 +461,8 @@ mod tests {
 
         #[test]
         fn decoder_never_panics_on_near_messages(
-            ty in "(join|spectate|act|resign|view|rematch|[a-z]{0,6})",
-            field in "(table|token|action|step|[a-z]{0,5})",
+            ty in "(join|spectate|act|resign|view|rematch|presence|[a-z]{0,6})",
+            field in "(table|token|action|step|state|[a-z]{0,5})",
             value in r#"("[^"\\]{0,10}"|-?[0-9]{1,25}|null|true|\[\]|\{\})"#,
         ) {
             let text = format!(r#"{{"type":"{ty}","{field}":{value}}}"#);

@@ -49,6 +49,7 @@ pub fn router(app: AppState) -> Router {
         .route("/api/games", get(games))
         .route("/api/games/{id}/cards", get(cards))
         .route("/api/tables/{id}/replay", get(replay))
+        .route("/api/tables/{id}/qr", get(crate::qr::seat_qr))
         .route("/ws", get(websocket))
         .route("/", get(web::lobby))
         .route("/play/{id}", get(web::table_page))
@@ -216,7 +217,7 @@ async fn create_table(
     ))
 }
 
-async fn ask<T>(
+pub(crate) async fn ask<T>(
     app: &AppState,
     id: &str,
     cmd: impl FnOnce(oneshot::Sender<T>) -> Cmd,
@@ -243,7 +244,7 @@ struct RecordQuery {
 
 /// The token of an `Authorization: Bearer <token>` header, which keeps it out of URLs (and so
 /// out of proxies' access logs).
-fn bearer(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<String> {
     headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())

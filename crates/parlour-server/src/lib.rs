@@ -26,6 +26,7 @@ mod clock;
 mod error;
 mod limits;
 mod names;
+mod qr;
 mod reject;
 mod replay;
 mod resume;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use axum::extract::ws::Message;
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use parlour_core::Seat;
-use parlour_protocol::{ClientMsg, DecodeError, RejectCode, ServerMsg};
+use parlour_protocol::{Attention, ClientMsg, DecodeError, RejectCode, ServerMsg};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tracing::{Instrument, debug, info_span};
@@ -224,6 +224,19 @@ async fn handle(
                     table,
                     seat: Some(seat),
                 }) => forward(table, Cmd::Hint { conn, seat: *seat }).await,
+            };
+        }
+        ClientMsg::Presence { state } => {
+            return match joined {
+                None => Some(not_joined()),
+                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected(
+                    RejectCode::Spectator,
+                    "spectators have no presence to report",
+                )),
+                Some(Joined { table, .. }) => {
+                    let away = state == Attention::Away;
+                    forward(table, Cmd::Attention { conn, away }).await
+                }
             };
         }
         ClientMsg::Rematch => {

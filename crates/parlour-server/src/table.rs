@@ -12,8 +12,8 @@ use tokio::time::Instant;
 use parlour_core::{Seat, SeatSet, ToAct, Viewer, Voice};
 use parlour_games::{DynMatch, ViewSnapshot};
 use parlour_protocol::{
-    FORMAT, OutcomeMsg, SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatRecord, SeatSummary,
-    ServerMsg, Status, TableSummary,
+    FORMAT, OutcomeMsg, SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatPresence, SeatRecord,
+    SeatSummary, ServerMsg, Status, TableSummary,
 };
 use parlour_record::{Entry, Record};
 use serde_json::Value;
@@ -31,6 +31,8 @@ use crate::resume::resume;
 use crate::store::{LEASE, RENEW_EVERY, SeatRow, Store, StoreError, StoredTable};
 use crate::token::{new_seed, new_table_id, token_matches};
 use crate::{Cell, ConnId, Running, Shared};
+
+mod presence;
 
 /// Messages queued for one connection; a connection that lets this many pile up is dropped.
 pub(crate) const OUTBOX: usize = 256;
@@ -83,6 +85,13 @@ pub(crate) enum Cmd {
     Hint { conn: ConnId, seat: Seat },
     /// A connection went away.
     Leave { conn: ConnId },
+    /// A seated connection's page was hidden (`away`) or shown again.
+    Attention { conn: ConnId, away: bool },
+    /// The seat whose token this is, if any.
+    SeatOf {
+        token: String,
+        reply: oneshot::Sender<Option<Seat>>,
+    },
     /// A bot decided.
     BotDone {
         seat: Seat,
@@ -139,6 +148,8 @@ struct Sub {
     conn: ConnId,
     seat: Option<Seat>,
     tx: mpsc::Sender<ServerMsg>,
+    /// Its page is hidden (`presence` `away`).
+    away: bool,
 }
 
 pub(crate) struct Table {
@@ -165,6 +176,8 @@ pub(crate) struct Table {
     /// The table made as this one's rematch.
     rematch: Option<String>,
     subs: Vec<Sub>,
+    /// The seats' presence as last told.
+    presence: Vec<SeatPresence>,
     /// Entries stored so far.
     step: u64,
     /// Per seat: the step at which its view or legal set last changed. An action decided
@@ -273,6 +286,7 @@ impl Table {
             fallen_back: SeatSet::EMPTY,
             rematch: stored.rematch,
             subs: Vec::new(),
+            presence: Vec::new(),
             step: stored.entries.len() as u64,
             changed_at: vec![0; usize::from(stored.players)],
             seen: (0..stored.players).map(|_| None).collect(),
@@ -429,7 +443,14 @@ impl Table {
                         self.send_to(conn, r.to_msg());
                     }
                 }
-                Cmd::Leave { conn } => self.subs.retain(|s| s.conn != conn),
+                Cmd::Leave { conn } => {
+                    self.subs.retain(|s| s.conn != conn);
+                    self.share_presence(None);
+                }
+                Cmd::Attention { conn, away } => self.attention(conn, away),
+                Cmd::SeatOf { token, reply } => {
+                    let _ = reply.send(self.seat_of(&token));
+                }
                 Cmd::BotDone {
                     seat,
                     bot,
@@ -547,8 +568,14 @@ impl Table {
         if tx.try_send(welcome).is_err() || tx.try_send(first).is_err() {
             return;
         }
-        self.subs.push(Sub { conn, seat, tx });
+        self.subs.push(Sub {
+            conn,
+            seat,
+            tx,
+            away: false,
+        });
         let _ = reply.send(Ok(seat));
+        self.share_presence(Some(conn));
         if start {
             if let Err(e) = self.store.set_status(&self.id, Status::Playing, None).await {
                 self.store_failed(&e);

@@ -140,6 +140,9 @@ mod tests {
             "table.js",
             "cards.js",
             "generic.js",
+            "alerts.js",
+            "presence.js",
+            "menu.js",
         ] {
             assert!(Assets::get(f).is_some(), "{f}");
         }

@@ -88,6 +88,10 @@ async fn recv_raw(ws: &mut Ws) -> (String, ServerMsg) {
             .unwrap();
         if let Message::Text(t) = m {
             let msg = ServerMsg::decode(&t).unwrap();
+            // Presence frames have tests of their own (tests/presence.rs).
+            if matches!(msg, ServerMsg::Presence { .. }) {
+                continue;
+            }
             return (t.to_string(), msg);
         }
     }
@@ -99,10 +103,11 @@ async fn recv(ws: &mut Ws) -> ServerMsg {
 
 /// Nothing arrives for a moment.
 async fn quiet(ws: &mut Ws) {
-    if let Ok(Some(Ok(Message::Text(t)))) =
-        tokio::time::timeout(Duration::from_millis(300), ws.next()).await
-    {
-        panic!("expected silence, got {t}");
+    let until = tokio::time::Instant::now() + Duration::from_millis(300);
+    while let Ok(Some(Ok(Message::Text(t)))) = tokio::time::timeout_at(until, ws.next()).await {
+        if !t.contains(r#""type":"presence""#) {
+            panic!("expected silence, got {t}");
+        }
     }
 }
 
@@ -127,7 +132,8 @@ fn step_of(msg: &ServerMsg) -> Option<u64> {
         ServerMsg::Rejected { .. }
         | ServerMsg::Notice { .. }
         | ServerMsg::Rematch { .. }
-        | ServerMsg::Hint { .. } => None,
+        | ServerMsg::Hint { .. }
+        | ServerMsg::Presence { .. } => None,
     }
 }
 
@@ -191,6 +197,7 @@ async fn play_full_game(s: &Server, game: &str) -> (CreatedTable, Vec<Seen>) {
             ServerMsg::Notice { text } => panic!("a table without clocks notices: {text}"),
             ServerMsg::Rematch { table } => panic!("nobody asked for a rematch: {table}"),
             ServerMsg::Hint { action, .. } => panic!("nobody asked for a hint: {action}"),
+            ServerMsg::Presence { .. } => {}
             ServerMsg::State {
                 status: Status::Finished,
                 outcome,
@@ -370,7 +377,8 @@ async fn full_game(game: &str) {
             ServerMsg::Rejected { .. }
             | ServerMsg::Notice { .. }
             | ServerMsg::Rematch { .. }
-            | ServerMsg::Hint { .. } => {}
+            | ServerMsg::Hint { .. }
+            | ServerMsg::Presence { .. } => {}
         }
     }
     // The seat's record keeps the trace's words; the table tells the same events by name.
@@ -1318,7 +1326,8 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
                 ServerMsg::Welcome { .. }
                 | ServerMsg::Notice { .. }
                 | ServerMsg::Rematch { .. }
-                | ServerMsg::Hint { .. } => {}
+                | ServerMsg::Hint { .. }
+                | ServerMsg::Presence { .. } => {}
             }
         }
     }
@@ -1333,7 +1342,8 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
             ServerMsg::Welcome { .. }
             | ServerMsg::Notice { .. }
             | ServerMsg::Rematch { .. }
-            | ServerMsg::Hint { .. } => {}
+            | ServerMsg::Hint { .. }
+            | ServerMsg::Presence { .. } => {}
         }
     }
     let sum = summary(&s.app, &t.table).await;
