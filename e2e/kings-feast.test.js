@@ -228,7 +228,8 @@ test("The King's Feast: peeking at the Assassin you know of asks first", { timeo
   const page = await newPage(browser, PHONE);
   await page.goto(`${server.base}${made.seats[0].link}`);
   await waitFor(() => latest(page)?.legal?.includes('activate 0,0'));
-  await page.getByRole('button', { name: /^End the feast now \(score 0\)$/ }).waitFor();
+  // No turn is complete yet, so the feast cannot be ended; its score is previewed all the same.
+  await page.getByRole('region', { name: 'Score' }).getByText('Ending now would score 0 (A Kingly Feast).').waitFor();
   await seat(page, '0,0').click();
   await waitFor(() => latest(page)?.legal?.includes('target 0,1'));
   const step = latest(page).step;

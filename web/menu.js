@@ -14,6 +14,10 @@ export function drawMenu(el, seatLink) {
     h('summary', { class: 'button-link' }, 'Menu'),
     h('div', { class: 'menu-panel' }, menuItems(seatLink)));
   replace(el, details);
+  // A click elsewhere closes the menu, as people expect of a drop-down.
+  document.addEventListener('click', (e) => {
+    if (details.open && !e.composedPath().includes(details)) details.open = false;
+  });
 }
 
 function menuItems(seatLink) {
