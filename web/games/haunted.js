@@ -185,7 +185,7 @@ function promptText(prompt, v, who) {
     case 'lose-acquaintance':
       return { title: 'Discard an Acquaintance', text: `${by}${who.you ? 'you discard' : `${who.name} discards`} one Acquaintance of ${who.you ? 'your' : 'their'} choice from hand.`, verb: 'Discard' };
     case 'urchin-loot':
-      return { title: 'Urchin Thief: choose the loot', text: 'Choose an Action or Acquaintance in hand to discard; the Urchin Thief then lodges in that hand (it can only leave it as a phase-4 discard).', verb: 'Discard' };
+      return { title: 'Urchin Thief: choose the loot', text: 'Choose an Action or Acquaintance in hand to discard; the Urchin Thief then lodges in that hand (it can only leave it as the discard of phase 4).', verb: 'Discard' };
     case 'forfeit-give':
       return { title: 'Forfeit: give a replacement', text: 'You took a card at random from the player on your right. Give them a replacement: a card from your hand (not the one taken), or any card from the discard pile, after which you discard one card so your hand size stays the same.', verb: 'Give' };
     case 'forfeit-trim':
@@ -394,7 +394,7 @@ export function render(ctx) {
       }
       return bigCard(id);
     });
-    const lodged = v.holds_lodged ? h('p', { class: 'haunted-note' }, 'The Urchin Thief is lodged in your hand: it leaves only as your phase-4 discard.') : null;
+    const lodged = v.holds_lodged ? h('p', { class: 'haunted-note' }, 'The Urchin Thief is lodged in your hand: it leaves only as your discard in phase 4.') : null;
     handNode = h('section', { class: 'haunted-hand', 'aria-label': 'Your hand' },
       h('h3', {}, `Your hand (${hand.length})`),
       lodged,
