@@ -1,9 +1,9 @@
 //! The view's previews: the score of ending now, and the moves that would end the feast with an
 //! Assassin the player knows of. They must agree with what playing the move does.
 
-use parlour_core::{Game, Options, Seat, ToAct, rng_from_seed};
-use parlour_kings_feast::{Action, BUILTIN_NAMES, EndReason, State};
-use parlour_testkit::Scenario;
+use parlour_core::{Game, Seat};
+use parlour_kings_feast::{Action, BUILTIN_NAMES, Cell, EndReason, State};
+use parlour_testkit::{Scenario, play_seeded};
 use rand::seq::IndexedRandom;
 
 #[test]
@@ -33,25 +33,13 @@ fn peeking_at_the_known_assassin_is_flagged() {
 fn previews_agree_with_what_the_move_does() {
     let mut checked = (0, 0);
     for arr in BUILTIN_NAMES {
-        let opts = Options::parse_list(State::OPTIONS, &format!("arrangement={arr}")).unwrap();
         for seed in 0..40 {
-            let mut rng = rng_from_seed(seed);
-            let mut st = State::new(1, &opts).unwrap();
-            let mut legal = Vec::new();
-            loop {
-                match st.to_act() {
-                    ToAct::Terminal => break,
-                    ToAct::Chance => {
-                        let c = st.sample_chance(&mut rng);
-                        st.apply_chance(c, &mut ()).unwrap();
-                        continue;
-                    }
-                    _ => {}
-                }
-                st.legal_actions(Seat(0), &mut legal);
+            let options = format!("arrangement={arr}");
+            play_seeded::<State>(1, &options, seed, |d, rng| {
+                let st = d.state;
                 let v = st.view(Some(Seat(0)));
                 let end = v.end_now.clone().expect("running");
-                if legal.contains(&Action::EndGame) {
+                if d.legal.contains(&Action::EndGame) {
                     let mut done = st.clone();
                     done.apply(Seat(0), Action::EndGame, &mut ()).unwrap();
                     let score = done.final_score();
@@ -64,11 +52,10 @@ fn previews_agree_with_what_the_move_does() {
                 let assassin_known = v.cells.iter().any(|c| {
                     matches!(
                         c,
-                        parlour_kings_feast::Cell::Known { value: 1, .. }
-                            | parlour_kings_feast::Cell::FaceUp { value: 1, .. }
+                        Cell::Known { value: 1, .. } | Cell::FaceUp { value: 1, .. }
                     )
                 });
-                for &a in &legal {
+                for &a in d.legal {
                     let mut after = st.clone();
                     after.apply(Seat(0), a, &mut ()).unwrap();
                     let by_assassin = matches!(
@@ -83,15 +70,15 @@ fn previews_agree_with_what_the_move_does() {
                     );
                     checked.1 += usize::from(flagged);
                 }
-                // Avoid ending early so games run long: prefer anything but the end.
-                let choices: Vec<Action> = legal
+                // Anything but the end, so games run long.
+                let choices: Vec<Action> = d
+                    .legal
                     .iter()
                     .copied()
                     .filter(|&a| a != Action::EndGame)
                     .collect();
-                let a = *choices.choose(&mut rng).unwrap_or(&legal[0]);
-                st.apply(Seat(0), a, &mut ()).unwrap();
-            }
+                *choices.choose(rng).unwrap_or(&d.legal[0])
+            });
         }
     }
     // Both previews were exercised, the warning included.
