@@ -3,7 +3,7 @@
 // turn's phase and window named as the rules name them, and a prompt for every choice the engine
 // asks. Playing a card is two taps: the card in hand, then one of the highlighted lines.
 
-import { h } from '../dom.js';
+import { h, plural } from '../dom.js';
 
 export const ownActions = true;
 
@@ -327,7 +327,7 @@ export function render(ctx) {
       i === active ? h('span', { class: 'haunted-badge' }, i === seat ? 'your turn' : 'their turn') : null,
       acting ? h('span', { class: 'haunted-badge haunted-badge-act' }, 'to act') : null,
       h('span', { class: 'haunted-meta' }, back(`${v.hand_sizes[i]} cards in hand`), `×${v.hand_sizes[i]}`),
-      h('span', { class: 'haunted-meta', title: `score: ${COMPLETE_LINE} per complete line, ${CARD_IN_LINE} per card in an incomplete line; lowest wins` }, `${v.scores[i]} pt${v.scores[i] === 1 ? '' : 's'}`),
+      h('span', { class: 'haunted-meta', title: `score: ${COMPLETE_LINE} per complete line, ${CARD_IN_LINE} per card in an incomplete line; lowest wins` }, plural(v.scores[i], 'pt')),
       h('span', { class: 'haunted-meta' }, `${complete}/${need} complete`),
       v.skips[i] ? h('span', { class: 'haunted-badge haunted-badge-skip' }, `misses ${v.skips[i] === 1 ? 'next turn' : `${v.skips[i]} turns`}`) : null,
       out ? h('span', { class: 'haunted-badge' }, 'sits out') : null),

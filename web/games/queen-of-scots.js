@@ -2,6 +2,7 @@
 // in the middle, the royal-family legend and the round's tally beside them, and this seat's hand
 // at the bottom. Every choice of cards (a pair to take the pile, three cards for a new set, the
 // card to add or discard) is made by selecting the cards in the hand.
+import { plural } from '../dom.js';
 
 export const ownActions = true;
 
@@ -75,9 +76,6 @@ function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
 }
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 function ensureStyle() {
   if (document.querySelector('link[data-game-style="queen-of-scots"]')) return;
@@ -134,7 +132,7 @@ export function render(ctx) {
       return h('div', { class: 'qos-set', role: 'group', 'aria-label': `${name(sv.seat)}'s set ${i + 1}: ${setTitle(set)}, ${set.value} points` },
         h('div', { class: 'qos-set-head' },
           h('span', { class: 'qos-set-name', title: set.kind === 'royal' ? 'royals of any kind' : info(set.kind).name }, `${i + 1}. ${setTitle(set)}`),
-          h('span', { class: 'qos-points' }, `${set.value} pt${set.value === 1 ? '' : 's'}`)),
+          h('span', { class: 'qos-points' }, plural(set.value, 'pt'))),
         h('div', { class: 'card-row' }, set.cards.map((c) => drawCard(cards, c, true))),
         addText ? h('button', {
           type: 'button', class: 'qos-target',
@@ -151,7 +149,7 @@ export function render(ctx) {
       : null;
     return h('section', {
       class: `qos-seat${acting ? ' qos-acting' : ''}${self ? ' qos-self' : ''}`,
-      'aria-label': `${name(sv.seat)}${self ? ' (you)' : ''}: ${plural(sv.hand_count, 'card')} in hand, sets ${sv.table_value} points`,
+      'aria-label': `${name(sv.seat)}${self ? ' (you)' : ''}: ${plural(sv.hand_count, 'card')} in hand, sets ${plural(sv.table_value, 'point')}`,
     },
     h('div', { class: 'qos-seat-head' },
       h('span', { class: 'qos-seat-name' }, name(sv.seat), self ? ' (you)' : ''),

@@ -2,6 +2,7 @@
 // trick laid out in front of them, tricks won and scores per seat, and the hand as card buttons
 // (only the legal cards are buttons when it is this seat's turn).
 
+import { plural } from '../dom.js';
 import { useCss, drawMat, seatRing, signChip, cardText, feyCard, standing, RELATION_SHORT, title } from './fey-mat.js';
 
 export const ownActions = true;
@@ -51,7 +52,7 @@ export function render(ctx) {
         h('span', { class: 'fey-plate-line' }, signChip(h, v.signs[i]),
           h('span', { class: 'fey-backs', 'aria-label': `${v.hand_sizes[i]} cards in hand`, role: 'img' }, String(v.hand_sizes[i]))),
         h('span', { class: 'fey-plate-line' },
-          h('span', {}, `${v.scores[i]} pt${v.scores[i] === 1 ? '' : 's'}`),
+          h('span', {}, plural(v.scores[i], 'pt')),
           h('span', { class: 'tt-tricks' }, `${v.tricks_this_hand[i]} tr`)),
         v.leader === i && v.phase === 'play' ? h('span', { class: 'fey-badge' }, 'leads') : null,
         won ? h('span', { class: 'fey-badge tt-won' }, `won +${v.last_trick.points}`) : null);
@@ -73,7 +74,7 @@ export function render(ctx) {
     mySign ? h('span', {}, 'Your sign: ', signChip(h, mySign)) : null,
     h('span', {}, `Draw pile ${v.draw_pile}`),
     h('span', {}, `Discards ${v.discard_pile.length}`),
-    v.last_trick ? h('span', {}, `Last trick: ${name(v.last_trick.winner)} won ${v.last_trick.points} point${v.last_trick.points === 1 ? '' : 's'}`) : null);
+    v.last_trick ? h('span', {}, `Last trick: ${name(v.last_trick.winner)} won ${plural(v.last_trick.points, 'point')}`) : null);
 
   const discards = v.discard_pile.length
     ? h('details', { class: 'tt-discards' },
