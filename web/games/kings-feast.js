@@ -5,33 +5,16 @@
 
 export const ownActions = true;
 
-// The 18 guests (spec §1): name, kind, and what the card does.
-const GUESTS = {
-  1: ['Assassin', 'continuous', 'if it is flipped face up or peeked at, the feast ends at once (+2 to the score).'],
-  2: ['Hermit', 'reaction', 'turns itself face down again.'],
-  3: ['Priest', 'order', 'secretly look at one face-down card of your choice.'],
-  4: ['Jester', 'order', 'shuffle it with its left and right neighbours, all face down; then flip one of them.'],
-  5: ['Gambler', 'order', 'call a value, then peek at a face-down card; if it is the value called, flip it.'],
-  6: ['Lovers I', 'reaction', 'if Lovers II is face up, flip one card next to Lovers II.'],
-  7: ['Coachman', 'order', 'swap the cards directly left and right of it.'],
-  8: ['Merchant', 'order', 'pick a face-up card around it; swap it with the face-up card of the next higher value.'],
-  9: ['Guard', 'order', 'move the card on its right to the start of its row, shifting the others right.'],
-  10: ['Knight', 'order', "swap it with a card a chess knight's move away."],
-  11: ['Noble', 'order', 'peek at a face-down card; if its value is below 11, flip it.'],
-  12: ['Diplomat', 'continuous', 'while face up, when a card next to it is revealed, it swaps places with that card.'],
-  13: ['Scholar', 'reaction', 'flip one card next to it.'],
-  14: ['Lovers II', 'reaction', 'if Lovers I is face up, flip one card next to Lovers I.'],
-  15: ['Vizier', 'order', 'exchange the places of any two cards.'],
-  16: ['Princess', 'reaction', 'flip every card next to it.'],
-  17: ['Queen', 'order', 'slide her in a straight line, pushing the cards passed back one step each; then flip those cards.'],
-  18: ['King', 'order', 'turn over every card around it (diagonals too).'],
-};
-const KIND_WORD = { order: "King's Order", reaction: 'When revealed', continuous: 'Reaction' };
-const KIND_COLOUR = { order: '#1d5fa8', reaction: '#6a2c91', continuous: '#2e6b5e' };
+// The guests as printed and the result titles come from the engine's card data
+// (GET /api/games/{id}/cards); without it a guest is drawn by its number.
+const CARDS = await fetch('/api/games/kings-feast/cards')
+  .then((r) => (r.ok ? r.json() : null))
+  .catch(() => null);
+const GUESTS = new Map((CARDS?.guests ?? []).map((g) => [g.value, g]));
+const KIND_COLOUR = { order: '#1d5fa8', 'when-revealed': '#6a2c91', reaction: '#2e6b5e' };
 
 function guest(v) {
-  const [name, kind, text] = GUESTS[v] ?? [`Card ${v}`, 'reaction', ''];
-  return { value: v, name, kind, text };
+  return GUESTS.get(v) ?? { value: v, name: `Card ${v}`, kind: 'reaction', kind_name: '', text: '' };
 }
 
 /** The shell's words for a finished feast: a solo score and its title, never a winner. */
@@ -195,14 +178,14 @@ export function render(ctx) {
       ? [h('span', { class: 'kf-band', style: `background:${KIND_COLOUR[guest(x.value).kind]}` }),
         h('span', { class: 'kf-value' }, String(x.value)),
         h('span', { class: 'kf-name' }, guest(x.value).name),
-        h('span', { class: 'kf-kind' }, KIND_WORD[guest(x.value).kind])]
+        h('span', { class: 'kf-kind' }, guest(x.value).kind_name)]
       : x.kind === 'known'
         ? [h('span', { class: 'kf-memo' }, h('span', { class: 'kf-value' }, String(x.value)), h('span', { class: 'kf-name' }, guest(x.value).name))]
         : [h('span', { class: 'kf-q' }, '?')];
     const goalTag = h('span', { class: `kf-goal${placed ? ' kf-placed' : ''}${ended && !placed ? ' kf-misplaced' : ''}` },
       placed ? `✓ ${g}` : `goal ${g}`);
     const fullTitle = [
-      x.kind !== 'face_down' ? `${guest(x.value).name} (${x.value}) — ${KIND_WORD[guest(x.value).kind]}: ${guest(x.value).text}` : 'A face-down guest you have not seen.',
+      x.kind !== 'face_down' ? `${guest(x.value).name} (${x.value}) — ${guest(x.value).kind_name}: ${guest(x.value).text}` : 'A face-down guest you have not seen.',
       x.kind === 'known' ? '(face down; you remember it)' : null,
       `This seat's goal: ${gl.name} (${g}).`,
     ].filter(Boolean).join(' ');
@@ -317,15 +300,14 @@ export function render(ctx) {
       ? `Ending now would score ${view.end_now.least} (${view.end_now.title}).`
       : `Ending now would score at least ${view.end_now.least} (${view.end_now.title} or worse).`) : null,
     h('details', { class: 'kf-titles' }, h('summary', {}, 'Titles (lower is better)'),
-      h('ul', {}, h('li', {}, '0: A Kingly Feast'), h('li', {}, '1–2: A Brilliant Banquet'), h('li', {}, '3–4: A Superb Shindig'),
-        h('li', {}, '5–8: An Acceptable Affair'), h('li', {}, '9 or more: A Tumultuous Teatime'),
+      h('ul', {}, (CARDS?.titles ?? []).map((t) => h('li', {}, `${t.to === null ? `${t.from} or more` : t.from === t.to ? t.from : `${t.from}–${t.to}`}: ${t.title}`)),
         h('li', {}, 'Score = seats without their goal card, +2 if the Assassin was revealed or peeked at.'))));
   const reference = h('details', { class: 'kf-ref', open: ctx.memory.kfRef ?? true, ontoggle: (e) => { ctx.memory.kfRef = e.target.open; } },
     h('summary', {}, 'The guests at this feast'),
     h('ul', {}, inPlay.map((v) => {
       const g = guest(v);
       return h('li', {}, h('span', { class: 'kf-refno', style: `background:${KIND_COLOUR[g.kind]}` }, String(v)),
-        h('span', {}, h('strong', {}, g.name), ` — ${KIND_WORD[g.kind]}: ${g.text}`));
+        h('span', {}, h('strong', {}, g.name), ` — ${g.kind_name}: ${g.text}`));
     })),
     h('p', { class: 'kf-sub' }, 'A turn: activate a face-up guest (its order, if any, happens), it turns face down, then you may swap two neighbours facing the same way. Face-down guests cannot be activated.'));
 

@@ -62,6 +62,7 @@
 mod action;
 mod arrangement;
 mod card;
+mod card_data;
 mod chance;
 mod encoding;
 mod event;
@@ -91,6 +92,7 @@ pub use card::{
     LOVERS_I, LOVERS_II, MERCHANT, NOBLE, PRIEST, PRINCESS, QUEEN, SCHOLAR, VIZIER, card_id,
     card_name, has_order, parse_card,
 };
+pub use card_data::{CardData, Guest, GuestKind, TitleBand};
 pub use chance::{Chance, chance_text, parse_chance};
 pub use event::Event;
 pub use geometry::{Geometry, SeatIdx};

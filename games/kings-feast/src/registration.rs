@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use parlour_core::{FirstPlayer, LabCost, Registration, SolvedPlan};
 
+use crate::CardData;
 use crate::solver::{SolveLimits, solve};
 use crate::state::State;
 
@@ -13,6 +14,7 @@ use crate::state::State;
 pub const REGISTRATION: Registration<State> = Registration {
     solver: Some(solve_within),
     file_options: &["arrangement"],
+    cards: Some(card_data),
     ..Registration::new(SUMMARY, FirstPlayer::Fixed, LAB_COST)
 };
 
@@ -44,4 +46,9 @@ fn solve_within(state: &State, time_limit: Duration) -> SolvedPlan {
         elapsed: plan.elapsed,
         method: plan.method,
     }
+}
+
+/// The guests as printed and the result titles ([`CardData`]).
+fn card_data() -> serde_json::Value {
+    serde_json::to_value(CardData::standard()).unwrap_or_default()
 }

@@ -40,16 +40,23 @@ impl EndReason {
     }
 }
 
+/// The result titles (spec §8): each with the lowest and highest score it covers (`None`: no
+/// upper end), best first.
+pub const TITLES: [(i32, Option<i32>, &str); 5] = [
+    (0, Some(0), "A Kingly Feast"),
+    (1, Some(2), "A Brilliant Banquet"),
+    (3, Some(4), "A Superb Shindig"),
+    (5, Some(8), "An Acceptable Affair"),
+    (9, None, "A Tumultuous Teatime"),
+];
+
 /// The result title of a score (lower is better).
 #[must_use]
 pub fn title(score: i32) -> &'static str {
-    match score {
-        i32::MIN..=0 => "A Kingly Feast",
-        1..=2 => "A Brilliant Banquet",
-        3..=4 => "A Superb Shindig",
-        5..=8 => "An Acceptable Affair",
-        _ => "A Tumultuous Teatime",
-    }
+    TITLES
+        .iter()
+        .find(|(_, high, _)| high.is_none_or(|h| score <= h))
+        .map_or(TITLES[4].2, |t| t.2)
 }
 
 /// The final score: misplaced seats plus the Assassin penalty.
