@@ -4,12 +4,21 @@
 
 import { FEY_SIGNS } from '../cards.js';
 
-/** The eight signs in traditional order (spec §1.1). */
-export const SIGNS = ['flame', 'star', 'stone', 'wave', 'wind', 'bone', 'tree', 'tone'];
+// The deck as printed (the signs, each value's card type) comes from the engine's card data
+// (GET /api/games/{id}/cards), the same for the three Deck of Fey games.
+let DECK = null;
 
-/** Card type names by value (spec §1.2; flavour only). */
-const TYPES = [null, 'Concept', 'Fey', 'Item', 'Career', 'Landscape', 'Event', 'Structure', 'Warrior', 'Magiker', 'Cleric', 'Sovereign'];
+/** Loads the printed deck once, from game `game`'s card data; a page awaits it before drawing. */
+export async function loadDeck(game) {
+  DECK ??= await fetch(`/api/games/${game}/cards`)
+    .then((r) => (r.ok ? r.json() : null))
+    .catch(() => null);
+}
 
+/** The card type a value prints ("Event" for 6), or '' without the card data. */
+export function typeName(value) {
+  return DECK?.types?.find((t) => t.value === value)?.name ?? '';
+}
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -48,7 +57,7 @@ export const RELATION_SHORT = { fey: 'fey', same: 'same', harmonious: 'harm.', n
 /** A card's full text: "Flame 6 (Event)", and how it stands to `player`'s sign (the view's). */
 export function cardText(id, view, player) {
   const { sign, value } = feyCard(id);
-  let text = `${title(sign)} ${value} (${TYPES[value] ?? ''})`;
+  let text = `${title(sign)} ${value} (${typeName(value)})`;
   const mat = view?.mat;
   const rel = player ? standing(view, sign)?.relation ?? null : (mat && sign === mat.fey ? 'fey' : null);
   if (rel === 'fey') text += ': the fey sign';

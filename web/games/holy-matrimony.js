@@ -2,7 +2,9 @@
 // commitment face down in front of it until all are revealed together, the last reveal, and the
 // hand, where the commitment is chosen by selecting cards with the round's score previewed.
 
-import { useCss, drawMat, seatRing, signChip, cardText, feyCard, standing, title } from './fey-mat.js';
+import { loadDeck, useCss, drawMat, seatRing, signChip, cardText, feyCard, standing, title } from './fey-mat.js';
+
+await loadDeck('holy-matrimony');
 
 export const ownActions = true;
 

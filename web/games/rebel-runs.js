@@ -3,9 +3,11 @@
 // area, the other hands as card backs with counts, and your hand. Melds and lay-offs are chosen
 // by selecting the cards themselves; the points are previewed before the confirm button plays it.
 
+import { loadDeck, standing, typeName } from './fey-mat.js';
+
 export const ownActions = true;
 
-const TYPES = ['', 'Concept', 'Fey', 'Item', 'Career', 'Landscape', 'Event', 'Structure', 'Warrior', 'Magiker', 'Cleric', 'Sovereign'];
+await loadDeck('rebel-runs');
 
 let styled = false;
 function linkStyle() {
@@ -25,12 +27,6 @@ function linkStyle() {
 export function parse(id) {
   const m = /^([a-z]+)-([0-9]+)$/.exec(String(id));
   return { id: String(id), sign: m ? m[1] : '', value: m ? Number(m[2]) : 0 };
-}
-
-/** How cards of `sign` stand to this seat's sign, from the view: {relation, points}, or null
- * (a spectator, or no mat yet). */
-function standing(v, sign) {
-  return v.sign_points?.find((p) => p.sign === sign) ?? null;
 }
 
 /** `{run: {low: 3}}` / `{set: {value: 5}}` → {type, n}. */
@@ -171,7 +167,7 @@ function h(ctx, ...args) {
 /** A card's hover text: its full name, type and what it scores for you. */
 function cardTitle(ctx, v, id, mySign) {
   const c = parse(id);
-  const base = `${c.sign} ${c.value} (${TYPES[c.value] ?? ''})`;
+  const base = `${c.sign} ${c.value} (${typeName(c.value)})`;
   if (!v.mat) return base;
   if (c.sign === v.mat.fey) {
     const st = standing(v, c.sign);

@@ -3,7 +3,9 @@
 // (only the legal cards are buttons when it is this seat's turn).
 
 import { plural } from '../dom.js';
-import { useCss, drawMat, seatRing, signChip, cardText, feyCard, standing, RELATION_SHORT, title } from './fey-mat.js';
+import { loadDeck, useCss, drawMat, seatRing, signChip, cardText, feyCard, standing, RELATION_SHORT, title } from './fey-mat.js';
+
+await loadDeck('troll-tricker');
 
 export const ownActions = true;
 

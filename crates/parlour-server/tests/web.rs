@@ -174,8 +174,65 @@ async fn the_served_card_data_covers_every_card_the_engine_deals() {
     }
     let none = get(&s.app, "/api/games/no-such-game/cards").await;
     assert_eq!(none.status, StatusCode::NOT_FOUND);
-    let troll = get(&s.app, "/api/games/troll-tricker/cards").await;
-    assert_eq!(troll.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn deck_of_fey_card_data_names_the_sign_and_type_of_every_card_dealt() {
+    let s = server().await;
+    for id in ["troll-tricker", "rebel-runs", "holy-matrimony"] {
+        let a = get(&s.app, &format!("/api/games/{id}/cards")).await;
+        assert_eq!(a.status, StatusCode::OK, "{id}");
+        let data: Value = serde_json::from_str(&a.body).unwrap();
+        // The deal's cards (`flame-6`); some games write the word `deal` before them.
+        let cards: Vec<(String, u64)> = dealt_words(id, 3, 1)
+            .iter()
+            .filter_map(|w| {
+                let (sign, value) = w.rsplit_once('-')?;
+                Some((sign.to_owned(), value.parse().ok()?))
+            })
+            .collect();
+        assert!(cards.len() >= 20, "{id}: {cards:?}");
+        for (sign, value) in &cards {
+            let card = format!("{sign}-{value}");
+            assert!(
+                data["signs"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|s| s["id"] == sign.as_str() && !s["name"].as_str().unwrap().is_empty()),
+                "{id} {card}"
+            );
+            let ty = data["types"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|t| t["value"] == *value);
+            assert!(
+                ty.is_some_and(|t| !t["name"].as_str().unwrap().is_empty()),
+                "{id} {card}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn kings_feast_card_data_describes_every_guest_and_title() {
+    let s = server().await;
+    let a = get(&s.app, "/api/games/kings-feast/cards").await;
+    assert_eq!(a.status, StatusCode::OK);
+    let data: Value = serde_json::from_str(&a.body).unwrap();
+    let guests = data["guests"].as_array().unwrap();
+    // The full arrangement seats all 18 guests; each has a name, a kind and its words.
+    assert_eq!(guests.len(), 18);
+    for (g, value) in guests.iter().zip(1u64..) {
+        assert_eq!(g["value"], value);
+        for key in ["id", "name", "kind_name", "text"] {
+            assert!(!g[key].as_str().unwrap().is_empty(), "{g}");
+        }
+    }
+    let titles = data["titles"].as_array().unwrap();
+    assert_eq!(titles[0]["from"], 0);
+    assert!(titles.last().unwrap()["to"].is_null());
 }
 
 /// Every word of the chance events before the first decision of a seeded game of `id`.

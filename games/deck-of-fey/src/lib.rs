@@ -14,6 +14,7 @@
 //! ```
 
 mod card;
+mod card_data;
 mod draw;
 mod encoding;
 mod mat;
@@ -25,6 +26,7 @@ mod sign_points;
 mod table;
 
 pub use card::Card;
+pub use card_data::{CardData, SignData, TypeData};
 pub use draw::Draw;
 pub use encoding::{
     CARD_PLANE, Planes, TABLE_SEAT_LEN, relation_index, relative, set_cards, table_len,
