@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, latest, waitFor, screenshots, unnamedControls, layoutProblems, DESKTOP,
+  startServer, launch, latest, actionButton, waitFor, screenshots, unnamedControls, layoutProblems, DESKTOP,
 } from './support.js';
 
 let server;
@@ -178,7 +178,7 @@ test('a hidden tab is alerted at its turn only, with names as plain text', { tim
     // The same seat again: its turn had ended, so its new turn alerts again.
     const before = latest(p).step;
     const st = latest(p);
-    await p.getByRole('button', { name: st.legal[0], exact: true }).click();
+    await actionButton(p, st.legal[0]).click();
     await waitFor(() => latest(p).step > before, 10000);
   }
   assert.equal(seen[otherSeat], 1, 'the other seat got a turn');

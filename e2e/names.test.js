@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, launch, newPage, createInLobby, latest, waitFor } from './support.js';
+import { startServer, launch, newPage, createInLobby, latest, waitFor, actionButton } from './support.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 let server;
@@ -172,7 +172,7 @@ test('names holding HTML and script are shown as text everywhere and never run',
       const st = latest(p);
       if (st.legal.length) {
         const before = p.states.length;
-        const button = p.getByRole('button', { name: st.legal[0], exact: true });
+        const button = actionButton(p, st.legal[0]);
         if (await button.isEnabled().catch(() => false)) {
           await button.click();
           await waitFor(() => p.states.length > before);

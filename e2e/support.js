@@ -141,7 +141,7 @@ export async function playOne(page, choose = (legal) => legal[0]) {
     if (st?.status === 'finished') return false;
     if (st && st.legal.length) {
       const text = choose(st.legal);
-      const button = page.getByRole('button', { name: text, exact: true });
+      const button = actionButton(page, text);
       if (await button.isEnabled().catch(() => false)) {
         const before = page.states.length;
         await button.click();
@@ -151,6 +151,13 @@ export async function playOne(page, choose = (legal) => legal[0]) {
     }
     await page.waitForTimeout(25);
   }
+}
+
+/** The button that plays legal text `text`: a card marked with it (`data-action`), or the button
+ * named by it (the generic page's and the shell's action buttons). */
+export function actionButton(page, text) {
+  return page.locator(`button[data-action="${text.replaceAll('"', '\\"')}"]`)
+    .or(page.getByRole('button', { name: text, exact: true })).first();
 }
 
 export async function waitFor(cond, ms = 10000) {

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, createInLobby, playOne, latest, waitFor,
+  startServer, launch, newPage, createInLobby, playOne, actionButton, latest, waitFor,
   unnamedControls, layoutProblems, PHONE,
 } from './support.js';
 
@@ -42,7 +42,7 @@ test('a person plays a whole game against bots by clicking, through a reload and
   // Actions work from the keyboard: a focused legal action's button plays on Enter.
   await waitFor(() => latest(page).legal.length);
   const st = latest(page);
-  const button = page.getByRole('button', { name: st.legal[0], exact: true });
+  const button = actionButton(page, st.legal[0]);
   await button.focus();
   await page.keyboard.press('Enter');
   await waitFor(() => latest(page).step > st.step);
@@ -100,7 +100,7 @@ test('two people at one table, each in their own browser, one on a phone; resign
   while (played < 8) {
     for (const p of [ann, bo]) {
       const st = latest(p);
-      if (st.legal.length && (await p.getByRole('button', { name: st.legal[0], exact: true }).isEnabled())) {
+      if (st.legal.length && (await actionButton(p, st.legal[0]).isEnabled())) {
         await playOne(p);
         played += 1;
       }

@@ -64,7 +64,11 @@ test('a person plays Troll Tricker to the end through the table layout', { timeo
       seen = await drawn(page);
       return seen.buttons.map((b) => b.card).sort().join() === want.join();
     }, 5000).catch(() => assert.deepEqual(seen.buttons.map((b) => b.card).sort(), want, 'every legal play is a card button, and only those'));
-    for (const b of seen.buttons) assert.equal(b.name, `play ${b.card}`);
+    // Named as people read the card ("Play Flame 6"), not by its id.
+    for (const b of seen.buttons) {
+      const [sign, value] = b.card.split('-');
+      assert.equal(b.name, `Play ${sign[0].toUpperCase()}${sign.slice(1)} ${value}`);
+    }
     // Nothing hidden from this seat is drawn.
     const allowed = visibleIds(st.view);
     for (const c of seen.ids) assert.ok(allowed.has(c), `${c} is drawn but not in the seat's view`);

@@ -39,7 +39,8 @@ export function cardName(id) {
  * One card. Options:
  *  - label: accessible name (default `cardName(id)`), title: hover text (defaults to the label)
  *  - rank, suit: override what is printed; colour: the band colour
- *  - onClick: makes it a button; pressed: for toggle buttons (aria-pressed)
+ *  - onClick: makes it a button; pressed: for toggle buttons (aria-pressed); action: the legal
+ *    text it plays (`data-action`, for tests and tools)
  *  - disabled, small, faceDown, extra (a node or text printed under the rank)
  */
 export function card(id, opts = {}) {
@@ -66,7 +67,7 @@ export function card(id, opts = {}) {
       'aria-pressed': opts.pressed === undefined ? null : String(!!opts.pressed),
       disabled: !!opts.disabled,
       onclick: opts.onClick,
-      dataset: { card: String(id) },
+      dataset: { card: String(id), action: opts.action ?? null },
     }, body);
   }
   return h('span', {

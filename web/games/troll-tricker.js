@@ -22,7 +22,7 @@ export function render(ctx) {
   const toAct = v.to_act;
 
   const faceCard = (id, opts = {}) => {
-    const el = cards.card(id, { title: cardText(id, v, mySign), label: opts.label, small: opts.small, onClick: opts.onClick, extra: opts.extra });
+    const el = cards.card(id, { title: cardText(id, v, mySign), label: opts.label, small: opts.small, onClick: opts.onClick, action: opts.action, extra: opts.extra });
     if (fey && feyCard(id).sign === fey) el.classList.add('fey-card-fey');
     if (opts.dim) el.classList.add('fey-dim');
     return el;
@@ -100,8 +100,10 @@ export function render(ctx) {
       const text = legal.get(id);
       const rel = standing(v, feyCard(id).sign)?.relation;
       const extra = rel ? RELATION_SHORT[rel] : null;
-      // Named as the legal text (`play flame-6`), as the shell's own action buttons are.
-      if (text) return faceCard(id, { label: text, onClick: () => ctx.act(text), extra });
+      if (text) {
+        const { sign, value } = feyCard(id);
+        return faceCard(id, { label: `Play ${title(sign)} ${value}`, action: text, onClick: () => ctx.act(text), extra });
+      }
       return faceCard(id, { extra, dim: ctx.legal.length > 0 });
     });
     const note = ctx.legal.length
