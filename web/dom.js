@@ -43,5 +43,6 @@ export function replace(el, ...children) {
 
 /** "1 player" / "3 players". */
 export function plural(n, word) {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+  // "−1 point" as "1 point": a loss of one is still singular.
+  return `${n} ${word}${Math.abs(n) === 1 ? '' : 's'}`;
 }
