@@ -85,7 +85,7 @@ async function unreachable(page, legal) {
         const lo = Number(w[1].slice(5));
         const hi = Number(w[2].slice(5));
         ok = true;
-        for (let k = lo; k <= hi; k++) ok &&= enabled(document.querySelector(`#game .reading-the-play-hand button[data-card="line-${k}"]`));
+        for (let k = lo; k <= hi; k++) ok &&= enabled(document.querySelector(`#actions .reading-the-play-hand button[data-card="line-${k}"]`));
       } else {
         ok = [...document.querySelectorAll('#game [data-action], #actions [data-action]')].some((el) => el.dataset.action === text && enabled(el));
       }

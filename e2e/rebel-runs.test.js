@@ -44,7 +44,7 @@ async function unreachable(page, legal) {
     const mod = await import('/games/rebel-runs.js');
     const direct = new Set([...document.querySelectorAll('#game button[data-action]:not(:disabled), #actions button[data-action]:not(:disabled)')]
       .map((b) => b.dataset.action));
-    const hand = new Set([...document.querySelectorAll('#game .selectable button.card:not(:disabled)')].map((b) => b.dataset.card));
+    const hand = new Set([...document.querySelectorAll('#actions .selectable button.card:not(:disabled)')].map((b) => b.dataset.card));
     return legal.filter((t) => {
       if (direct.has(t)) return false;
       const a = mod.readAction(t);

@@ -409,8 +409,7 @@ export function render(ctx) {
     strip,
     h('div', { class: 'haunted-others' }, others.map(seatPanel)),
     piles,
-    me !== null ? seatPanel(me) : null,
-    handNode));
+    me !== null ? seatPanel(me) : null));
 
   // ---- the action area: the prompt, what the choice means, and the controls not on cards
   const panel = [];
@@ -467,7 +466,7 @@ export function render(ctx) {
       const allDiscard = elsewhere.every((p) => fromDiscard.has(p.card));
       const allLooked = elsewhere.every((p) => v.looking_at.includes(p.card));
       if (allDiscard || allLooked) panel.push(h('p', { class: 'haunted-prompt-from' }, allDiscard ? 'From the discard pile:' : 'The cards you drew:'));
-      panel.push(h('div', { class: many ? 'haunted-chips' : 'haunted-row', role: 'group', 'aria-label': 'Cards to choose from' },
+      panel.push(h('div', { class: many ? 'haunted-chips scroll-list' : 'haunted-row', role: 'group', 'aria-label': 'Cards to choose from' },
         elsewhere.map((p) => {
           const w = where(p.card);
           const opts = { label: `${verb} ${info(p.card).name}${w ? ` ${w}` : ''}`, action: p.text, onClick: () => ctx.act(p.text) };
@@ -551,7 +550,9 @@ export function render(ctx) {
     }
     if (buttons.length) panel.push(h('div', { class: 'haunted-buttons' }, buttons));
   }
-  ctx.actionsEl.replaceChildren(...(panel.length ? [h('div', { class: 'haunted-prompt' }, panel)] : []));
+  // The hand and the prompt go in the action area, the dock of a phone-sized page.
+  const dock = [handNode, panel.length ? h('div', { class: 'haunted-prompt' }, panel) : null].filter(Boolean);
+  ctx.actionsEl.replaceChildren(...(dock.length ? [h('div', { class: 'haunted-dock' }, dock)] : []));
 }
 
 /** Draws again after a local change (a card selected), then focuses `selector`. */

@@ -297,7 +297,7 @@ export function render(ctx) {
       const id = clicked.dataset.card;
       queueMicrotask(() => {
         render(ctx);
-        ctx.el.querySelector(`.qos-hand button[data-card="${CSS.escape(id)}"]`)?.focus();
+        ctx.actionsEl.querySelector(`.qos-hand button[data-card="${CSS.escape(id)}"]`)?.focus();
       });
     });
   }
@@ -319,14 +319,14 @@ export function render(ctx) {
       h('div', { class: 'qos-main' },
         h('div', { class: 'qos-opponents' }, others.map((s) => seatArea(view.seats[s], false))),
         h('div', { class: 'qos-middle' }, stock, pile),
-        mine ? seatArea(mine, true) : null,
-        handArea),
+        mine ? seatArea(mine, true) : null),
       h('div', { class: 'qos-side' }, tally, legend))));
 
   const extra = [];
   if (passText) extra.push(h('button', { type: 'button', class: 'action', onclick: () => ctx.act(passText) }, 'Pass (the round ends)'));
   if (drawText) extra.push(h('button', { type: 'button', class: 'action', onclick: () => ctx.act(drawText) }, 'Draw a card'));
-  // The shell empties the action area before each render and writes its own hint when it stays
-  // empty; a redraw of this module's own (a selection changing) keeps that hint.
-  if (extra.length) ctx.actionsEl.replaceChildren(h('div', { class: 'action-list' }, extra));
+  // The hand and the buttons go in the action area, the dock of a phone-sized page. The shell
+  // writes its own hint when it stays empty (a spectator).
+  const dock = [handArea, extra.length ? h('div', { class: 'action-list' }, extra) : null].filter(Boolean);
+  if (dock.length) ctx.actionsEl.replaceChildren(h('div', { class: 'qos qos-dock' }, dock));
 }

@@ -534,11 +534,15 @@ export function render(ctx) {
     promptBox,
     h('div', { class: 'reading-the-play-others' }, others.map(seatPanel)),
     stage,
-    mySeat ? h('div', { class: 'reading-the-play-mine' }, seatPanel(mySeat), handArea) : null));
+    mySeat ? h('div', { class: 'reading-the-play-mine' }, seatPanel(mySeat)) : null));
 
-  if (actions.length && !ctx.replay) {
-    ctx.actionsEl.replaceChildren(h('div', { class: 'action-list reading-the-play-actions' }, actions));
-    if (actions.includes(tradeBar)) drawTradeBar();
+  // The hand and the buttons go in the action area, the dock of a phone-sized page.
+  const live = actions.length && !ctx.replay;
+  if (handArea || live) {
+    ctx.actionsEl.replaceChildren(h('div', { class: 'reading-the-play reading-the-play-dock' },
+      handArea,
+      live ? h('div', { class: 'action-list reading-the-play-actions' }, actions) : null));
+    if (live && actions.includes(tradeBar)) drawTradeBar();
   }
 }
 

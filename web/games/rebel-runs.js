@@ -424,7 +424,7 @@ function preview(ctx, v, mySign, legal, sel, action, rerender) {
     root.append(h(ctx, 'div', { class: 'rebel-runs-choices', role: 'group', 'aria-label': 'What the selection becomes' },
       choices.map((t) => h(ctx, 'button', {
         type: 'button', class: 'rebel-runs-choice', 'aria-pressed': String(t === action), dataset: { choice: t },
-        onclick: () => { ctx.memory.rrChoice = t; rerender(); ctx.el.querySelector(`[data-choice="${CSS.escape(t)}"]`)?.focus(); },
+        onclick: () => { ctx.memory.rrChoice = t; rerender(); ctx.actionsEl.querySelector(`[data-choice="${CSS.escape(t)}"]`)?.focus(); },
       }, `${choiceText(ctx, v, t)}${readAction(t).verb === 'discard' ? '' : ` (${signed(gain(ctx, v, mySign, t))})`}`))));
   }
   return root;
@@ -475,11 +475,14 @@ export function render(ctx) {
         h(ctx, 'span', { class: 'rebel-runs-sign' }, mySign ?? ''),
         h(ctx, 'span', { class: 'rebel-runs-score' }, `hand ${v.table_points[me]} · total ${v.totals[me]}`)),
       tableArea(ctx, v, me, mySign, target)));
-    if (v.phase !== 'game_over') parts.push(handArea(ctx, v, mySign, legal, rerender));
   }
   ctx.el.replaceChildren(h(ctx, 'div', { class: 'rebel-runs', dataset: { step: String(ctx.step) } }, parts));
+  // The hand goes in the action area, the dock of a phone-sized page, above the buttons.
+  if (ctx.seat !== null && ctx.seat !== undefined && v.your_hand && v.phase !== 'game_over') {
+    ctx.actionsEl.replaceChildren(h(ctx, 'div', { class: 'rebel-runs rebel-runs-dock' }, handArea(ctx, v, mySign, legal, rerender)));
+  }
   if (legal.includes('end')) {
-    ctx.actionsEl.replaceChildren(h(ctx, 'div', { class: 'action-list' },
+    ctx.actionsEl.append(h(ctx, 'div', { class: 'action-list' },
       h(ctx, 'button', { type: 'button', class: 'primary', dataset: { action: 'end' }, onclick: () => { ctx.memory.rrSel?.clear(); ctx.act('end'); } }, 'End turn')));
   }
   const rest = legal.filter((t) => !['draw stock', 'draw discard', 'end'].includes(t) && !/^(meld|layoff|discard) /.test(t));
