@@ -389,6 +389,7 @@ function drawGame() {
   if (!view || !page.summary || !page.module) return;
   const focused = focusKey(document.activeElement);
   const ctx = context(view);
+  ui.game.dataset.step = String(view.step);
   ui.actions.replaceChildren();
   try {
     page.module.render(ctx);

@@ -1,0 +1,76 @@
+// The phone layout (issue 35): at 390×844 a person plays a whole game of every game against
+// bots, and at each of their turns, without scrolling, the turn banner is on screen, every enabled
+// control of the dock (the hand, the prompt, the buttons) lies inside the screen, and nothing
+// sticks out sideways.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, launch, newPage, latest, waitFor, layoutProblems, createTable, keepSocket, playSeatToEnd,
+  SHORT_GAMES, PHONE, SHOTS,
+} from './support.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+mkdirSync(SHOTS, { recursive: true });
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** What is off the screen at this turn: the banner, the dock's enabled controls, the scroll. */
+function offScreen(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const w = document.documentElement.clientWidth;
+    const h = window.innerHeight;
+    const inside = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= h && r.right <= w;
+    if (window.scrollY !== 0) out.push(`the page is scrolled to ${window.scrollY}`);
+    const banner = document.getElementById('turn');
+    if (!inside(banner.getBoundingClientRect())) out.push('the turn banner');
+    if (!banner.classList.contains('your-turn')) out.push(`the banner says "${banner.textContent}"`);
+    for (const el of document.querySelectorAll('#actions button:not(:disabled), #actions input, #actions select')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue; // inside a closed <details>
+      // A long list of choices (the whole discard pile) scrolls in a box of its own: that box is
+      // what must be on screen.
+      const list = el.parentElement.closest('.scroll-list');
+      if (list && list.closest('#actions') && inside(list.getBoundingClientRect())) continue;
+      if (!inside(r)) out.push(`${el.getAttribute('aria-label') ?? el.textContent.trim()} at ${Math.round(r.left)},${Math.round(r.top)}`);
+    }
+    return out;
+  });
+}
+
+for (const [game, bots, options] of SHORT_GAMES) {
+  test(`${game}: on a phone, every turn's hand, buttons and banner are on screen`, { timeout: 60000 }, async () => {
+    const made = await createTable(server.base, game, [{ human: { name: 'Ann' } }, ...bots.map((bot) => ({ bot }))], options);
+    const page = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
+    await keepSocket(page);
+    await page.goto(`${server.base}${made.seats[0].link}`);
+    const turns = await playSeatToEnd(page, {
+      onTurn: async (st, turn) => {
+        const off = await offScreen(page);
+        if (off.length) await page.screenshot({ path: join(SHOTS, `phone-${game}-failed.png`) });
+        assert.deepEqual(off, [], `${game}, turn ${turn}: ${st.legal.slice(0, 3).join(' | ')}`);
+        // The full check (overlaps too) is slower: every few turns.
+        if (turn % 4 === 0) assert.deepEqual(await layoutProblems(page), [], `${game}, turn ${turn}`);
+        else assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width, `${game}, turn ${turn}`);
+      },
+    });
+    assert.ok(turns > 0);
+    await waitFor(() => latest(page)?.status === 'finished');
+    await page.getByRole('region', { name: 'Game over' }).waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
