@@ -62,6 +62,10 @@ for (const [game, bots, options] of SHORT_GAMES) {
         const off = await offScreen(page);
         if (off.length) await page.screenshot({ path: join(SHOTS, `phone-${game}-failed.png`) });
         assert.deepEqual(off, [], `${game}, turn ${turn}: ${st.legal.slice(0, 3).join(' | ')}`);
+        // Every seat's chip shows its points (Queen of Scots' view keeps them per seat).
+        if (game === 'queen-of-scots') {
+          assert.deepEqual(await page.locator('#seats .seat-score').allTextContents(), st.view.seats.map((x) => `${x.total} pt${x.total === 1 ? '' : 's'}`));
+        }
         // The full check (overlaps too) is slower: every few turns.
         if (turn % 4 === 0) assert.deepEqual(await layoutProblems(page), [], `${game}, turn ${turn}`);
         else assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width, `${game}, turn ${turn}`);

@@ -245,7 +245,8 @@ function shown() {
 /** Running scores, where the game's view has them (`scores`: one number per seat). */
 function viewScores(view) {
   const n = page.summary?.players ?? 0;
-  const s = view?.scores ?? view?.totals ?? view?.score;
+  // A module may say where its view keeps them (Queen of Scots: each seat's `total`).
+  const s = page.module?.scores?.(view) ?? view?.scores ?? view?.totals ?? view?.score;
   if (Array.isArray(s) && s.length === n && s.every((x) => typeof x === 'number')) return s;
   return null;
 }

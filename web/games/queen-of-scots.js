@@ -86,6 +86,11 @@ function ensureStyle() {
   document.head.append(link);
 }
 
+/** Each seat's running total, for the seat chips at the top of the page. */
+export function scores(view) {
+  return view?.seats?.map((s) => s.total) ?? null;
+}
+
 export function render(ctx) {
   ensureStyle();
   const { h, cards, view } = ctx;
