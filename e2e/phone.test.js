@@ -78,3 +78,38 @@ for (const [game, bots, options] of SHORT_GAMES) {
     await page.context().close();
   });
 }
+
+test('the last move is marked on the table, and animates only without reduced motion', { timeout: 60000 }, async () => {
+  const made = await createTable(server.base, 'troll-tricker', [{ human: { name: 'Ann' } }, { bot: 'random' }, { bot: 'random' }]);
+  const page = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
+  await keepSocket(page);
+  await page.goto(`${server.base}${made.seats[0].link}`);
+  let checked = 0;
+  await playSeatToEnd(page, {
+    onTurn: async (st, turn) => {
+      const v = st.view;
+      // The card played last: the newest of the trick, or the one that completed the last trick.
+      const last = v.current_trick.at(-1)?.card ?? v.last_trick?.cards.at(-1)?.card;
+      if (!last || turn === 0) return;
+      const reduce = turn % 2 === 1;
+      await page.emulateMedia({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
+      const marked = await page.locator('#game .last-move').evaluateAll((els) => els.map((e) => ({
+        card: e.dataset.card,
+        animation: getComputedStyle(e).animationName,
+        transition: getComputedStyle(e).transitionDuration,
+        fresh: e.classList.contains('last-move-new'),
+      })));
+      assert.ok(marked.some((m) => m.card === last), `${last} is marked: ${JSON.stringify(marked)}`);
+      for (const m of marked.filter((x) => x.fresh)) {
+        assert.equal(m.animation, reduce ? 'none' : 'last-move-in', JSON.stringify(m));
+        if (reduce) assert.equal(m.transition, '0s');
+      }
+      // The completed trick stays readable on the table, its winner's card ringed.
+      if (v.last_trick) assert.equal(await page.locator('#game .tt-last-trick .tt-trick-winner').count(), 1);
+      checked += 1;
+    },
+  });
+  assert.ok(checked > 5, `checked ${checked} turns`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

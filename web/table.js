@@ -10,6 +10,7 @@ import { Connection } from './connection.js';
 import * as alerts from './alerts.js';
 import * as presence from './presence.js';
 import { drawMenu } from './menu.js';
+import { markLastMove } from './lastmove.js';
 
 const [, mode, tableId] = location.pathname.split('/');
 const spectating = mode === 'watch';
@@ -398,6 +399,7 @@ function drawGame() {
     console.error(`games/${page.moduleName}.js failed to draw this view`, e);
     generic.render(ctx);
   }
+  markLastMove(ui.game, view.step);
   if (!page.module.ownActions || page.module === generic) actionButtons(ctx.legal);
   const waiting = !page.replay && view.seat !== null && ctx.toAct.includes(view.seat) && view.status === 'playing';
   if (!ui.actions.childElementCount) {
