@@ -74,7 +74,7 @@ async function playThroughControls(page, text) {
     const card = page.getByRole('group', { name: 'Cards in your hand' }).locator(`[data-select][data-card="${words[1]}"]`);
     const name = await card.getAttribute('aria-label');
     await page.getByRole('group', { name: 'Cards in your hand' }).getByRole('button', { name, exact: true }).click();
-    await byName(`#game [data-action="${text}"]`);
+    await byName(`#actions [data-action="${text}"]`);
   } else if (words[0] === 'cards') {
     const row = page.locator('#actions .haunted-selection');
     for (const id of words.slice(1).filter((w) => w !== '-')) {
