@@ -162,9 +162,13 @@ async function playGame(options, shots) {
     } else if (view.phase === 'discard') {
       const options = st.legal.filter((t) => t.startsWith('discard '));
       const text = options[st.step % options.length];
-      const card = game.getByRole('button', { name: `Discard ${name(text.split(' ')[1])}`, exact: true });
+      // Two clicks: the card, then the button that names it.
+      const row = page.getByRole('group', { name: 'Your hand: choose a card to discard' });
+      await row.getByRole('button', { name: name(text.split(' ')[1]), exact: true }).click();
+      const card = page.getByRole('button', { name: `Discard ${name(text.split(' ')[1])}`, exact: true });
       assert.equal(await card.getAttribute('data-action'), text);
       await act(page, () => card.click());
+      assert.equal(await page.getByRole('status').filter({ hasText: /^You discarded / }).textContent(), `You discarded ${name(text.split(' ')[1])}.`);
     } else {
       const meldTexts = st.legal.filter((t) => t.startsWith('meld '));
       const layoffTexts = st.legal.filter((t) => t.startsWith('layoff '));

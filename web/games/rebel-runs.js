@@ -289,7 +289,7 @@ function sortHand(hand, bySign) {
 function handCue(v, legal, mine) {
   if (!mine) return null;
   if (v.phase === 'draw') return 'Your turn: draw from the stock, or take the top discard.';
-  if (v.phase === 'discard') return 'Discard a card: click it.';
+  if (v.phase === 'discard') return 'Discard a card: choose it, then "Discard".';
   if (v.phase === 'meld') {
     return legal.includes('end')
       ? 'Meld or lay off: select cards, check the points, confirm. Then end your turn.'
@@ -307,19 +307,37 @@ function handArea(ctx, v, mySign, legal, rerender) {
   const opts = (id) => ({ title: cardTitle(ctx, v, id, mySign), extra: cardExtra(v, id, mySign) });
   let body;
   if (mine && v.phase === 'discard') {
-    body = cards.cardRow('Your hand: click a card to discard it', hand.map((id) => {
-      const text = `discard ${id}`;
-      const ok = legal.includes(text);
-      const el = cards.card(id, {
+    // Two deliberate clicks: choose the card, then "Discard" it.
+    const chosen = legal.includes(`discard ${mem.rrDiscard}`) ? mem.rrDiscard : null;
+    const row = cards.cardRow('Your hand: choose a card to discard', hand.map((id) => {
+      const ok = legal.includes(`discard ${id}`);
+      return cards.card(id, {
         ...opts(id),
-        label: ok ? `Discard ${cards.cardName(id)}` : `${cards.cardName(id)} (taken this turn, cannot be discarded)`,
-        title: ok ? `Discard: ${cardTitle(ctx, v, id, mySign)}` : 'Taken from the discards this turn: it cannot go back this turn',
+        label: ok ? cards.cardName(id) : `${cards.cardName(id)} (taken this turn, cannot be discarded)`,
+        title: ok ? cardTitle(ctx, v, id, mySign) : 'Taken from the discards this turn: it cannot go back this turn',
         disabled: !ok,
-        onClick: () => ok && ctx.act(text),
+        pressed: ok ? id === chosen : undefined,
+        onClick: () => {
+          if (!ok) return;
+          mem.rrDiscard = id === chosen ? null : id;
+          rerender();
+          ctx.actionsEl.querySelector(`[data-card="${CSS.escape(id)}"]`)?.focus();
+        },
       });
-      if (ok) el.dataset.action = text;
-      return el;
     }));
+    const text = chosen ? `discard ${chosen}` : null;
+    body = h(ctx, 'div', { class: 'selectable' }, row,
+      h(ctx, 'div', { class: 'selection-bar' },
+        h(ctx, 'p', { class: 'selection-preview' }, chosen ? `${cards.cardName(chosen)} goes on the discard pile and your turn ends.` : 'Choose the card to discard.'),
+        h(ctx, 'button', {
+          type: 'button', class: 'primary', disabled: !text, dataset: text ? { action: text } : {},
+          onclick: () => {
+            if (!text) return;
+            mem.rrDiscard = null;
+            mem.rrDiscarded = { card: chosen, hand: v.hand };
+            ctx.act(text);
+          },
+        }, chosen ? `Discard ${cards.cardName(chosen)}` : 'Discard')));
   } else if (mine && v.phase === 'meld') {
     const selection = (mem.rrSel ??= new Set());
     const pick = (choices) => (choices.includes(mem.rrChoice) ? mem.rrChoice : choices[0]);
@@ -347,10 +365,16 @@ function handArea(ctx, v, mySign, legal, rerender) {
     onclick: () => { mem.rrBySign = !(mem.rrBySign ?? true); rerender(); },
   }, 'Sort by number');
   const cue = handCue(v, legal, mine);
+  // What this seat last discarded, said until its next turn (the discard ends the turn at once).
+  const done = mem.rrDiscarded && !mine && mem.rrDiscarded.hand === v.hand
+    ? h(ctx, 'p', { class: 'rebel-runs-notice', role: 'status' }, `You discarded ${cards.cardName(mem.rrDiscarded.card)}.`)
+    : null;
+  if (mine) mem.rrDiscarded = null;
   return h(ctx, 'section', { class: `rebel-runs-hand${mine ? ' rebel-runs-acting' : ''}`, 'aria-label': 'Your hand' },
     h(ctx, 'header', { class: 'rebel-runs-seat-head' },
       h(ctx, 'strong', {}, `Your hand (${v.your_hand.length})`), hand.length > 1 ? sortBtn : null),
     cue ? h(ctx, 'p', { class: 'rebel-runs-cue-line' }, cue) : null,
+    done,
     body);
 }
 
