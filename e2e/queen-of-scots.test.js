@@ -221,7 +221,7 @@ test('Queen of Scots: a round against two bots, played with the cards themselves
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   assert.equal(await page.locator('#actions .qos-hand button.card:not([disabled])').count(), 0);
-  assert.equal(await page.locator('#game .qos-target, #game .qos-stock-button').count(), 0);
+  assert.equal(await page.locator('.qos-target, #game .qos-stock-button').count(), 0);
   assert.deepEqual(page.errors, []);
 
   await waitFor(() => latest(watcher)?.status === 'finished');

@@ -127,6 +127,25 @@ export function render(ctx) {
   if (!myTurn) selection.clear();
   const selectedKinds = () => (hand ?? []).filter((id) => selection.has(String(id))).map(kindOf);
 
+  // Adding the selected card to a set of yours, or taking the pile onto one with two Crown
+  // Jewels: buttons in the action area (the phone's dock), the sets ringed on the table.
+  const setTargets = [];
+  if (mine) {
+    const sel = selectedKinds();
+    mine.sets.forEach((set, i) => {
+      const addText = sel.length === 1 ? adds.get(`${i} ${sel[0]}`) : null;
+      const jewelText = jewelAdds.get(i);
+      if (addText) {
+        setTargets.push(h('button', { type: 'button', class: 'qos-target', onclick: () => ctx.act(addText) },
+          `Add ${info(sel[0]).name} to set ${i + 1} (+${pv(addText).set_points})`));
+      }
+      if (jewelText) {
+        setTargets.push(h('button', { type: 'button', class: 'qos-target', onclick: () => ctx.act(jewelText) },
+          `Take the pile: Crown Jewels onto set ${i + 1}`));
+      }
+    });
+  }
+
   // ---- one seat's area: name, hand (backs or count), known cards, sets ----
   const seatArea = (sv, self) => {
     const acting = view.to_act === sv.seat;
@@ -139,14 +158,7 @@ export function render(ctx) {
           h('span', { class: 'qos-set-name', title: set.kind === 'royal' ? 'royals of any kind' : info(set.kind).name }, `${i + 1}. ${setTitle(set)}`),
           h('span', { class: 'qos-points' }, plural(set.value, 'pt'))),
         h('div', { class: 'card-row' }, set.cards.map((c) => drawCard(cards, c, true))),
-        addText ? h('button', {
-          type: 'button', class: 'qos-target',
-          onclick: () => ctx.act(addText),
-        }, `Add ${info(sel[0]).name} to set ${i + 1} (+${pv(addText).set_points})`) : null,
-        jewelText ? h('button', {
-          type: 'button', class: 'qos-target',
-          onclick: () => ctx.act(jewelText),
-        }, `Take the pile: Crown Jewels onto set ${i + 1}`) : null);
+        addText || jewelText ? h('span', { class: 'qos-chip qos-chip-turn' }, 'choose it below') : null);
     };
     const known = !self && sv.known.length
       ? h('div', { class: 'qos-known' }, h('span', { class: 'qos-label' }, view.phase === 'game-over' || (view.last_round && sv.known.length === sv.hand_count) ? 'Hand:' : 'Known in hand:'),
@@ -270,7 +282,7 @@ export function render(ctx) {
         if (w[0] === 'discard') {
           const v = pv(action).hand_points;
           const addable = [...adds.keys()].filter((x) => x.split(' ')[1] === kinds[0]).length;
-          return `Discarding ends your turn (hand −${myHandValue} → −${myHandValue - v}).${addable ? ' Or add it to a set of yours: buttons on the sets.' : ''}`;
+          return `Discarding ends your turn (hand −${myHandValue} → −${myHandValue - v}).${addable ? ' Or add it to a set of yours: the buttons below.' : ''}`;
         }
       }
       if (phase === 'pick-up') {
@@ -332,6 +344,10 @@ export function render(ctx) {
   if (drawText) extra.push(h('button', { type: 'button', class: 'action', onclick: () => ctx.act(drawText) }, 'Draw a card'));
   // The hand and the buttons go in the action area, the dock of a phone-sized page. The shell
   // writes its own hint when it stays empty (a spectator).
-  const dock = [handArea, extra.length ? h('div', { class: 'action-list' }, extra) : null].filter(Boolean);
+  const dock = [
+    handArea,
+    setTargets.length ? h('div', { class: 'action-list', role: 'group', 'aria-label': 'Your sets' }, setTargets) : null,
+    extra.length ? h('div', { class: 'action-list' }, extra) : null,
+  ].filter(Boolean);
   if (dock.length) ctx.actionsEl.replaceChildren(h('div', { class: 'qos qos-dock' }, dock));
 }
