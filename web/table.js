@@ -90,6 +90,16 @@ function showAlert(text) {
   ui.alert.hidden = !text;
 }
 
+// The phone's docked bars (style.css) lie over the table: their heights pad the page's scrolling,
+// so a control scrolled into view (the keyboard focus) is not left under them.
+const bars = new ResizeObserver(() => {
+  const root = document.documentElement.style;
+  root.setProperty('--status-h', `${ui.turn.parentElement.offsetHeight}px`);
+  root.setProperty('--dock-h', `${ui.actionsSection.offsetHeight}px`);
+});
+bars.observe(ui.turn.parentElement);
+bars.observe(ui.actionsSection);
+
 // ---- the connection -------------------------------------------------------------------------
 
 let conn = null;
