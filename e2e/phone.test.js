@@ -28,8 +28,8 @@ after(async () => {
 });
 
 /** What is off the screen at this turn: the banner, the dock's enabled controls, the scroll. */
-function offScreen(page) {
-  return page.evaluate(() => {
+function offScreen(page, legal) {
+  return page.evaluate((legal) => {
     const out = [];
     const w = document.documentElement.clientWidth;
     const h = window.innerHeight;
@@ -47,8 +47,15 @@ function offScreen(page) {
       if (list && list.closest('#actions') && inside(list.getBoundingClientRect())) continue;
       if (!inside(r)) out.push(`${el.getAttribute('aria-label') ?? el.textContent.trim()} at ${Math.round(r.left)},${Math.round(r.top)}`);
     }
+    // A legal action drawn as a control anywhere (the table too) has one of them on screen.
+    const drawn = [...document.querySelectorAll('#game [data-action], #actions [data-action]')].filter((el) => !el.disabled);
+    for (const text of legal) {
+      const els = drawn.filter((el) => el.dataset.action === text);
+      const reachable = (el) => inside(el.getBoundingClientRect()) || (el.closest('#actions .scroll-list') && inside(el.closest('.scroll-list').getBoundingClientRect()));
+      if (els.length && !els.some(reachable)) out.push(`no control for "${text}" on screen`);
+    }
     return out;
-  });
+  }, legal);
 }
 
 for (const [game, bots, options] of SHORT_GAMES) {
@@ -59,7 +66,7 @@ for (const [game, bots, options] of SHORT_GAMES) {
     await page.goto(`${server.base}${made.seats[0].link}`);
     const turns = await playSeatToEnd(page, {
       onTurn: async (st, turn) => {
-        const off = await offScreen(page);
+        const off = await offScreen(page, st.legal);
         if (off.length) await page.screenshot({ path: join(SHOTS, `phone-${game}-failed.png`) });
         assert.deepEqual(off, [], `${game}, turn ${turn}: ${st.legal.slice(0, 3).join(' | ')}`);
         // Every seat's chip shows its points (Queen of Scots' view keeps them per seat).
