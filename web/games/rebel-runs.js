@@ -365,11 +365,11 @@ function handArea(ctx, v, mySign, legal, rerender) {
     onclick: () => { mem.rrBySign = !(mem.rrBySign ?? true); rerender(); },
   }, 'Sort by number');
   const cue = handCue(v, legal, mine);
-  // What this seat last discarded, said until its next turn (the discard ends the turn at once).
-  const done = mem.rrDiscarded && !mine && mem.rrDiscarded.hand === v.hand
-    ? h(ctx, 'p', { class: 'rebel-runs-notice', role: 'status' }, `You discarded ${cards.cardName(mem.rrDiscarded.card)}.`)
+  // What this seat last discarded, said for the rest of the hand (the discard ends the turn at
+  // once, and the others may play before this page is looked at again).
+  const done = mem.rrDiscarded && mem.rrDiscarded.hand === v.hand
+    ? h(ctx, 'p', { class: 'rebel-runs-notice', role: 'status' }, `Your last discard: ${cards.cardName(mem.rrDiscarded.card)}.`)
     : null;
-  if (mine) mem.rrDiscarded = null;
   return h(ctx, 'section', { class: `rebel-runs-hand${mine ? ' rebel-runs-acting' : ''}`, 'aria-label': 'Your hand' },
     h(ctx, 'header', { class: 'rebel-runs-seat-head' },
       h(ctx, 'strong', {}, `Your hand (${v.your_hand.length})`), hand.length > 1 ? sortBtn : null),
@@ -505,6 +505,13 @@ export function render(ctx) {
   if (ctx.seat !== null && ctx.seat !== undefined && v.your_hand && v.phase !== 'game_over') {
     ctx.actionsEl.replaceChildren(h(ctx, 'div', { class: 'rebel-runs rebel-runs-dock' }, handArea(ctx, v, mySign, legal, rerender)));
   }
+  // The piles on the table draw too; these keep the draw within reach in the phone's dock.
+  const draws = [];
+  if (legal.includes('draw stock')) draws.push(h(ctx, 'button', { type: 'button', class: 'primary', dataset: { action: 'draw stock' }, onclick: () => ctx.act('draw stock') }, 'Draw from the stock'));
+  if (legal.includes('draw discard') && v.discard_pile.length) {
+    draws.push(h(ctx, 'button', { type: 'button', dataset: { action: 'draw discard' }, onclick: () => ctx.act('draw discard') }, `Take ${ctx.cards.cardName(v.discard_pile.at(-1))}`));
+  }
+  if (draws.length) ctx.actionsEl.append(h(ctx, 'div', { class: 'action-list' }, draws));
   if (legal.includes('end')) {
     ctx.actionsEl.append(h(ctx, 'div', { class: 'action-list' },
       h(ctx, 'button', { type: 'button', class: 'primary', dataset: { action: 'end' }, onclick: () => { ctx.memory.rrSel?.clear(); ctx.act('end'); } }, 'End turn')));
