@@ -44,11 +44,11 @@ function reachable(page, sets) {
       }
     };
     read();
-    const playable = all('#game .haunted-hand [data-select]').map((b) => b.dataset.card);
+    const playable = all('#actions .haunted-hand [data-select]').map((b) => b.dataset.card);
     for (const id of playable) {
-      document.querySelector(`#game .haunted-hand [data-select][data-card="${id}"]`).click();
+      document.querySelector(`#actions .haunted-hand [data-select][data-card="${id}"]`).click();
       read();
-      document.querySelector(`#game .haunted-hand [data-select][data-card="${id}"]`).click();
+      document.querySelector(`#actions .haunted-hand [data-select][data-card="${id}"]`).click();
     }
     const pick = (id) => document.querySelector(`#actions .haunted-selection [data-card="${id}"]`)?.click();
     for (const cards of sets) {
@@ -74,7 +74,7 @@ async function playThroughControls(page, text) {
     const card = page.getByRole('group', { name: 'Cards in your hand' }).locator(`[data-select][data-card="${words[1]}"]`);
     const name = await card.getAttribute('aria-label');
     await page.getByRole('group', { name: 'Cards in your hand' }).getByRole('button', { name, exact: true }).click();
-    await byName(`#game [data-action="${text}"]`);
+    await byName(`#actions [data-action="${text}"]`);
   } else if (words[0] === 'cards') {
     const row = page.locator('#actions .haunted-selection');
     for (const id of words.slice(1).filter((w) => w !== '-')) {
@@ -146,7 +146,7 @@ test('a person plays a whole game of Haunted against random bots through the tab
     if (!usedKeyboard && choice.startsWith('play ')) {
       // By keyboard: Enter on the card moves the focus to its first target, Enter plays there.
       usedKeyboard = true;
-      await page.locator(`#game .haunted-hand [data-select][data-card="${choice.split(' ')[1]}"]`).focus();
+      await page.locator(`#actions .haunted-hand [data-select][data-card="${choice.split(' ')[1]}"]`).focus();
       await page.keyboard.press('Enter');
       choice = await page.evaluate(() => document.activeElement?.dataset.action);
       assert.ok(st.legal.includes(choice), `the focused target plays a legal text: ${choice}`);
@@ -194,7 +194,7 @@ test('a person plays a whole game of Haunted against random bots through the tab
   await watcher.goto(`${server.base}/watch/${id}`);
   await watcher.locator('#game .haunted').waitFor();
   assert.equal(await watcher.locator('#game .haunted-seat').count(), 3);
-  assert.equal(await watcher.locator('#game .haunted-hand').count(), 0);
+  assert.equal(await watcher.locator('#actions .haunted-hand').count(), 0);
   assert.equal(await watcher.locator('[data-action]').count(), 0);
   assert.deepEqual(await layoutProblems(watcher), []);
   assert.deepEqual(watcher.errors, []);

@@ -225,7 +225,9 @@ test('three people play Rebel Runs: no page is shown another seat\'s hand or the
       await game.getByRole('button', { name: /^Draw from the stock/ }).click();
     } else if (st.view.phase === 'discard') {
       const text = st.legal.find((t) => t.startsWith('discard '));
-      await game.getByRole('button', { name: `Discard ${text.split(' ')[1].replace('-', ' ')}`, exact: true }).click();
+      const card = text.split(' ')[1].replace('-', ' ');
+      await page.getByRole('group', { name: 'Your hand: choose a card to discard' }).getByRole('button', { name: card, exact: true }).click();
+      await page.getByRole('button', { name: `Discard ${card}`, exact: true }).click();
     } else {
       await page.locator('#actions').getByRole('button', { name: 'End turn' }).click();
     }

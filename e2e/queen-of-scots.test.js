@@ -109,7 +109,7 @@ async function checkReachable(page, st, deep) {
 async function checkNothingHidden(page, st) {
   const v = st.view;
   const sent = new Set([...v.pile, ...v.seats.flatMap((s) => [...(s.hand ?? []), ...s.known, ...s.sets.flatMap((x) => x.cards)])]);
-  const shown = await page.locator('#game [data-card]').evaluateAll((els) => els.map((e) => e.dataset.card));
+  const shown = await page.locator('#game [data-card], #actions [data-card]').evaluateAll((els) => els.map((e) => e.dataset.card));
   for (const id of shown) assert.ok(sent.has(id), `the page shows ${id}, which this seat was not sent`);
   for (const s of v.seats) if (s.seat !== v.viewer) assert.equal(s.hand, null, 'another seat\'s hand was sent');
 }
@@ -220,8 +220,8 @@ test('Queen of Scots: a round against two bots, played with the cards themselves
   await page.getByRole('slider', { name: 'Replay step' }).waitFor();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
-  assert.equal(await page.locator('#game .qos-hand button.card:not([disabled])').count(), 0);
-  assert.equal(await page.locator('#game .qos-target, #game .qos-stock-button').count(), 0);
+  assert.equal(await page.locator('#actions .qos-hand button.card:not([disabled])').count(), 0);
+  assert.equal(await page.locator('.qos-target, #game .qos-stock-button').count(), 0);
   assert.deepEqual(page.errors, []);
 
   await waitFor(() => latest(watcher)?.status === 'finished');

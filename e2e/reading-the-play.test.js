@@ -85,7 +85,7 @@ async function unreachable(page, legal) {
         const lo = Number(w[1].slice(5));
         const hi = Number(w[2].slice(5));
         ok = true;
-        for (let k = lo; k <= hi; k++) ok &&= enabled(document.querySelector(`#game .reading-the-play-hand button[data-card="line-${k}"]`));
+        for (let k = lo; k <= hi; k++) ok &&= enabled(document.querySelector(`#actions .reading-the-play-hand button[data-card="line-${k}"]`));
       } else {
         ok = [...document.querySelectorAll('#game [data-action], #actions [data-action]')].some((el) => el.dataset.action === text && enabled(el));
       }
@@ -144,7 +144,7 @@ test('a person plays Reading the Play to the end against random bots, by clickin
     for (;;) {
       const st = latest(page);
       if (st.status === 'finished' || !st.legal.length) return st;
-      const step = await page.locator('.reading-the-play').getAttribute('data-step', { timeout: 5000 }).catch(() => null);
+      const step = await page.locator('#game .reading-the-play').getAttribute('data-step', { timeout: 5000 }).catch(() => null);
       if (step === String(st.step) && latest(page) === st) return st;
       await page.waitForTimeout(20);
     }
@@ -223,7 +223,7 @@ test('a person plays Reading the Play to the end against random bots, by clickin
   const next = page.getByRole('button', { name: 'Next' });
   for (let i = 0; i < 12 && (await next.isEnabled()); i++) await next.click();
   assert.equal(await page.locator('#game [data-action], #game [data-trader]').count(), 0);
-  await page.locator('.reading-the-play').waitFor();
+  await page.locator('#game .reading-the-play').waitFor();
 
   assert.deepEqual(page.errors, []);
   assert.ok(acted >= 1, `the person played ${acted} actions`);

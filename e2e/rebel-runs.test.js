@@ -44,7 +44,7 @@ async function unreachable(page, legal) {
     const mod = await import('/games/rebel-runs.js');
     const direct = new Set([...document.querySelectorAll('#game button[data-action]:not(:disabled), #actions button[data-action]:not(:disabled)')]
       .map((b) => b.dataset.action));
-    const hand = new Set([...document.querySelectorAll('#game .selectable button.card:not(:disabled)')].map((b) => b.dataset.card));
+    const hand = new Set([...document.querySelectorAll('#actions .selectable button.card:not(:disabled)')].map((b) => b.dataset.card));
     return legal.filter((t) => {
       if (direct.has(t)) return false;
       const a = mod.readAction(t);
@@ -162,9 +162,13 @@ async function playGame(options, shots) {
     } else if (view.phase === 'discard') {
       const options = st.legal.filter((t) => t.startsWith('discard '));
       const text = options[st.step % options.length];
-      const card = game.getByRole('button', { name: `Discard ${name(text.split(' ')[1])}`, exact: true });
+      // Two clicks: the card, then the button that names it.
+      const row = page.getByRole('group', { name: 'Your hand: choose a card to discard' });
+      await row.getByRole('button', { name: name(text.split(' ')[1]), exact: true }).click();
+      const card = page.getByRole('button', { name: `Discard ${name(text.split(' ')[1])}`, exact: true });
       assert.equal(await card.getAttribute('data-action'), text);
       await act(page, () => card.click());
+      assert.equal(await page.getByRole('status').filter({ hasText: /^Your last discard: / }).textContent(), `Your last discard: ${name(text.split(' ')[1])}.`);
     } else {
       const meldTexts = st.legal.filter((t) => t.startsWith('meld '));
       const layoffTexts = st.legal.filter((t) => t.startsWith('layoff '));
@@ -173,14 +177,14 @@ async function playGame(options, shots) {
       if (pick) {
         const words = pick.split(' ');
         const cards = pick.startsWith('meld ') ? words.slice(1, -2) : [words[1]];
-        const confirm = page.locator('#game [data-confirm]');
+        const confirm = page.locator('#actions [data-confirm]');
         assert.equal(await confirm.isDisabled(), true);
         for (const c of cards) await hand.getByRole('button', { name: name(c), exact: true }).click();
         // Several readings of the same cards (a run's low end, a lay-off's meld): choose ours.
-        const choice = page.locator(`#game [data-choice="${pick}"]`);
+        const choice = page.locator(`#actions [data-choice="${pick}"]`);
         if (await choice.count()) await choice.click();
         await waitFor(async () => (await confirm.isEnabled()) && /^(Meld|Lay off) .*\([+-]?\d+ pt\)$/.test(await confirm.textContent()), 5000);
-        const preview = await page.locator('#game .selection-preview').textContent();
+        const preview = await page.locator('#actions .selection-preview').textContent();
         const shown = /([+-]?\d+) points?\b/.exec(preview);
         assert.ok(shown, 'the points are previewed before confirming');
         await act(page, () => confirm.click());
@@ -197,8 +201,8 @@ async function playGame(options, shots) {
         if (mine.length >= 2) {
           await hand.getByRole('button', { name: name(mine[0]), exact: true }).click();
           await hand.getByRole('button', { name: name(mine[1]), exact: true }).click();
-          assert.match(await page.locator('#game .selection-preview').textContent(), /no meld|not a|fits none|cannot/i);
-          assert.equal(await page.locator('#game [data-confirm]').isDisabled(), true);
+          assert.match(await page.locator('#actions .selection-preview').textContent(), /no meld|not a|fits none|cannot/i);
+          assert.equal(await page.locator('#actions [data-confirm]').isDisabled(), true);
         }
         await act(page, () => page.locator('#actions').getByRole('button', { name: 'End turn' }).click());
       }

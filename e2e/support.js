@@ -65,8 +65,8 @@ export const DESKTOP = { width: 1280, height: 900 };
 
 /** A new page whose console errors and page errors fail the test (a missing game module's 404
  * is expected: the shell falls back to the generic table). */
-export async function newPage(browser, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport });
+export async function newPage(browser, viewport = DESKTOP, contextOptions = {}) {
+  const context = await browser.newContext({ viewport, ...contextOptions });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
@@ -203,10 +203,17 @@ export async function layoutProblems(page) {
         problems.push(`content overflows: ${el.outerHTML.slice(0, 100)}`);
       }
     }
-    // An open menu is a popover: it lies over the table by design.
+    // An open menu is a popover: it lies over the table by design. So do the phone's docked
+    // bars (the turn banner at the top, the hand and its buttons at the bottom) while the table
+    // scrolls under them: only controls within the same bar may not overlap.
     const controls = [...document.querySelectorAll('button, a[href], input, select')].filter((el) => visible(el) && !el.closest('.menu-panel'));
+    const bar = (el) => {
+      for (let e = el; e; e = e.parentElement) if (getComputedStyle(e).position === 'sticky') return e;
+      return null;
+    };
     for (let i = 0; i < controls.length; i++) {
       for (let j = i + 1; j < controls.length; j++) {
+        if (bar(controls[i]) !== bar(controls[j])) continue;
         const a = controls[i].getBoundingClientRect();
         const b = controls[j].getBoundingClientRect();
         const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
@@ -217,5 +224,74 @@ export async function layoutProblems(page) {
       }
     }
     return problems;
+  });
+}
+
+/** Each game at its shortest: the fewest seats (a person and bots) and the options that shorten
+ * it, for tests that play every game to its end. */
+export const SHORT_GAMES = [
+  ['troll-tricker', ['random', 'random'], {}],
+  ['haunted', ['random'], { short_game: true, round_limit: 5 }],
+  ['holy-matrimony', ['random'], { max_rounds: 3 }],
+  ['rebel-runs', ['random'], { hand_turn_limit: 12 }],
+  ['queen-of-scots', ['greedy'], { max_rounds: 1, target_score: 100 }],
+  ['reading-the-play', ['random'], { two_player: true, turn_limit: 16 }],
+  ['kings-feast', [], { max_turns: 12 }],
+];
+
+/** Creates a table over the API: `seats` like [{human: {name: 'Ann'}}, {bot: 'random'}]. */
+export async function createTable(base, game, seats, options = {}) {
+  const res = await fetch(`${base}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game, options, seats }),
+  });
+  if (res.status !== 201) throw new Error(`creating ${game}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * Plays this page's seat to the end of the game through the page's own connection: at each of
+ * its turns, once the page has drawn the state, `onTurn(state, turn)` runs (the checks of a
+ * test), then a legal action is sent as the page would send it (a spread of choices, not always
+ * the first). Call before the page opens its table. Resolves with the number of turns played.
+ */
+export async function playSeatToEnd(page, { onTurn = async () => {}, timeout = 20000 } = {}) {
+  let turns = 0;
+  let acted = -1;
+  for (;;) {
+    await waitFor(() => {
+      const st = latest(page);
+      return st && (st.status === 'finished' || (st.legal.length && st.step !== acted));
+    }, timeout);
+    if (latest(page).status === 'finished') return turns;
+    // The page has drawn the newest state (more may have come meanwhile: look again).
+    await waitFor(async () => Number(await page.locator('#game').getAttribute('data-step')) === latest(page).step, timeout);
+    const st = latest(page);
+    if (st.status === 'finished' || !st.legal.length || st.step === acted) continue;
+    await onTurn(st, turns);
+    const action = st.legal[((turns + 1) * 7919) % st.legal.length];
+    acted = st.step;
+    turns += 1;
+    const before = page.states.length;
+    await page.evaluate(({ action, step }) => window.parlourSocket.send(JSON.stringify({ type: 'act', action, step })), { action, step: st.step });
+    // Too fast for the server's limit, or stale: the state is asked for again and acted on anew.
+    await waitFor(() => page.states.length > before, 3000).catch(async () => {
+      acted = -1;
+      await page.evaluate(() => window.parlourSocket.send(JSON.stringify({ type: 'view' })));
+    });
+  }
+}
+
+/** Keeps the page's websocket as `window.parlourSocket` (for `playSeatToEnd`). */
+export async function keepSocket(page) {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(...args) {
+        super(...args);
+        window.parlourSocket = this;
+      }
+    };
   });
 }

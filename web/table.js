@@ -10,6 +10,7 @@ import { Connection } from './connection.js';
 import * as alerts from './alerts.js';
 import * as presence from './presence.js';
 import { drawMenu } from './menu.js';
+import { markLastMove } from './lastmove.js';
 
 const [, mode, tableId] = location.pathname.split('/');
 const spectating = mode === 'watch';
@@ -88,6 +89,16 @@ function showAlert(text) {
   replace(ui.alert, text ?? '');
   ui.alert.hidden = !text;
 }
+
+// The phone's docked bars (style.css) lie over the table: their heights pad the page's scrolling,
+// so a control scrolled into view (the keyboard focus) is not left under them.
+const bars = new ResizeObserver(() => {
+  const root = document.documentElement.style;
+  root.setProperty('--status-h', `${ui.turn.parentElement.offsetHeight}px`);
+  root.setProperty('--dock-h', `${ui.actionsSection.offsetHeight}px`);
+});
+bars.observe(ui.turn.parentElement);
+bars.observe(ui.actionsSection);
 
 // ---- the connection -------------------------------------------------------------------------
 
@@ -245,7 +256,8 @@ function shown() {
 /** Running scores, where the game's view has them (`scores`: one number per seat). */
 function viewScores(view) {
   const n = page.summary?.players ?? 0;
-  const s = view?.scores ?? view?.totals ?? view?.score;
+  // A module may say where its view keeps them (Queen of Scots: each seat's `total`).
+  const s = page.module?.scores?.(view) ?? view?.scores ?? view?.totals ?? view?.score;
   if (Array.isArray(s) && s.length === n && s.every((x) => typeof x === 'number')) return s;
   return null;
 }
@@ -389,6 +401,7 @@ function drawGame() {
   if (!view || !page.summary || !page.module) return;
   const focused = focusKey(document.activeElement);
   const ctx = context(view);
+  ui.game.dataset.step = String(view.step);
   ui.actions.replaceChildren();
   try {
     page.module.render(ctx);
@@ -396,6 +409,7 @@ function drawGame() {
     console.error(`games/${page.moduleName}.js failed to draw this view`, e);
     generic.render(ctx);
   }
+  markLastMove(ui.game, view.step);
   if (!page.module.ownActions || page.module === generic) actionButtons(ctx.legal);
   const waiting = !page.replay && view.seat !== null && ctx.toAct.includes(view.seat) && view.status === 'playing';
   if (!ui.actions.childElementCount) {

@@ -275,7 +275,7 @@ export function render(ctx) {
     addLineButton(p.line, h('button', {
       type: 'button', class: 'primary haunted-target', 'aria-label': label, title: label,
       dataset: { action: p.text }, onclick: () => { mem.sel = null; ctx.act(p.text); },
-    }, modal ? (p.curse ? 'Curse here' : 'Remove here') : 'Play here'));
+    }, `${modal ? (p.curse ? 'Curse' : 'Remove on') : 'Play on'} ${owner(p.line.owner)} line ${p.line.slot + 1}`));
   }
   for (const l of c.lines) {
     const verb = pt?.verb ?? 'Choose';
@@ -283,7 +283,7 @@ export function render(ctx) {
     addLineButton(l.line, h('button', {
       type: 'button', class: 'primary haunted-target', 'aria-label': label, title: label,
       dataset: { action: l.text }, onclick: () => ctx.act(l.text),
-    }, `${verb} this line`));
+    }, `${verb} ${owner(l.line.owner)} line ${l.line.slot + 1}`));
   }
 
   // ---- the phase strip
@@ -349,7 +349,8 @@ export function render(ctx) {
           pending: l.pending && j === l.cards.length - 1 && info(id).type === 'terror',
         })))
         : h('p', { class: 'haunted-empty' }, l.complete ? 'counted complete' : 'unstarted'),
-      targets.length ? h('div', { class: 'haunted-targets' }, targets) : null);
+      // Its buttons are in the action area (the phone's dock), where the hand is.
+      targets.length ? h('span', { class: 'haunted-tag haunted-tag-target' }, 'choose it below') : null);
     })));
   };
 
@@ -401,7 +402,7 @@ export function render(ctx) {
       v.looking_at.length ? h('div', { class: 'haunted-shown' }, h('span', {}, 'You are looking at: '),
         v.looking_at.map((id) => (pickSet.has(id) && !setPrompt ? null : bigCard(id)))) : null,
       setPrompt && !v.looking_at.length
-        ? h('p', { class: 'haunted-note' }, 'Your hand is in the prompt below: select cards there.')
+        ? h('p', { class: 'haunted-note' }, 'Your hand is in the prompt: select cards there.')
         : h('div', { class: 'haunted-row', role: 'group', 'aria-label': 'Cards in your hand' }, setPrompt ? hand.map((id) => bigCard(id)) : cardsInHand));
   }
 
@@ -409,8 +410,7 @@ export function render(ctx) {
     strip,
     h('div', { class: 'haunted-others' }, others.map(seatPanel)),
     piles,
-    me !== null ? seatPanel(me) : null,
-    handNode));
+    me !== null ? seatPanel(me) : null));
 
   // ---- the action area: the prompt, what the choice means, and the controls not on cards
   const panel = [];
@@ -441,7 +441,7 @@ export function render(ctx) {
       text = '';
     }
     panel.push(h('h3', { class: 'haunted-prompt-title' }, title));
-    if (text) panel.push(h('p', { class: 'haunted-prompt-text' }, text));
+    if (text) panel.push(h('p', { class: 'haunted-prompt-text', title: text }, text));
 
     if (mem.sel) {
       const nm = info(mem.sel).name;
@@ -455,6 +455,8 @@ export function render(ctx) {
       panel.push(h('p', { class: 'haunted-prompt-sel' }, `${c.plays.size} of your cards can be played now (the highlighted ones in your hand).`));
     }
     if (c.lines.length) panel.push(h('p', { class: 'haunted-prompt-sel' }, 'Choose one of the highlighted lines on the table.'));
+    const targetButtons = [...lineButtons.values()].flat();
+    if (targetButtons.length) panel.push(h('div', { class: 'haunted-buttons haunted-targets', role: 'group', 'aria-label': 'Lines to choose' }, targetButtons));
 
     // Cards to pick that are not in the hand: the discard pile, cards looked at, revealed cards.
     const handSet = new Set(v.hand);
@@ -467,7 +469,7 @@ export function render(ctx) {
       const allDiscard = elsewhere.every((p) => fromDiscard.has(p.card));
       const allLooked = elsewhere.every((p) => v.looking_at.includes(p.card));
       if (allDiscard || allLooked) panel.push(h('p', { class: 'haunted-prompt-from' }, allDiscard ? 'From the discard pile:' : 'The cards you drew:'));
-      panel.push(h('div', { class: many ? 'haunted-chips' : 'haunted-row', role: 'group', 'aria-label': 'Cards to choose from' },
+      panel.push(h('div', { class: many ? 'haunted-chips scroll-list' : 'haunted-row', role: 'group', 'aria-label': 'Cards to choose from' },
         elsewhere.map((p) => {
           const w = where(p.card);
           const opts = { label: `${verb} ${info(p.card).name}${w ? ` ${w}` : ''}`, action: p.text, onClick: () => ctx.act(p.text) };
@@ -551,7 +553,11 @@ export function render(ctx) {
     }
     if (buttons.length) panel.push(h('div', { class: 'haunted-buttons' }, buttons));
   }
-  ctx.actionsEl.replaceChildren(...(panel.length ? [h('div', { class: 'haunted-prompt' }, panel)] : []));
+  // The hand and the prompt go in the action area, the dock of a phone-sized page.
+  // When the choice is made in the prompt (a set of cards), the prompt comes first.
+  const promptNode = panel.length ? h('div', { class: 'haunted-prompt' }, panel) : null;
+  const dock = (setPrompt ? [promptNode, handNode] : [handNode, promptNode]).filter(Boolean);
+  ctx.actionsEl.replaceChildren(...(dock.length ? [h('div', { class: 'haunted-dock' }, dock)] : []));
 }
 
 /** Draws again after a local change (a card selected), then focuses `selector`. */

@@ -220,6 +220,8 @@ export function render(ctx) {
       };
     }
     const style = `grid-row:${r + 1};grid-column:${c + 1}`;
+    // What lies on the seat, for the shell's last-move marks: a flip, a peek or a swap changes it.
+    const mark = `kf:${pos}:${x.kind}:${x.value ?? ''}`;
     const hinted = hintSeats.has(pos);
     if (action) {
       return h('button', {
@@ -229,11 +231,11 @@ export function render(ctx) {
         title: fullTitle,
         'aria-label': label,
         'aria-pressed': pressed === null ? null : String(pressed),
-        dataset: { seat: pos },
+        dataset: { seat: pos, mark },
         onclick: action,
       }, face, goalTag);
     }
-    return h('div', { class: classes, style, role: 'img', title: fullTitle, 'aria-label': common, dataset: { seat: pos } }, face, goalTag);
+    return h('div', { class: classes, style, role: 'img', title: fullTitle, 'aria-label': common, dataset: { seat: pos, mark } }, face, goalTag);
   };
 
   // The ring of the Round Table Roast: an inner block of holes is the King's table itself.

@@ -86,6 +86,11 @@ function ensureStyle() {
   document.head.append(link);
 }
 
+/** Each seat's running total, for the seat chips at the top of the page. */
+export function scores(view) {
+  return view?.seats?.map((s) => s.total) ?? null;
+}
+
 export function render(ctx) {
   ensureStyle();
   const { h, cards, view } = ctx;
@@ -122,6 +127,25 @@ export function render(ctx) {
   if (!myTurn) selection.clear();
   const selectedKinds = () => (hand ?? []).filter((id) => selection.has(String(id))).map(kindOf);
 
+  // Adding the selected card to a set of yours, or taking the pile onto one with two Crown
+  // Jewels: buttons in the action area (the phone's dock), the sets ringed on the table.
+  const setTargets = [];
+  if (mine) {
+    const sel = selectedKinds();
+    mine.sets.forEach((set, i) => {
+      const addText = sel.length === 1 ? adds.get(`${i} ${sel[0]}`) : null;
+      const jewelText = jewelAdds.get(i);
+      if (addText) {
+        setTargets.push(h('button', { type: 'button', class: 'qos-target', onclick: () => ctx.act(addText) },
+          `Add ${info(sel[0]).name} to set ${i + 1} (+${pv(addText).set_points})`));
+      }
+      if (jewelText) {
+        setTargets.push(h('button', { type: 'button', class: 'qos-target', onclick: () => ctx.act(jewelText) },
+          `Take the pile: Crown Jewels onto set ${i + 1}`));
+      }
+    });
+  }
+
   // ---- one seat's area: name, hand (backs or count), known cards, sets ----
   const seatArea = (sv, self) => {
     const acting = view.to_act === sv.seat;
@@ -134,14 +158,7 @@ export function render(ctx) {
           h('span', { class: 'qos-set-name', title: set.kind === 'royal' ? 'royals of any kind' : info(set.kind).name }, `${i + 1}. ${setTitle(set)}`),
           h('span', { class: 'qos-points' }, plural(set.value, 'pt'))),
         h('div', { class: 'card-row' }, set.cards.map((c) => drawCard(cards, c, true))),
-        addText ? h('button', {
-          type: 'button', class: 'qos-target',
-          onclick: () => ctx.act(addText),
-        }, `Add ${info(sel[0]).name} to set ${i + 1} (+${pv(addText).set_points})`) : null,
-        jewelText ? h('button', {
-          type: 'button', class: 'qos-target',
-          onclick: () => ctx.act(jewelText),
-        }, `Take the pile: Crown Jewels onto set ${i + 1}`) : null);
+        addText || jewelText ? h('span', { class: 'qos-chip qos-chip-turn' }, 'choose it below') : null);
     };
     const known = !self && sv.known.length
       ? h('div', { class: 'qos-known' }, h('span', { class: 'qos-label' }, view.phase === 'game-over' || (view.last_round && sv.known.length === sv.hand_count) ? 'Hand:' : 'Known in hand:'),
@@ -265,7 +282,7 @@ export function render(ctx) {
         if (w[0] === 'discard') {
           const v = pv(action).hand_points;
           const addable = [...adds.keys()].filter((x) => x.split(' ')[1] === kinds[0]).length;
-          return `Discarding ends your turn (hand −${myHandValue} → −${myHandValue - v}).${addable ? ' Or add it to a set of yours: buttons on the sets.' : ''}`;
+          return `Discarding ends your turn (hand −${myHandValue} → −${myHandValue - v}).${addable ? ' Or add it to a set of yours: the buttons below.' : ''}`;
         }
       }
       if (phase === 'pick-up') {
@@ -297,7 +314,7 @@ export function render(ctx) {
       const id = clicked.dataset.card;
       queueMicrotask(() => {
         render(ctx);
-        ctx.el.querySelector(`.qos-hand button[data-card="${CSS.escape(id)}"]`)?.focus();
+        ctx.actionsEl.querySelector(`.qos-hand button[data-card="${CSS.escape(id)}"]`)?.focus();
       });
     });
   }
@@ -319,14 +336,18 @@ export function render(ctx) {
       h('div', { class: 'qos-main' },
         h('div', { class: 'qos-opponents' }, others.map((s) => seatArea(view.seats[s], false))),
         h('div', { class: 'qos-middle' }, stock, pile),
-        mine ? seatArea(mine, true) : null,
-        handArea),
+        mine ? seatArea(mine, true) : null),
       h('div', { class: 'qos-side' }, tally, legend))));
 
   const extra = [];
   if (passText) extra.push(h('button', { type: 'button', class: 'action', onclick: () => ctx.act(passText) }, 'Pass (the round ends)'));
   if (drawText) extra.push(h('button', { type: 'button', class: 'action', onclick: () => ctx.act(drawText) }, 'Draw a card'));
-  // The shell empties the action area before each render and writes its own hint when it stays
-  // empty; a redraw of this module's own (a selection changing) keeps that hint.
-  if (extra.length) ctx.actionsEl.replaceChildren(h('div', { class: 'action-list' }, extra));
+  // The hand and the buttons go in the action area, the dock of a phone-sized page. The shell
+  // writes its own hint when it stays empty (a spectator).
+  const dock = [
+    handArea,
+    setTargets.length ? h('div', { class: 'action-list', role: 'group', 'aria-label': 'Your sets' }, setTargets) : null,
+    extra.length ? h('div', { class: 'action-list' }, extra) : null,
+  ].filter(Boolean);
+  if (dock.length) ctx.actionsEl.replaceChildren(h('div', { class: 'qos qos-dock' }, dock));
 }

@@ -235,7 +235,11 @@ export function render(ctx) {
   switch (phase) {
     case 'vote':
       promptWho = null;
-      if (L.point.size) prompt = 'Point at another player. The player most pointed at becomes the first Player.';
+      if (L.point.size) {
+        prompt = 'Point at another player. The player most pointed at becomes the first Player.';
+        // In the action area (the phone's dock), not on the seats: all of them within reach.
+        for (const [s, text] of L.point) actions.push(button(text, `Point at ${names[s]}`, 'primary'));
+      }
       else if (view.my_vote !== null && view.my_vote !== undefined) prompt = `You point at ${names[view.my_vote]}. Waiting for ${listNames(toAct.map(who))}.`;
       else prompt = `The players point at each other to choose the first Player. Waiting for ${listNames(toAct.map(who))}.`;
       if (view.tied_votes) prompt += ` ${plural(view.tied_votes, 'tied vote')} so far${view.tied_votes >= 2 ? '; after the third, the lot decides among the tied' : ''}.`;
@@ -395,9 +399,8 @@ export function render(ctx) {
         : h('p', { class: 'reading-the-play-empty' }, 'not started'),
       seq.length && !over ? h('p', { class: 'reading-the-play-note' }, seqEnds(seq)) : null);
 
-    // Actions on the seat itself: pointing at it, choosing it as a Trader.
+    // Actions on the seat itself: choosing it as a Trader.
     const seatActions = [];
-    if (L.point.has(s)) seatActions.push(button(L.point.get(s), `Point at ${names[s]}`, 'primary'));
     if (tradeable.has(s)) {
       seatActions.push(h('button', {
         type: 'button', class: 'reading-the-play-toggle', 'aria-pressed': String(mem.traders.has(s)), dataset: { trader: String(s) },
@@ -451,6 +454,8 @@ export function render(ctx) {
     : null;
 
   let pool = null;
+  // Keeping or giving a pool card is this seat's choice: the pool goes in the phone's dock.
+  const poolInDock = (phase === 'trade-keep' && L.keep.size > 0) || (phase === 'trade-give' && L.give.size > 0);
   if (trade && !over) {
     let poolCards;
     if (trade.pool) {
@@ -485,7 +490,7 @@ export function render(ctx) {
   const stage = h('section', { class: 'reading-the-play-stage', 'aria-label': 'The middle of the table' },
     h('div', { class: 'reading-the-play-stage-row' }, deck, yellowTrack, removedArea, faceUp),
     turnInfo,
-    pool);
+    poolInDock ? null : pool);
 
   // ---- your hand ------------------------------------------------------------------------------
   let handArea = null;
@@ -534,11 +539,16 @@ export function render(ctx) {
     promptBox,
     h('div', { class: 'reading-the-play-others' }, others.map(seatPanel)),
     stage,
-    mySeat ? h('div', { class: 'reading-the-play-mine' }, seatPanel(mySeat), handArea) : null));
+    mySeat ? h('div', { class: 'reading-the-play-mine' }, seatPanel(mySeat)) : null));
 
-  if (actions.length && !ctx.replay) {
-    ctx.actionsEl.replaceChildren(h('div', { class: 'action-list reading-the-play-actions' }, actions));
-    if (actions.includes(tradeBar)) drawTradeBar();
+  // The hand and the buttons go in the action area, the dock of a phone-sized page.
+  const live = actions.length && !ctx.replay;
+  if (handArea || live || (poolInDock && pool)) {
+    ctx.actionsEl.replaceChildren(h('div', { class: 'reading-the-play reading-the-play-dock' },
+      poolInDock ? pool : null,
+      handArea,
+      live ? h('div', { class: 'action-list reading-the-play-actions' }, actions) : null));
+    if (live && actions.includes(tradeBar)) drawTradeBar();
   }
 }
 

@@ -285,7 +285,7 @@ function sortHand(hand, bySign) {
 function handCue(v, legal, mine) {
   if (!mine) return null;
   if (v.phase === 'draw') return 'Your turn: draw from the stock, or take the top discard.';
-  if (v.phase === 'discard') return 'Discard a card: click it.';
+  if (v.phase === 'discard') return 'Discard a card: choose it, then "Discard".';
   if (v.phase === 'meld') {
     return legal.includes('end')
       ? 'Meld or lay off: select cards, check the points, confirm. Then end your turn.'
@@ -303,19 +303,37 @@ function handArea(ctx, v, mySign, legal, rerender) {
   const opts = (id) => ({ title: cardTitle(ctx, v, id, mySign), extra: cardExtra(v, id, mySign) });
   let body;
   if (mine && v.phase === 'discard') {
-    body = cards.cardRow('Your hand: click a card to discard it', hand.map((id) => {
-      const text = `discard ${id}`;
-      const ok = legal.includes(text);
-      const el = cards.card(id, {
+    // Two deliberate clicks: choose the card, then "Discard" it.
+    const chosen = legal.includes(`discard ${mem.rrDiscard}`) ? mem.rrDiscard : null;
+    const row = cards.cardRow('Your hand: choose a card to discard', hand.map((id) => {
+      const ok = legal.includes(`discard ${id}`);
+      return cards.card(id, {
         ...opts(id),
-        label: ok ? `Discard ${cards.cardName(id)}` : `${cards.cardName(id)} (taken this turn, cannot be discarded)`,
-        title: ok ? `Discard: ${cardTitle(ctx, v, id, mySign)}` : 'Taken from the discards this turn: it cannot go back this turn',
+        label: ok ? cards.cardName(id) : `${cards.cardName(id)} (taken this turn, cannot be discarded)`,
+        title: ok ? cardTitle(ctx, v, id, mySign) : 'Taken from the discards this turn: it cannot go back this turn',
         disabled: !ok,
-        onClick: () => ok && ctx.act(text),
+        pressed: ok ? id === chosen : undefined,
+        onClick: () => {
+          if (!ok) return;
+          mem.rrDiscard = id === chosen ? null : id;
+          rerender();
+          ctx.actionsEl.querySelector(`[data-card="${CSS.escape(id)}"]`)?.focus();
+        },
       });
-      if (ok) el.dataset.action = text;
-      return el;
     }));
+    const text = chosen ? `discard ${chosen}` : null;
+    body = h(ctx, 'div', { class: 'selectable' }, row,
+      h(ctx, 'div', { class: 'selection-bar' },
+        h(ctx, 'p', { class: 'selection-preview' }, chosen ? `${cards.cardName(chosen)} goes on the discard pile and your turn ends.` : 'Choose the card to discard.'),
+        h(ctx, 'button', {
+          type: 'button', class: 'primary', disabled: !text, dataset: text ? { action: text } : {},
+          onclick: () => {
+            if (!text) return;
+            mem.rrDiscard = null;
+            mem.rrDiscarded = { card: chosen, hand: v.hand };
+            ctx.act(text);
+          },
+        }, chosen ? `Discard ${cards.cardName(chosen)}` : 'Discard')));
   } else if (mine && v.phase === 'meld') {
     const selection = (mem.rrSel ??= new Set());
     const pick = (choices) => (choices.includes(mem.rrChoice) ? mem.rrChoice : choices[0]);
@@ -343,10 +361,16 @@ function handArea(ctx, v, mySign, legal, rerender) {
     onclick: () => { mem.rrBySign = !(mem.rrBySign ?? true); rerender(); },
   }, 'Sort by number');
   const cue = handCue(v, legal, mine);
+  // What this seat last discarded, said for the rest of the hand (the discard ends the turn at
+  // once, and the others may play before this page is looked at again).
+  const done = mem.rrDiscarded && mem.rrDiscarded.hand === v.hand
+    ? h(ctx, 'p', { class: 'rebel-runs-notice', role: 'status' }, `Your last discard: ${cards.cardName(mem.rrDiscarded.card)}.`)
+    : null;
   return h(ctx, 'section', { class: `rebel-runs-hand${mine ? ' rebel-runs-acting' : ''}`, 'aria-label': 'Your hand' },
     h(ctx, 'header', { class: 'rebel-runs-seat-head' },
       h(ctx, 'strong', {}, `Your hand (${v.your_hand.length})`), hand.length > 1 ? sortBtn : null),
     cue ? h(ctx, 'p', { class: 'rebel-runs-cue-line' }, cue) : null,
+    done,
     body);
 }
 
@@ -420,7 +444,7 @@ function preview(ctx, v, mySign, legal, sel, action, rerender) {
     root.append(h(ctx, 'div', { class: 'rebel-runs-choices', role: 'group', 'aria-label': 'What the selection becomes' },
       choices.map((t) => h(ctx, 'button', {
         type: 'button', class: 'rebel-runs-choice', 'aria-pressed': String(t === action), dataset: { choice: t },
-        onclick: () => { ctx.memory.rrChoice = t; rerender(); ctx.el.querySelector(`[data-choice="${CSS.escape(t)}"]`)?.focus(); },
+        onclick: () => { ctx.memory.rrChoice = t; rerender(); ctx.actionsEl.querySelector(`[data-choice="${CSS.escape(t)}"]`)?.focus(); },
       }, `${choiceText(ctx, v, t)}${readAction(t).verb === 'discard' ? '' : ` (${signed(gain(ctx, v, mySign, t))})`}`))));
   }
   return root;
@@ -471,11 +495,21 @@ export function render(ctx) {
         h(ctx, 'span', { class: 'rebel-runs-sign' }, mySign ?? ''),
         h(ctx, 'span', { class: 'rebel-runs-score' }, `hand ${v.table_points[me]} · total ${v.totals[me]}`)),
       tableArea(ctx, v, me, mySign, target)));
-    if (v.phase !== 'game_over') parts.push(handArea(ctx, v, mySign, legal, rerender));
   }
   ctx.el.replaceChildren(h(ctx, 'div', { class: 'rebel-runs', dataset: { step: String(ctx.step) } }, parts));
+  // The hand goes in the action area, the dock of a phone-sized page, above the buttons.
+  if (ctx.seat !== null && ctx.seat !== undefined && v.your_hand && v.phase !== 'game_over') {
+    ctx.actionsEl.replaceChildren(h(ctx, 'div', { class: 'rebel-runs rebel-runs-dock' }, handArea(ctx, v, mySign, legal, rerender)));
+  }
+  // The piles on the table draw too; these keep the draw within reach in the phone's dock.
+  const draws = [];
+  if (legal.includes('draw stock')) draws.push(h(ctx, 'button', { type: 'button', class: 'primary', dataset: { action: 'draw stock' }, onclick: () => ctx.act('draw stock') }, 'Draw from the stock'));
+  if (legal.includes('draw discard') && v.discard_pile.length) {
+    draws.push(h(ctx, 'button', { type: 'button', dataset: { action: 'draw discard' }, onclick: () => ctx.act('draw discard') }, `Take ${ctx.cards.cardName(v.discard_pile.at(-1))}`));
+  }
+  if (draws.length) ctx.actionsEl.append(h(ctx, 'div', { class: 'action-list' }, draws));
   if (legal.includes('end')) {
-    ctx.actionsEl.replaceChildren(h(ctx, 'div', { class: 'action-list' },
+    ctx.actionsEl.append(h(ctx, 'div', { class: 'action-list' },
       h(ctx, 'button', { type: 'button', class: 'primary', dataset: { action: 'end' }, onclick: () => { ctx.memory.rrSel?.clear(); ctx.act('end'); } }, 'End turn')));
   }
   const rest = legal.filter((t) => !['draw stock', 'draw discard', 'end'].includes(t) && !/^(meld|layoff|discard) /.test(t));

@@ -75,8 +75,19 @@ export function render(ctx) {
     fey ? h('span', {}, 'Fey (trump): ', signChip(h, fey)) : null,
     mySign ? h('span', {}, 'Your sign: ', signChip(h, mySign)) : null,
     h('span', {}, `Draw pile ${v.draw_pile}`),
-    h('span', {}, `Discards ${v.discard_pile.length}`),
-    v.last_trick ? h('span', {}, `Last trick: ${name(v.last_trick.winner)} won ${plural(v.last_trick.points, 'point')}`) : null);
+    h('span', {}, `Discards ${v.discard_pile.length}`));
+
+  // The last completed trick stays readable on the table until the next one is complete, with
+  // who played what and the winner's card ringed (bots play on at once).
+  const lastTrick = v.last_trick
+    ? h('div', { class: 'tt-last-trick', role: 'group', 'aria-label': `Last trick, won by ${name(v.last_trick.winner)}` },
+      h('span', { class: 'tt-last-title' }, `Last trick: ${name(v.last_trick.winner)} won ${plural(v.last_trick.points, 'point')}`),
+      v.last_trick.cards.map((p) => {
+        const el = faceCard(p.card, { small: true, label: `${name(p.seat)} played ${cards.cardName(p.card)}${p.seat === v.last_trick.winner ? ', won the trick' : ''}` });
+        if (p.seat === v.last_trick.winner) el.classList.add('tt-trick-winner');
+        return h('span', { class: 'tt-last-play' }, el, h('span', { class: 'tt-last-who' }, name(p.seat)));
+      }))
+    : null;
 
   const discards = v.discard_pile.length
     ? h('details', { class: 'tt-discards' },
@@ -86,6 +97,7 @@ export function render(ctx) {
 
   ctx.el.replaceChildren(h('div', { class: 'tt-table' },
     info,
+    lastTrick,
     h('div', { class: 'fey-layout' },
       drawMat(h, {
         mat, signs: v.signs, names: v.signs.map((_, i) => name(i)), me: mySign, view: v, highlight: ledSign,
