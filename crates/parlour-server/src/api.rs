@@ -56,6 +56,9 @@ pub fn router(app: AppState) -> Router {
         .route("/watch/{id}", get(web::table_page))
         .fallback(web::asset)
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
+        .layer(axum::middleware::map_response(
+            crate::json_errors::json_errors,
+        ))
         .with_state(app)
 }
 

@@ -24,6 +24,7 @@ mod api;
 mod bots;
 mod clock;
 mod error;
+mod json_errors;
 mod limits;
 mod names;
 mod qr;

@@ -1077,6 +1077,13 @@ impl Table {
             ReplayWho::Token(t) => self.seat_of(&t).ok_or_else(|| {
                 AppError::Forbidden("that token is not a seat of this table".to_owned())
             })?,
+            // A seat the table lacks is a bad request at any stage (docs/table-protocol.md).
+            ReplayWho::Seat(s) if s >= self.players => {
+                return Err(AppError::BadRequest(format!(
+                    "the table has seats 0 to {}, not {s}",
+                    self.players - 1
+                )));
+            }
             ReplayWho::Seat(_) if self.status != Status::Finished => {
                 return Err(AppError::Forbidden(
                     "every seat's replay is public once the table is finished; a seat may \
@@ -1084,13 +1091,7 @@ impl Table {
                         .to_owned(),
                 ));
             }
-            ReplayWho::Seat(s) if s < self.players => Seat(s),
-            ReplayWho::Seat(s) => {
-                return Err(AppError::BadRequest(format!(
-                    "the table has seats 0 to {}, not {s}",
-                    self.players - 1
-                )));
-            }
+            ReplayWho::Seat(s) => Seat(s),
         };
         Ok(ReplaySource {
             table: self.id.clone(),

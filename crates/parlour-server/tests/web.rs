@@ -1,5 +1,5 @@
-//! The browser client's side of the server: its pages and files, `/api/games`, and seat replays
-//! (which must never show a seat what it could not see at that step).
+//! The browser client's side of the server: its pages and files, `/api/games`, seat replays
+//! (which must never show a seat what it could not see at that step), and its HTTP errors.
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -479,5 +479,79 @@ async fn replays_hide_each_seats_secrets(game: &str) {
 async fn replays_of_every_game_hide_each_seats_secrets() {
     for info in parlour_games::games() {
         replays_hide_each_seats_secrets(info.id).await;
+    }
+}
+
+/// Every HTTP error is `{"error": ...}` JSON with its documented status, axum's own rejections
+/// included.
+#[tokio::test]
+async fn every_http_error_is_json_with_its_documented_status() {
+    let s = server().await;
+    let t = create(
+        &s.app,
+        json!({"game": "troll-tricker",
+               "seats": [{"human": {"name": "Ann"}}, {"bot": "greedy"}, {"bot": "greedy"}]}),
+    )
+    .await;
+    let id = &t.table;
+    let big = Request::post("/api/tables")
+        .header("content-type", "application/json")
+        .body(Body::from(vec![b' '; 70_000]))
+        .unwrap();
+    let delete = Request::delete(format!("/api/tables/{id}"))
+        .body(Body::empty())
+        .unwrap();
+    let cases = [
+        (
+            request(&s.app, big).await,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "64 KiB",
+        ),
+        (
+            get(&s.app, &format!("/api/tables/{id}/replay?seat=-1")).await,
+            StatusCode::BAD_REQUEST,
+            "seat",
+        ),
+        (
+            get(&s.app, &format!("/api/tables/{id}/replay?seat=9")).await,
+            StatusCode::BAD_REQUEST,
+            "not 9",
+        ),
+        (
+            get(&s.app, &format!("/api/tables/{id}/replay")).await,
+            StatusCode::BAD_REQUEST,
+            "name the seat",
+        ),
+        (
+            get(&s.app, &format!("/api/tables/{id}/replay?seat=1")).await,
+            StatusCode::FORBIDDEN,
+            "once the table is finished",
+        ),
+        (
+            get(&s.app, "/no-such-file.js").await,
+            StatusCode::NOT_FOUND,
+            "not found",
+        ),
+        (
+            get(&s.app, "/api/nothing").await,
+            StatusCode::NOT_FOUND,
+            "not found",
+        ),
+        (
+            request(&s.app, delete).await,
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method not allowed",
+        ),
+    ];
+    for (i, (a, status, words)) in cases.into_iter().enumerate() {
+        assert_eq!(a.status, status, "case {i}: {}", a.body);
+        assert_eq!(
+            a.headers[header::CONTENT_TYPE],
+            "application/json",
+            "case {i}"
+        );
+        let body: Value = serde_json::from_str(&a.body).unwrap();
+        let error = body["error"].as_str().unwrap();
+        assert!(error.contains(words), "case {i}: {error}");
     }
 }
