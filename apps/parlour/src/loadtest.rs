@@ -569,8 +569,17 @@ impl Slot {
     async fn create(&self) -> Result<CreatedTable> {
         let _permit = self.creating.acquire().await?;
         let (status, body) = http(self.addr, "POST", "/api/tables", &self.request).await?;
-        if status != 201 {
-            bail!("POST /api/tables answered {status}: {body}");
+        match status {
+            201 => {}
+            429 => bail!(
+                "the server refused a new table by its per-address limit (429: {body}); \
+                 start it with `--tables-per-minute 0` for a load test"
+            ),
+            503 => bail!(
+                "the server refused a new table: it is full (503: {body}); start it with \
+                 `--max-tables 0`, or load it with fewer tables"
+            ),
+            _ => bail!("POST /api/tables answered {status}: {body}"),
         }
         self.counters.created.fetch_add(1, Ordering::Relaxed);
         serde_json::from_str(&body).context("reading the created table")

@@ -102,6 +102,42 @@ fn a_running_server_on_loopback_can_be_tested() {
 }
 
 #[test]
+fn a_server_refusing_tables_by_its_address_limit_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--tables-per-minute", "2"])
+        .arg("--db")
+        .arg(format!("sqlite://{}", dir.path().join("t.db").display()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line.trim().strip_prefix("listening on http://").unwrap();
+    let o = parlour(&[
+        "loadtest",
+        "--tables",
+        "5",
+        "--duration",
+        "2",
+        "--addr",
+        addr,
+    ]);
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(said.contains("per-address limit"), "{said}");
+    assert!(said.contains("--tables-per-minute 0"), "{said}");
+}
+
+#[test]
 fn addresses_off_this_machine_are_refused() {
     for addr in ["10.1.2.3:8080", "[2001:db8::1]:80", "0.0.0.0:8080"] {
         let o = parlour(&[
