@@ -5,15 +5,21 @@ use parlour_core::{FirstPlayer, LabCost, Registration};
 use crate::State;
 
 /// The registry's entry for Holy Matrimony.
-pub const REGISTRATION: Registration<State> = Registration::new(
-    "A blackjack-style game with the Deck of Fey: each round everyone secretly commits \
+pub const REGISTRATION: Registration<State> = Registration {
+    how_to_play: &[
+        include_str!("../data/how-to-play.md"),
+        parlour_fey::HOW_TO_PLAY,
+    ],
+    ..Registration::new(
+        "A blackjack-style game with the Deck of Fey: each round everyone secretly commits \
     cards from a hand of seven, and all are revealed together. The church card plus your \
     cards should make exactly 21; cards score by how their sign relates to yours, and \
     missing 21 costs points (more for going over). The game ends after a round in which \
     someone reaches 55.",
-    FirstPlayer::Chance,
-    LabCost {
-        greedy: 0.0016,
-        ismcts: 0.17,
-    },
-);
+        FirstPlayer::Chance,
+        LabCost {
+            greedy: 0.0016,
+            ismcts: 0.17,
+        },
+    )
+};

@@ -5,14 +5,20 @@ use parlour_core::{FirstPlayer, LabCost, Registration};
 use crate::State;
 
 /// The registry's entry for Rebel Runs.
-pub const REGISTRATION: Registration<State> = Registration::new(
-    "A rummy game with the Deck of Fey: draw from the stock or the discard pile, discard, \
+pub const REGISTRATION: Registration<State> = Registration {
+    how_to_play: &[
+        include_str!("../data/how-to-play.md"),
+        parlour_fey::HOW_TO_PLAY,
+    ],
+    ..Registration::new(
+        "A rummy game with the Deck of Fey: draw from the stock or the discard pile, discard, \
     then lay down sets (3+ of a number) and runs (4+ in a row) or lay off on them. When \
     someone empties their hand, everyone scores their melds by how each card's sign \
     relates to their own sign. There are as many hands as players; highest total wins.",
-    FirstPlayer::Chance,
-    LabCost {
-        greedy: 0.001,
-        ismcts: 0.083,
-    },
-);
+        FirstPlayer::Chance,
+        LabCost {
+            greedy: 0.001,
+            ismcts: 0.083,
+        },
+    )
+};

@@ -5,14 +5,20 @@ use parlour_core::{FirstPlayer, LabCost, Registration};
 use crate::State;
 
 /// The registry's entry for Troll Tricker.
-pub const REGISTRATION: Registration<State> = Registration::new(
-    "A trick-taking game with the Deck of Fey: one sign is fey (trump) and each player has \
+pub const REGISTRATION: Registration<State> = Registration {
+    how_to_play: &[
+        include_str!("../data/how-to-play.md"),
+        parlour_fey::HOW_TO_PLAY,
+    ],
+    ..Registration::new(
+        "A trick-taking game with the Deck of Fey: one sign is fey (trump) and each player has \
     a sign of their own on the circular mat. Follow the led sign if you can; a trick \
     scores 4, 3, 2 or 1 by how your sign relates to the led sign, and taking no trick in \
     a hand pays a bonus. Highest total after three hands wins.",
-    FirstPlayer::Chance,
-    LabCost {
-        greedy: 0.0013,
-        ismcts: 0.042,
-    },
-);
+        FirstPlayer::Chance,
+        LabCost {
+            greedy: 0.0013,
+            ismcts: 0.042,
+        },
+    )
+};
