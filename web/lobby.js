@@ -3,7 +3,7 @@
 // and listed with their live status.
 
 import { h, replace, plural } from './dom.js';
-import { openRules } from './rules.js';
+import { openRules, rulesButton } from './rules.js';
 
 const STORE = 'parlour.tables';
 const $ = (id) => document.getElementById(id);
@@ -88,11 +88,7 @@ function drawForm() {
   if (!g) return;
   replace($('game-summary'), g.summary, ' ', h('span', { class: 'muted' },
     g.min_players === g.max_players ? plural(g.min_players, 'player') : `${g.min_players}–${g.max_players} players`),
-  ' ', h('button', {
-    type: 'button',
-    'aria-haspopup': 'dialog',
-    onclick: () => openRules(g, request().options, 'The options chosen for this table'),
-  }, `How to play ${g.name}`));
+  rulesButton(`How to play ${g.name}`, () => openRules(g, request().options, 'The options chosen for this table')));
   const players = $('players');
   const keep = Number(players.value);
   replace(players, Array.from({ length: g.max_players - g.min_players + 1 }, (_, k) => {

@@ -107,6 +107,12 @@ export async function openRules(game, values, optionsHeading = 'This table\'s op
   }
 }
 
+/** A button on a line of its own that opens a rules dialog with `onclick`. */
+export function rulesButton(label, onclick) {
+  ensureStyle();
+  return h('button', { type: 'button', class: 'rules-open', 'aria-haspopup': 'dialog', onclick }, label);
+}
+
 /** The first word of each action text: the kind of choice it is. */
 function verbs(legal) {
   return new Set(legal.map((a) => a.split(' ')[0]));
