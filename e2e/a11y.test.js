@@ -1,5 +1,6 @@
 // An accessibility scan (axe-core) of the lobby and of a table page of every game, at phone size,
-// once the first state is drawn: no serious or critical violations.
+// mid-game at the person's turn, and again with the rules dialog open: no serious or critical
+// violations.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,7 +36,7 @@ test('the lobby has no serious accessibility violations', { timeout: 30000 }, as
   await page.context().close();
 });
 
-test('a table page of every game has no serious accessibility violations', { timeout: 120000 }, async () => {
+test('a table page of every game, at the person\'s turn and with the rules open, has no serious accessibility violations', { timeout: 180000 }, async () => {
   // Every registered game, as the server lists it, with the facts each declares.
   const games = await (await fetch(`${server.base}/api/games`)).json();
   assert.ok(games.length > 0);
@@ -55,10 +56,17 @@ test('a table page of every game has no serious accessibility violations', { tim
     const made = await res.json();
     const page = await newPage(browser, PHONE);
     await page.goto(`${server.base}${made.seats[0].link}`);
-    await waitFor(() => latest(page)?.status === 'playing');
+    // Mid-game: the bots have played until it is Ann's turn, and the prompt's help is shown.
+    await waitFor(() => latest(page)?.status === 'playing' && latest(page).legal.length > 0, 30000);
     await page.locator('#game > *').first().waitFor();
+    await page.locator('#turn').getByRole('button', { name: 'Help' }).waitFor();
     await page.waitForTimeout(100);
     const v = await violations(page);
+    await page.locator('summary', { hasText: 'Menu' }).click();
+    await page.getByRole('button', { name: 'How to play' }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'This table\'s options' }).waitFor();
+    await page.getByRole('dialog').locator('.rules-text h2').first().waitFor();
+    v.push(...(await violations(page)).map((x) => `with the rules open: ${x}`));
     if (v.length) found[g.id] = v;
     await page.context().close();
   }

@@ -3,6 +3,7 @@
 // and listed with their live status.
 
 import { h, replace, plural } from './dom.js';
+import { openRules, rulesButton } from './rules.js';
 
 const STORE = 'parlour.tables';
 const $ = (id) => document.getElementById(id);
@@ -86,7 +87,8 @@ function drawForm() {
   const g = current();
   if (!g) return;
   replace($('game-summary'), g.summary, ' ', h('span', { class: 'muted' },
-    g.min_players === g.max_players ? plural(g.min_players, 'player') : `${g.min_players}–${g.max_players} players`));
+    g.min_players === g.max_players ? plural(g.min_players, 'player') : `${g.min_players}–${g.max_players} players`),
+  rulesButton(`How to play ${g.name}`, () => openRules(g, request().options, 'The options chosen for this table')));
   const players = $('players');
   const keep = Number(players.value);
   replace(players, Array.from({ length: g.max_players - g.min_players + 1 }, (_, k) => {

@@ -7,12 +7,12 @@ import * as alerts from './alerts.js';
 
 /**
  * Draws the menu into `el`. `seatLink` is {table, token} for a seat (null for spectators): the
- * token is shown only on the page that holds it.
+ * token is shown only on the page that holds it. `first` are items the page puts at the top.
  */
-export function drawMenu(el, seatLink) {
+export function drawMenu(el, seatLink, first = []) {
   const details = h('details', { class: 'menu' },
     h('summary', { class: 'button-link' }, 'Menu'),
-    h('div', { class: 'menu-panel' }, menuItems(seatLink)));
+    h('div', { class: 'menu-panel' }, first, menuItems(seatLink)));
   replace(el, details);
   // A click elsewhere closes the menu, as people expect of a drop-down.
   document.addEventListener('click', (e) => {

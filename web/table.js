@@ -11,6 +11,7 @@ import * as alerts from './alerts.js';
 import * as presence from './presence.js';
 import { drawMenu } from './menu.js';
 import { markLastMove } from './lastmove.js';
+import { openRules, choiceHelpButton } from './rules.js';
 
 const [, mode, tableId] = location.pathname.split('/');
 const spectating = mode === 'watch';
@@ -34,7 +35,9 @@ function takeToken() {
 }
 
 const token = takeToken();
-drawMenu(document.getElementById('menu'), token ? { table: tableId, token } : null);
+drawMenu(document.getElementById('menu'), token ? { table: tableId, token } : null, [
+  h('button', { type: 'button', 'aria-haspopup': 'dialog', onclick: () => { if (gameEntry()) openRules(gameEntry(), page.summary.options); } }, 'How to play'),
+]);
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -79,6 +82,11 @@ function names() {
 /** Whether this table's game has a solver that gives hints (it offers the `solver` bot). */
 function hintable() {
   return page.games.find((g) => g.id === page.summary?.game)?.bots?.includes('solver') ?? false;
+}
+
+/** This table's game as GET /api/games lists it (its options with their help), once known. */
+function gameEntry() {
+  return page.games.find((g) => g.id === page.summary?.game) ?? null;
 }
 
 function gameName(id) {
@@ -307,7 +315,8 @@ function drawHeader() {
   } else {
     turn = 'Dealing…';
   }
-  replace(ui.turn, turn);
+  const legal = page.replay || page.pending ? [] : (view.legal ?? []);
+  replace(ui.turn, turn, legal.length && gameEntry() ? choiceHelpButton(gameEntry(), legal, s.options) : null);
   presence.drawNotice($('presence-notice'));
   ui.turn.classList.toggle('your-turn', !page.replay && view.status === 'playing' && toAct.includes(page.seat));
 

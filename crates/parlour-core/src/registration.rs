@@ -52,6 +52,10 @@ pub struct Registration<G: Game> {
     /// game's own card list so a page keeps no copy; `None` for a game whose page needs none.
     /// Public: the rulebook's cards, nothing hidden.
     pub cards: Option<fn() -> serde_json::Value>,
+    /// "How to play" for players, in Markdown, in parts read one after another (a shared
+    /// deck's text after the game's own). Level-3 headings with classes (`### Playing {.play}`)
+    /// are help for the choices whose action texts start with those words.
+    pub how_to_play: &'static [&'static str],
 }
 
 impl<G: Game> Registration<G> {
@@ -65,6 +69,7 @@ impl<G: Game> Registration<G> {
             solver: None,
             file_options: &[],
             cards: None,
+            how_to_play: &[],
         }
     }
 }

@@ -38,6 +38,8 @@ pub struct GameInfo {
     /// The game's printed card data for its page, if it declares any
     /// ([`Registration::cards`]).
     pub cards: Option<fn() -> serde_json::Value>,
+    /// "How to play" in Markdown parts ([`Registration::how_to_play`]).
+    pub how_to_play: &'static [&'static str],
     limits: fn(u8, &Options) -> Result<Limits, SetupError>,
 }
 
@@ -91,6 +93,7 @@ impl GameInfo {
             simultaneous: G::SIMULTANEOUS,
             lab_cost: registration.lab_cost,
             cards: registration.cards,
+            how_to_play: registration.how_to_play,
             limits: limits_of::<G>,
         }
     }

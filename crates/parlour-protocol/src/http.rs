@@ -369,6 +369,28 @@ pub struct OptionEntry {
     pub choices: Vec<String>,
 }
 
+/// `GET /api/games/{id}/rules`: a game's "How to play", rendered by the server from the game's
+/// own text so a page keeps no copy of the rules.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameRules {
+    /// The whole text as HTML, its headings from `<h2>` down.
+    pub html: String,
+    /// Help for the choices a seat faces, each for the actions whose texts start with one of
+    /// its `verbs`.
+    pub choices: Vec<ChoiceHelp>,
+}
+
+/// Help for one kind of choice of a [`GameRules`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ChoiceHelp {
+    /// The first words of the action texts it explains (`play`, `pass`).
+    pub verbs: Vec<String>,
+    /// Its heading, as plain text.
+    pub title: String,
+    /// What the choice means, as HTML.
+    pub html: String,
+}
+
 /// The format tag of a [`Replay`].
 pub const REPLAY_FORMAT: &str = "parlour-replay/1";
 

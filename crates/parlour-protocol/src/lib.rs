@@ -18,10 +18,10 @@ mod http;
 mod messages;
 
 pub use http::{
-    CLOCK_BANK_SECS, CLOCK_INCREMENT_SECS, ClockSettings, CreateTable, CreatedSeat, CreatedTable,
-    GameEntry, OptionEntry, OptionsInput, REPLAY_FORMAT, Rematched, Replay, ReplayStep,
-    SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatRecord, SeatSpec, SeatSummary, Stats,
-    TableSummary,
+    CLOCK_BANK_SECS, CLOCK_INCREMENT_SECS, ChoiceHelp, ClockSettings, CreateTable, CreatedSeat,
+    CreatedTable, GameEntry, GameRules, OptionEntry, OptionsInput, REPLAY_FORMAT, Rematched,
+    Replay, ReplayStep, SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatRecord, SeatSpec,
+    SeatSummary, Stats, TableSummary,
 };
 pub use messages::{
     Attention, ClientMsg, ClockState, DecodeError, FORMAT, MAX_MESSAGE_BYTES, OutcomeMsg,

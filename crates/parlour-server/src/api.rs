@@ -15,7 +15,7 @@ use axum::{Json, Router};
 use futures_util::StreamExt;
 use parlour_core::Seat;
 use parlour_protocol::{
-    CreateTable, CreatedSeat, CreatedTable, GameEntry, MAX_MESSAGE_BYTES, OptionEntry,
+    CreateTable, CreatedSeat, CreatedTable, GameEntry, GameRules, MAX_MESSAGE_BYTES, OptionEntry,
     OptionsInput, RejectCode, Rematched, Replay, SeatKind, SeatRecord, SeatSpec, Stats, Status,
     TableSummary,
 };
@@ -48,6 +48,7 @@ pub fn router(app: AppState) -> Router {
         .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/games", get(games))
         .route("/api/games/{id}/cards", get(cards))
+        .route("/api/games/{id}/rules", get(rules))
         .route("/api/tables/{id}/replay", get(replay))
         .route("/api/tables/{id}/qr", get(crate::qr::seat_qr))
         .route("/ws", get(websocket))
@@ -360,6 +361,15 @@ async fn cards(Path(id): Path<String>) -> Result<Json<serde_json::Value>, AppErr
         .and_then(|g| g.cards)
         .map(|cards| Json(cards()))
         .ok_or_else(|| AppError::NotFound(format!("no card data for game `{id}`")))
+}
+
+/// `GET /api/games/{id}/rules`: the game's "How to play" as HTML, with help for each choice.
+async fn rules(Path(id): Path<String>) -> Result<Json<GameRules>, AppError> {
+    parlour_games::find(&id)
+        .ok()
+        .filter(|g| !g.how_to_play.is_empty())
+        .map(|g| Json(crate::rules::render(g.how_to_play)))
+        .ok_or_else(|| AppError::NotFound(format!("no rules for game `{id}`")))
 }
 
 #[derive(Deserialize)]

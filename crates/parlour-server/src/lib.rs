@@ -31,6 +31,7 @@ mod qr;
 mod reject;
 mod replay;
 mod resume;
+mod rules;
 mod socket;
 mod store;
 mod table;

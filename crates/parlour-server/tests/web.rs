@@ -7,7 +7,9 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use parlour_core::{Seat, Viewer, Voice};
-use parlour_protocol::{CreatedTable, GameEntry, REPLAY_FORMAT, Replay, Status, TableSummary};
+use parlour_protocol::{
+    CreatedTable, GameEntry, GameRules, REPLAY_FORMAT, Replay, Status, TableSummary,
+};
 use parlour_record::Record;
 use parlour_server::{AppState, Config, Store, router};
 use serde_json::{Value, json};
@@ -126,6 +128,31 @@ async fn pages_and_files_are_served_with_their_types_and_unknown_paths_are_not()
             "{uri}"
         );
     }
+}
+
+#[tokio::test]
+async fn every_registered_game_serves_its_rules_with_help_for_its_choices() {
+    let s = server().await;
+    for g in parlour_games::games() {
+        let a = get(&s.app, &format!("/api/games/{}/rules", g.id)).await;
+        assert_eq!(a.status, StatusCode::OK, "{}", g.id);
+        let rules: GameRules = serde_json::from_str(&a.body).unwrap();
+        assert!(rules.html.contains("<h2>"), "{}", g.id);
+        assert!(
+            rules.html.contains(g.name),
+            "{}: the game is not named",
+            g.id
+        );
+        assert!(!rules.choices.is_empty(), "{}", g.id);
+        for c in &rules.choices {
+            assert!(
+                !c.verbs.is_empty() && !c.title.is_empty() && c.html.contains("<p>"),
+                "{c:?}"
+            );
+        }
+    }
+    let a = get(&s.app, "/api/games/no-such-game/rules").await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]

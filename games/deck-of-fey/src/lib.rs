@@ -25,6 +25,10 @@ mod sign;
 mod sign_points;
 mod table;
 
+/// "How to play" of the Deck of Fey and its mat, for players, in Markdown: the part every game
+/// played with it shares ([`parlour_core::Registration::how_to_play`]).
+pub const HOW_TO_PLAY: &str = include_str!("../data/how-to-play.md");
+
 pub use card::Card;
 pub use card_data::{CardData, SignData, TypeData};
 pub use draw::Draw;

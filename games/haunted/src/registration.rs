@@ -6,6 +6,7 @@ use crate::{CardData, State};
 
 /// The registry's entry for Haunted.
 pub const REGISTRATION: Registration<State> = Registration {
+    how_to_play: &[include_str!("../data/how-to-play.md")],
     cards: Some(card_data),
     ..Registration::new(
         "Each player tends three lines, built bottom up from a Setting, a Focus and a Hidden \

@@ -7,6 +7,10 @@ use crate::State;
 /// The registry's entry for Holy Matrimony.
 pub const REGISTRATION: Registration<State> = Registration {
     cards: Some(parlour_fey::CardData::json),
+    how_to_play: &[
+        include_str!("../data/how-to-play.md"),
+        parlour_fey::HOW_TO_PLAY,
+    ],
     ..Registration::new(
         "A blackjack-style game with the Deck of Fey: each round everyone secretly commits \
     cards from a hand of seven, and all are revealed together. The church card plus your \

@@ -12,6 +12,7 @@ use crate::state::State;
 
 /// The registry's entry for The King's Feast.
 pub const REGISTRATION: Registration<State> = Registration {
+    how_to_play: &[include_str!("../data/how-to-play.md")],
     solver: Some(solve_within),
     file_options: &["arrangement"],
     cards: Some(card_data),

@@ -9,82 +9,79 @@ pub const DEFAULT_MAX_TURNS: i64 = 100;
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         id: "arrangement",
-        help: "a built-in arrangement name (beginners_banquet, full_feudal_feast, surprise_party_soiree, round_table_roast) or a full layout text",
+        help: "the seating: Beginner's Banquet (beginners_banquet), Full Feudal Feast (full_feudal_feast), Surprise Party Soirée (surprise_party_soiree), Round Table Roast (round_table_roast), or a layout of your own",
         kind: OptionKind::Text {
             default: "beginners_banquet",
         },
     },
     OptionSpec::int(
         "max_turns",
-        "the game ends (scored as if declared) once this many turns are completed",
+        "the game ends, scored as if you ended it, after this many turns",
         DEFAULT_MAX_TURNS,
         1,
         10_000,
     ),
     OptionSpec::flag(
         "adjacent_includes_diagonal",
-        "D2: adjacency includes the diagonals",
+        "cards diagonally next to each other count as neighbours too",
     ),
     OptionSpec::flag(
         "ring_wraps",
-        "D3: on a ring of seats, left/right and rows follow the ring clockwise",
+        "on a ring of seats, left, right and rows go round the ring clockwise",
     ),
     OptionSpec::flag(
         "rows_skip_holes",
-        "D4: rows and columns (left/right, Guard, Queen) skip holes",
+        "rows and columns skip empty places (for left and right, the Guard and the Queen)",
     ),
     OptionSpec::flag(
         "activate_face_down",
-        "D5: face-down cards may be activated (blind)",
+        "a face-down card may be activated, unseen",
     ),
     OptionSpec::flag(
         "setup_reveals_trigger",
-        "D7: cards dealt face up trigger their reactions (row-major order)",
+        "cards dealt face up react as if revealed, row by row",
     ),
     OptionSpec::flag(
         "flip_targets_by_position",
-        "D8: multi-flips target the seats, not the cards, snapshotted at the start",
+        "the King's, Queen's and Princess's flips hit the seats they started on, not the cards",
     ),
     OptionSpec::flag(
         "own_reaction_first",
-        "D9: a revealed card's own reaction resolves before the Diplomat's swap",
+        "a revealed card reacts before the Diplomat swaps with it",
     ),
     OptionSpec::flag(
         "diplomat_reacts_face_down",
-        "D10: the Diplomat swaps even while face down",
+        "the Diplomat swaps even while face down",
     ),
     OptionSpec::flag(
         "merchant_any_facing",
-        "D11: the Merchant may choose a face-down card",
+        "the Merchant may choose a face-down card",
     ),
     OptionSpec::flag(
         "merchant_next_above_self",
-        "D11: the Merchant's partner is the next face-up card above the Merchant's own value",
+        "the Merchant swaps with the next face-up card above the Merchant's own value",
     ),
-    OptionSpec::flag("queen_may_stay", "D14: the Queen may slide zero spaces"),
+    OptionSpec::flag("queen_may_stay", "the Queen may stay where she is"),
     OptionSpec::flag(
         "may_decline_fatal",
-        "D18: a choice whose every option hits the known Assassin may be declined",
+        "a choice whose every option would hit the known Assassin may be declined",
     ),
     OptionSpec::flag(
         "jester_needs_both_neighbours",
-        "D19: the Jester does nothing without both a left and a right neighbour",
+        "the Jester does nothing without both a left and a right neighbour",
     ),
-    OptionSpec::flag(
-        "vizier_excludes_self",
-        "D24: the Vizier may not swap itself",
-    ),
+    OptionSpec::flag("vizier_excludes_self", "the Vizier may not move itself"),
     OptionSpec::flag(
         "end_before_first_turn",
-        "D25: the game may be ended before the first turn",
+        "the game may be ended before the first turn",
     ),
     OptionSpec::flag(
         "forgetful_player",
-        "D28: the player knows only the face-up cards",
+        "you remember nothing: you know only the face-up cards",
     ),
     OptionSpec::flag(
         "reaction_once_per_turn",
-        "D30: each card's reaction fires at most once per turn",
+        "each card reacts at most once per turn",
     ),
 ];
 

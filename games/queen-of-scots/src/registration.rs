@@ -6,6 +6,7 @@ use crate::{CardData, State};
 
 /// The registry's entry for Queen of Scots.
 pub const REGISTRATION: Registration<State> = Registration {
+    how_to_play: &[include_str!("../data/how-to-play.md")],
     cards: Some(card_data),
     ..Registration::new(
         "A set-collection rummy game in the Canasta family: pick up a card from the stock or \

@@ -6,6 +6,7 @@ use crate::{CardData, State};
 
 /// The registry's entry for Reading the Play.
 pub const REGISTRATION: Registration<State> = Registration {
+    how_to_play: &[include_str!("../data/how-to-play.md")],
     cards: Some(card_data),
     ..Registration::new(
         "A card game about The King in Yellow: on your turn draw or trade cards face down \

@@ -7,6 +7,10 @@ use crate::State;
 /// The registry's entry for Rebel Runs.
 pub const REGISTRATION: Registration<State> = Registration {
     cards: Some(parlour_fey::CardData::json),
+    how_to_play: &[
+        include_str!("../data/how-to-play.md"),
+        parlour_fey::HOW_TO_PLAY,
+    ],
     ..Registration::new(
         "A rummy game with the Deck of Fey: draw from the stock or the discard pile, discard, \
     then lay down sets (3+ of a number) and runs (4+ in a row) or lay off on them. When \

@@ -7,6 +7,10 @@ use crate::State;
 /// The registry's entry for Troll Tricker.
 pub const REGISTRATION: Registration<State> = Registration {
     cards: Some(parlour_fey::CardData::json),
+    how_to_play: &[
+        include_str!("../data/how-to-play.md"),
+        parlour_fey::HOW_TO_PLAY,
+    ],
     ..Registration::new(
         "A trick-taking game with the Deck of Fey: one sign is fey (trump) and each player has \
     a sign of their own on the circular mat. Follow the led sign if you can; a trick \
