@@ -10,6 +10,7 @@ import { Connection } from './connection.js';
 import * as alerts from './alerts.js';
 import * as presence from './presence.js';
 import { drawMenu } from './menu.js';
+import * as rematch from './rematch.js';
 
 const [, mode, tableId] = location.pathname.split('/');
 const spectating = mode === 'watch';
@@ -64,6 +65,8 @@ const page = {
   pending: false, // an `act` was sent and its answer has not come
   confirmResign: false,
   rematch: null, // a new table's id
+  offer: null, // the open rematch offer (`rematch-offer`)
+  accepted: false, // this page accepted a rematch offer
   replay: null, // {data, index, seat} while replaying
   memory: {}, // kept across renders for the game module (a selection being built)
   hint: null, // {step, action}: the solver's answer to `hint`
@@ -174,9 +177,14 @@ function onMessage(msg) {
     case 'hint':
       page.hint = { step: msg.step, action: msg.action };
       break;
+    case 'rematch-offer':
+      page.offer = rematch.openOffer(msg);
+      if (!page.offer) page.accepted = false;
+      break;
     case 'rematch':
       page.rematch = msg.table;
-      if (page.seat !== null && token) {
+      // Only a seat that accepted moves; the others are offered the way there.
+      if (page.seat !== null && token && (page.accepted || rematch.accepted(page.offer, page.seat))) {
         goToRematch();
         return;
       }
@@ -197,6 +205,11 @@ function goToRematch() {
   } else {
     location.assign(`/watch/${page.rematch}`);
   }
+}
+
+function sendRematch(msg) {
+  if (msg.type === 'rematch') page.accepted = true;
+  conn?.send(msg);
 }
 
 function act(text) {
@@ -451,8 +464,8 @@ function drawControls() {
     items.push(h('button', { type: 'button', onclick: startReplay }, 'Replay'));
     if (page.rematch) {
       items.push(h('button', { type: 'button', class: 'primary', onclick: goToRematch }, page.seat !== null ? 'Go to the rematch' : 'Watch the rematch'));
-    } else if (page.seat !== null) {
-      items.push(h('button', { type: 'button', class: 'primary', onclick: () => conn?.send({ type: 'rematch' }) }, 'Rematch'));
+    } else {
+      items.push(...rematch.controls({ offer: page.offer, seat: page.seat, names: names(), send: sendRematch }));
     }
   }
   items.push(h('a', { href: '/', class: 'button-link' }, 'Lobby'));
