@@ -11,6 +11,7 @@ import * as alerts from './alerts.js';
 import * as presence from './presence.js';
 import { drawMenu } from './menu.js';
 import * as rematch from './rematch.js';
+import * as pass from './pass.js';
 
 const [, mode, tableId] = location.pathname.split('/');
 const spectating = mode === 'watch';
@@ -33,7 +34,9 @@ function takeToken() {
   return sessionStorage.getItem(tokenKey) ?? localStorage.getItem(tokenKey);
 }
 
-const token = takeToken();
+// Pass and play: several people's seats on this device (web/pass.js); the token is the shown seat's.
+const local = spectating ? null : pass.localSeats(tableId);
+let token = local ? null : takeToken();
 drawMenu(document.getElementById('menu'), token ? { table: tableId, token } : null);
 
 const $ = (id) => document.getElementById(id);
@@ -95,26 +98,34 @@ function showAlert(text) {
 // ---- the connection -------------------------------------------------------------------------
 
 let conn = null;
-if (!spectating && !token) {
+let passPlay = null;
+if (local) {
+  passPlay = new pass.PassAndPlay({ table: tableId, seats: local, onStatus, onMessage, clear: clearPrivate, names });
+} else if (!spectating && !token) {
   showAlert('This page needs the seat\'s link (with its token). Ask the table\'s creator for it, or watch instead.');
   replace(ui.turn, h('a', { href: `/watch/${tableId}` }, 'Watch this table'));
 } else {
-  conn = new Connection({
-    table: tableId,
-    token,
-    onStatus: (status, detail) => {
-      ui.conn.dataset.status = status;
-      replace(ui.conn, {
-        connecting: 'connecting…',
-        open: 'connected',
-        reconnecting: 'reconnecting…',
-        closed: 'disconnected',
-      }[status]);
-      if (status === 'closed' && detail) showAlert(detail);
-      draw();
-    },
-    onMessage,
-  });
+  conn = new Connection({ table: tableId, token, onStatus, onMessage });
+}
+
+function onStatus(status, detail) {
+  ui.conn.dataset.status = status;
+  replace(ui.conn, {
+    connecting: 'connecting…',
+    open: 'connected',
+    reconnecting: 'reconnecting…',
+    closed: 'disconnected',
+  }[status]);
+  if (status === 'closed' && detail) showAlert(detail);
+  draw();
+}
+
+/** Pass and play: takes the shown seat's private view (game, actions, log, replay) off the page
+ * before the device goes to the next person; the public header stays. */
+function clearPrivate() {
+  Object.assign(page, { state: null, log: [...page.notices], memory: {}, hint: null, replay: null, pending: false, confirmResign: false });
+  for (const el of [ui.game, ui.actions, ui.log, ui.summary, ui.replayBar]) el.replaceChildren();
+  ui.summary.hidden = true;
 }
 
 fetch('/api/games').then((r) => r.json()).then((g) => { page.games = g; drawHeader(); }).catch(() => {});
@@ -134,6 +145,7 @@ async function loadModule(game) {
 function onMessage(msg) {
   switch (msg.type) {
     case 'welcome':
+      if (passPlay) ({ conn, token } = passPlay);
       page.summary = msg.table;
       page.seat = msg.seat;
       page.rematch = msg.table.rematch ?? page.rematch;
@@ -145,6 +157,7 @@ function onMessage(msg) {
       presence.joined(conn, msg.seat);
       break;
     case 'state':
+      if (passPlay?.check(msg)) return;
       page.state = msg;
       page.pending = false;
       page.clockAt = performance.now();
@@ -197,6 +210,7 @@ function onMessage(msg) {
 
 function goToRematch() {
   if (!page.rematch) return;
+  if (passPlay) pass.keepLocal(page.rematch, local);
   if (page.seat !== null && token) {
     // The rematch keeps every seat's token: carry it over without putting it in the address.
     sessionStorage.setItem(`parlour.token.${page.rematch}`, token);
@@ -209,7 +223,9 @@ function goToRematch() {
 
 function sendRematch(msg) {
   if (msg.type === 'rematch') page.accepted = true;
-  conn?.send(msg);
+  // On one device, everyone on it accepts together.
+  if (passPlay && msg.type === 'rematch') passPlay.sendAll(msg);
+  else conn?.send(msg);
 }
 
 function act(text) {
@@ -303,6 +319,7 @@ function drawHeader() {
   } else if (page.seat !== null && toAct.includes(page.seat)) {
     const others = toAct.filter((x) => x !== page.seat).map((x) => n[x]);
     turn = others.length ? `Your turn (with ${others.join(', ')})` : 'Your turn';
+    if (passPlay) turn = turn.replace('Your turn', `Your turn, ${n[page.seat]}`);
   } else if (toAct.length) {
     turn = `Waiting for ${toAct.map((x) => n[x]).join(', ')}`;
   } else {
