@@ -6,6 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
 import { startServer, launch, newPage, createInLobby, waitFor, screenshots, PHONE } from './support.js';
 
 let server;
@@ -80,7 +81,11 @@ test('one device seats two people; the privacy screen hides each hand from the o
       // While it shows, no local seat's hand is on the page.
       const html = await dom(page);
       for (const v of views) for (const c of v.own_hand) assert.ok(!holds(html, c), `${c} on the page behind "${title}"`);
-      if (turn === 0) await screenshots(page, 'pass-and-play-screen', PHONE);
+      if (turn === 0) {
+        await screenshots(page, 'pass-and-play-screen', PHONE);
+        const axe = await new AxeBuilder({ page }).analyze();
+        assert.deepEqual(axe.violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => v.id), []);
+      }
       await screen.getByRole('button', { name: 'Tap when ready' }).click();
       await screen.waitFor({ state: 'hidden' });
     }
