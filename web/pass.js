@@ -92,6 +92,8 @@ export class PassAndPlay {
       go));
     this.screen.hidden = false;
     document.body.classList.add('privacy');
+    // Nothing under the screen takes focus or clicks.
+    for (const el of document.querySelectorAll('body > header, body > main')) el.inert = true;
     go.focus();
   }
 
@@ -104,5 +106,6 @@ export class PassAndPlay {
     this.screen.hidden = true;
     this.screen.replaceChildren();
     document.body.classList.remove('privacy');
+    for (const el of document.querySelectorAll('body > header, body > main')) el.inert = false;
   }
 }
