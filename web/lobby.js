@@ -4,6 +4,7 @@
 
 import { h, replace, plural } from './dom.js';
 import { openRules, rulesButton } from './rules.js';
+import { keepLocal } from './pass.js';
 
 const STORE = 'parlour.tables';
 const $ = (id) => document.getElementById(id);
@@ -201,7 +202,10 @@ function showCreated(t) {
   replace($('created-body'),
     h('p', {}, `${g?.name ?? t.game}: hand each person their link. Anyone may watch at `,
       h('a', { href: t.spectate }, `${location.origin}${t.spectate}`), '.'),
-    t.seats.length ? seatLinks(t) : h('p', {}, 'Only bots play: ', h('a', { href: t.spectate }, 'watch them'), '.'));
+    t.seats.length ? seatLinks(t) : h('p', {}, 'Only bots play: ', h('a', { href: t.spectate }, 'watch them'), '.'),
+    t.seats.length > 1 ? h('p', {}, 'Or pass one device around: ',
+      h('button', { type: 'button', class: 'primary', onclick: () => { keepLocal(t.id, t.seats); location.assign(`/play/${t.id}`); } },
+        `Pass and play: ${t.seats.map((s) => s.name).join(', ')} on this device`)) : null);
   $('created').hidden = false;
   $('created').scrollIntoView({ block: 'start' });
 }

@@ -12,6 +12,8 @@ import * as presence from './presence.js';
 import { drawMenu } from './menu.js';
 import { markLastMove } from './lastmove.js';
 import { openRules, choiceHelpButton } from './rules.js';
+import * as rematch from './rematch.js';
+import * as pass from './pass.js';
 
 const [, mode, tableId] = location.pathname.split('/');
 const spectating = mode === 'watch';
@@ -34,7 +36,9 @@ function takeToken() {
   return sessionStorage.getItem(tokenKey) ?? localStorage.getItem(tokenKey);
 }
 
-const token = takeToken();
+// Pass and play: several people's seats on this device (web/pass.js); the token is the shown seat's.
+const local = spectating ? null : pass.localSeats(tableId);
+let token = local ? null : takeToken();
 drawMenu(document.getElementById('menu'), token ? { table: tableId, token } : null, [
   h('button', { type: 'button', 'aria-haspopup': 'dialog', onclick: () => { if (gameEntry()) openRules(gameEntry(), page.summary.options); } }, 'How to play'),
 ]);
@@ -68,6 +72,8 @@ const page = {
   pending: false, // an `act` was sent and its answer has not come
   confirmResign: false,
   rematch: null, // a new table's id
+  offer: null, // the open rematch offer (`rematch-offer`)
+  accepted: false, // this page accepted a rematch offer
   replay: null, // {data, index, seat} while replaying
   memory: {}, // kept across renders for the game module (a selection being built)
   hint: null, // {step, action}: the solver's answer to `hint`
@@ -111,26 +117,34 @@ bars.observe(ui.actionsSection);
 // ---- the connection -------------------------------------------------------------------------
 
 let conn = null;
-if (!spectating && !token) {
+let passPlay = null;
+if (local) {
+  passPlay = new pass.PassAndPlay({ table: tableId, seats: local, onStatus, onMessage, clear: clearPrivate, names });
+} else if (!spectating && !token) {
   showAlert('This page needs the seat\'s link (with its token). Ask the table\'s creator for it, or watch instead.');
   replace(ui.turn, h('a', { href: `/watch/${tableId}` }, 'Watch this table'));
 } else {
-  conn = new Connection({
-    table: tableId,
-    token,
-    onStatus: (status, detail) => {
-      ui.conn.dataset.status = status;
-      replace(ui.conn, {
-        connecting: 'connecting…',
-        open: 'connected',
-        reconnecting: 'reconnecting…',
-        closed: 'disconnected',
-      }[status]);
-      if (status === 'closed' && detail) showAlert(detail);
-      draw();
-    },
-    onMessage,
-  });
+  conn = new Connection({ table: tableId, token, onStatus, onMessage });
+}
+
+function onStatus(status, detail) {
+  ui.conn.dataset.status = status;
+  replace(ui.conn, {
+    connecting: 'connecting…',
+    open: 'connected',
+    reconnecting: 'reconnecting…',
+    closed: 'disconnected',
+  }[status]);
+  if (status === 'closed' && detail) showAlert(detail);
+  draw();
+}
+
+/** Pass and play: takes the shown seat's private view (game, actions, log, replay) off the page
+ * before the device goes to the next person; the public header stays. */
+function clearPrivate() {
+  Object.assign(page, { state: null, log: [...page.notices], memory: {}, hint: null, replay: null, pending: false, confirmResign: false });
+  for (const el of [ui.game, ui.actions, ui.log, ui.summary, ui.replayBar]) el.replaceChildren();
+  ui.summary.hidden = true;
 }
 
 fetch('/api/games').then((r) => r.json()).then((g) => { page.games = g; drawHeader(); }).catch(() => {});
@@ -150,6 +164,7 @@ async function loadModule(game) {
 function onMessage(msg) {
   switch (msg.type) {
     case 'welcome':
+      if (passPlay) ({ conn, token } = passPlay);
       page.summary = msg.table;
       page.seat = msg.seat;
       page.rematch = msg.table.rematch ?? page.rematch;
@@ -161,6 +176,7 @@ function onMessage(msg) {
       presence.joined(conn, msg.seat);
       break;
     case 'state':
+      if (passPlay?.check(msg)) return;
       page.state = msg;
       page.pending = false;
       page.clockAt = performance.now();
@@ -193,9 +209,14 @@ function onMessage(msg) {
     case 'hint':
       page.hint = { step: msg.step, action: msg.action };
       break;
+    case 'rematch-offer':
+      page.offer = rematch.openOffer(msg);
+      if (!page.offer) page.accepted = false;
+      break;
     case 'rematch':
       page.rematch = msg.table;
-      if (page.seat !== null && token) {
+      // Only a seat that accepted moves; the others are offered the way there.
+      if (page.seat !== null && token && (page.accepted || rematch.accepted(page.offer, page.seat))) {
         goToRematch();
         return;
       }
@@ -208,6 +229,7 @@ function onMessage(msg) {
 
 function goToRematch() {
   if (!page.rematch) return;
+  if (passPlay) pass.keepLocal(page.rematch, local);
   if (page.seat !== null && token) {
     // The rematch keeps every seat's token: carry it over without putting it in the address.
     sessionStorage.setItem(`parlour.token.${page.rematch}`, token);
@@ -216,6 +238,13 @@ function goToRematch() {
   } else {
     location.assign(`/watch/${page.rematch}`);
   }
+}
+
+function sendRematch(msg) {
+  if (msg.type === 'rematch') page.accepted = true;
+  // On one device, everyone on it accepts together.
+  if (passPlay && msg.type === 'rematch') passPlay.sendAll(msg);
+  else conn?.send(msg);
 }
 
 function act(text) {
@@ -310,6 +339,7 @@ function drawHeader() {
   } else if (page.seat !== null && toAct.includes(page.seat)) {
     const others = toAct.filter((x) => x !== page.seat).map((x) => n[x]);
     turn = others.length ? `Your turn (with ${others.join(', ')})` : 'Your turn';
+    if (passPlay) turn = turn.replace('Your turn', `Your turn, ${n[page.seat]}`);
   } else if (toAct.length) {
     turn = `Waiting for ${toAct.map((x) => n[x]).join(', ')}`;
   } else {
@@ -474,8 +504,8 @@ function drawControls() {
     items.push(h('button', { type: 'button', onclick: startReplay }, 'Replay'));
     if (page.rematch) {
       items.push(h('button', { type: 'button', class: 'primary', onclick: goToRematch }, page.seat !== null ? 'Go to the rematch' : 'Watch the rematch'));
-    } else if (page.seat !== null) {
-      items.push(h('button', { type: 'button', class: 'primary', onclick: () => conn?.send({ type: 'rematch' }) }, 'Rematch'));
+    } else {
+      items.push(...rematch.controls({ offer: page.offer, seat: page.seat, names: names(), send: sendRematch }));
     }
   }
   items.push(h('a', { href: '/', class: 'button-link' }, 'Lobby'));

@@ -635,6 +635,7 @@ impl Slot {
                 ServerMsg::Welcome { .. }
                 | ServerMsg::Notice { .. }
                 | ServerMsg::Rematch { .. }
+                | ServerMsg::RematchOffer(_)
                 | ServerMsg::Hint { .. }
                 | ServerMsg::Presence { .. } => {}
                 ServerMsg::State {

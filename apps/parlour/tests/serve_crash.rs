@@ -51,6 +51,7 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
             | ServerMsg::Rejected { .. }
             | ServerMsg::Notice { .. }
             | ServerMsg::Rematch { .. }
+            | ServerMsg::RematchOffer(_)
             | ServerMsg::Hint { .. }
             | ServerMsg::Presence { .. } => {}
         }

@@ -16,6 +16,7 @@
 
 mod http;
 mod messages;
+mod rematch;
 
 pub use http::{
     CLOCK_BANK_SECS, CLOCK_INCREMENT_SECS, ChoiceHelp, ClockSettings, CreateTable, CreatedSeat,
@@ -27,3 +28,4 @@ pub use messages::{
     Attention, ClientMsg, ClockState, DecodeError, FORMAT, MAX_MESSAGE_BYTES, OutcomeMsg,
     PresenceState, RejectCode, SeatPresence, ServerMsg, Status,
 };
+pub use rematch::{RematchAnswer, RematchOffer};

@@ -2,7 +2,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
 
-use crate::TableSummary;
+use crate::{RematchOffer, TableSummary};
 
 /// The protocol's format tag, sent in every [`ServerMsg::Welcome`].
 pub const FORMAT: &str = "parlour-table/1";
@@ -38,9 +38,12 @@ pub enum ClientMsg {
     Resign,
     /// Ask for the current state again.
     View,
-    /// Ask for a rematch of a finished table: a new table with the same game, options, clock
-    /// and seats, whose seats take the same tokens. Asking again answers the same table.
+    /// Offer a rematch of a finished table, or accept the one on offer: a new table with the
+    /// same game, options, clock and seats, whose seats take the same tokens, made once every
+    /// person has accepted. Asking once it is made answers the same table.
     Rematch,
+    /// Decline the rematch on offer; the offer is over (anyone may offer again).
+    RematchDecline,
     /// Ask what the game's solver would play now for this seat (games with a solver: The King's
     /// Feast). It sees only what the seat sees. Answered to this connection only.
     Hint,
@@ -234,6 +237,9 @@ pub enum ServerMsg {
         /// The new table's id.
         table: String,
     },
+    /// A rematch is on offer, or an answer to it changed (sent to every connection, and to a
+    /// connection joining while an offer is open). An offer with a `declined` answer is over.
+    RematchOffer(RematchOffer),
     /// The answer to [`ClientMsg::Hint`]: what the solver would play at `step`.
     Hint {
         /// The step the hint is for.
@@ -287,6 +293,7 @@ impl ServerMsg {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::RematchAnswer;
     use proptest::prelude::*;
 
     #[test]
@@ -304,6 +311,7 @@ mod tests {
             ClientMsg::Resign,
             ClientMsg::View,
             ClientMsg::Rematch,
+            ClientMsg::RematchDecline,
             ClientMsg::Presence {
                 state: Attention::Away,
             },
@@ -346,6 +354,23 @@ mod tests {
             r#"{"type":"rematch","table":"t2"}"#
         );
         assert_eq!(ClientMsg::Rematch.encode(), r#"{"type":"rematch"}"#);
+        assert_eq!(
+            ClientMsg::RematchDecline.encode(),
+            r#"{"type":"rematch-decline"}"#
+        );
+        let offer = ServerMsg::RematchOffer(RematchOffer {
+            by: 1,
+            answers: vec![
+                RematchAnswer::Waiting,
+                RematchAnswer::Accepted,
+                RematchAnswer::Declined,
+            ],
+        });
+        assert_eq!(
+            offer.encode(),
+            r#"{"type":"rematch-offer","by":1,"answers":["waiting","accepted","declined"]}"#
+        );
+        assert_eq!(ServerMsg::decode(&offer.encode()), Ok(offer));
         let r = ServerMsg::rejected(RejectCode::Stale, "look again");
         assert_eq!(
             r.encode(),

@@ -28,7 +28,7 @@ use tracing::info;
 use crate::bots::make_seat_bot;
 use crate::limits::TableSlot;
 use crate::store::{SeatRow, StoredTable};
-use crate::table::{Asker, Cmd, ReplayWho};
+use crate::table::{Asker, Cmd, RematchDone, ReplayWho};
 use crate::token::{hash_token, new_seed, new_table_id, new_token};
 use crate::{AppError, AppState, run_socket, web};
 
@@ -281,13 +281,14 @@ async fn record(
     Ok(([(header::CONTENT_TYPE, "application/json")], r.to_json()).into_response())
 }
 
-/// `POST /api/tables/{id}/rematch` with a seat's token: the finished table's rematch, made now
-/// or before (`201 {"table"}`).
+/// `POST /api/tables/{id}/rematch` with a seat's token: offers the finished table's rematch or
+/// accepts the one on offer. `201 {"table"}` once every person has accepted (now or before);
+/// `202` with the offer while some person has not.
 async fn rematch(
     State(app): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<(StatusCode, Json<Rematched>), AppError> {
+) -> Result<Response, AppError> {
     let token = bearer(&headers).ok_or_else(|| {
         AppError::Forbidden("a seat's token is needed: Authorization: Bearer <token>".to_owned())
     })?;
@@ -302,10 +303,15 @@ async fn rematch(
         RejectCode::NotPlaying => AppError::Conflict(r.to_string()),
         _ => AppError::Internal(r.to_string()),
     })?;
-    if done.made {
-        app.start_new(&done.table).await;
+    match done {
+        RematchDone::Made { table, made } => {
+            if made {
+                app.start_new(&table).await;
+            }
+            Ok((StatusCode::CREATED, Json(Rematched { table })).into_response())
+        }
+        RematchDone::Offered(offer) => Ok((StatusCode::ACCEPTED, Json(offer)).into_response()),
     }
-    Ok((StatusCode::CREATED, Json(Rematched { table: done.table })))
 }
 
 /// Bot specs every game offers; a game's own policies (`solver`) are offered where its bot factory

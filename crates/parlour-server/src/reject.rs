@@ -46,6 +46,9 @@ pub(crate) enum Rejection {
     /// The resignation could not be stored.
     #[error("could not resign; try again")]
     ResignNotStored(#[source] StoreError),
+    /// No rematch is on offer to decline (none was offered, one was declined, or it was made).
+    #[error("no rematch is on offer")]
+    NoOffer,
     /// The rematch could not be made (the cause is logged).
     #[error("could not make the rematch; try again")]
     RematchFailed,
@@ -64,9 +67,10 @@ impl Rejection {
     /// The code sent with the refusal.
     pub(crate) fn code(&self) -> RejectCode {
         match self {
-            Rejection::Status(_) | Rejection::NotInPlay | Rejection::StillOn => {
-                RejectCode::NotPlaying
-            }
+            Rejection::Status(_)
+            | Rejection::NotInPlay
+            | Rejection::StillOn
+            | Rejection::NoOffer => RejectCode::NotPlaying,
             Rejection::NotYourTurn(_) => RejectCode::NotYourTurn,
             Rejection::Stale { .. } => RejectCode::Stale,
             Rejection::Illegal(_) => RejectCode::Illegal,
@@ -120,6 +124,10 @@ mod tests {
             (
                 Rejection::ResignNotStored(lost()),
                 r#"{"type":"rejected","code":"internal","reason":"could not resign; try again"}"#,
+            ),
+            (
+                Rejection::NoOffer,
+                r#"{"type":"rejected","code":"not-playing","reason":"no rematch is on offer"}"#,
             ),
             (
                 Rejection::BadToken,

@@ -14,7 +14,7 @@ use tokio::time::Instant;
 use tracing::{Instrument, debug, info_span};
 
 use crate::AppState;
-use crate::table::{Asker, Cmd, OUTBOX};
+use crate::table::{Asker, Cmd, OUTBOX, RematchDone};
 
 /// Messages a connection may send in a burst before it is throttled.
 const BURST: f64 = 100.0;
@@ -239,6 +239,19 @@ async fn handle(
                 }
             };
         }
+        ClientMsg::RematchDecline => {
+            return match joined {
+                None => Some(not_joined()),
+                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected(
+                    RejectCode::Spectator,
+                    "spectators cannot decline a rematch",
+                )),
+                Some(Joined {
+                    table,
+                    seat: Some(seat),
+                }) => forward(table, Cmd::DeclineRematch { conn, seat: *seat }).await,
+            };
+        }
         ClientMsg::Rematch => {
             return match joined {
                 None => Some(not_joined()),
@@ -312,12 +325,13 @@ async fn rematch(
         return Some(internal());
     }
     match answer.await {
-        Ok(Ok(done)) => {
-            if done.made {
-                app.start_new(&done.table).await;
+        Ok(Ok(RematchDone::Made { table, made })) => {
+            if made {
+                app.start_new(&table).await;
             }
             None
         }
+        Ok(Ok(RematchDone::Offered(_))) => None,
         Ok(Err(refusal)) => Some(refusal.to_msg()),
         Err(_) => Some(internal()),
     }

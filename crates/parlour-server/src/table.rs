@@ -12,8 +12,8 @@ use tokio::time::Instant;
 use parlour_core::{Seat, SeatSet, ToAct, Viewer, Voice};
 use parlour_games::{DynMatch, ViewSnapshot};
 use parlour_protocol::{
-    FORMAT, OutcomeMsg, SEAT_RECORD_FORMAT, SeatAction, SeatKind, SeatPresence, SeatRecord,
-    SeatSummary, ServerMsg, Status, TableSummary,
+    FORMAT, OutcomeMsg, RematchAnswer, RematchOffer, SEAT_RECORD_FORMAT, SeatAction, SeatKind,
+    SeatPresence, SeatRecord, SeatSummary, ServerMsg, Status, TableSummary,
 };
 use parlour_record::{Entry, Record};
 use serde_json::Value;
@@ -53,11 +53,16 @@ pub(crate) enum Asker {
 }
 
 /// A rematch as its table answers it.
-pub(crate) struct RematchDone {
-    /// The new table.
-    pub(crate) table: String,
-    /// Whether it was made now (else it was made before); a new table is started by the asker.
-    pub(crate) made: bool,
+pub(crate) enum RematchDone {
+    /// Every person has accepted: the new table.
+    Made {
+        /// The new table.
+        table: String,
+        /// Whether it was made now (else before); a new table is started by the asker.
+        made: bool,
+    },
+    /// The offer stands: some person has not answered yet.
+    Offered(RematchOffer),
 }
 
 /// What a table's task is asked to do.
@@ -108,13 +113,15 @@ pub(crate) enum Cmd {
         action: String,
         step: u64,
     },
-    /// A seat asks for a rematch of the finished table. `conn` is the asking connection, if
-    /// any: it is sent the new table's id when it was made before.
+    /// A seat offers a rematch of the finished table, or accepts the one on offer. `conn` is the
+    /// asking connection, if any: it is sent the new table's id when it was made before.
     Rematch {
         conn: Option<ConnId>,
         by: Asker,
         reply: oneshot::Sender<Result<RematchDone, Rejection>>,
     },
+    /// A seated connection declines the rematch on offer.
+    DeclineRematch { conn: ConnId, seat: Seat },
     /// The public summary.
     Summary {
         reply: oneshot::Sender<TableSummary>,
@@ -175,6 +182,9 @@ pub(crate) struct Table {
     fallen_back: SeatSet,
     /// The table made as this one's rematch.
     rematch: Option<String>,
+    /// The rematch on offer, until every person accepts or one declines. Kept in memory only: a
+    /// restart, or unloading the idle table, drops it (anyone may offer again).
+    offer: Option<RematchOffer>,
     subs: Vec<Sub>,
     /// The seats' presence as last told.
     presence: Vec<SeatPresence>,
@@ -285,6 +295,7 @@ impl Table {
             clocks,
             fallen_back: SeatSet::EMPTY,
             rematch: stored.rematch,
+            offer: None,
             subs: Vec::new(),
             presence: Vec::new(),
             step: stored.entries.len() as u64,
@@ -476,6 +487,11 @@ impl Table {
                     let answer = self.rematch(conn, by).await;
                     let _ = reply.send(answer);
                 }
+                Cmd::DeclineRematch { conn, seat } => {
+                    if let Err(r) = self.decline_rematch(seat) {
+                        self.send_to(conn, r.to_msg());
+                    }
+                }
                 Cmd::Summary { reply } => {
                     let _ = reply.send(self.summary());
                 }
@@ -576,6 +592,10 @@ impl Table {
         });
         let _ = reply.send(Ok(seat));
         self.share_presence(Some(conn));
+        if let Some(offer) = &self.offer {
+            let msg = ServerMsg::RematchOffer(offer.clone());
+            self.send_to(conn, msg);
+        }
         if start {
             if let Err(e) = self.store.set_status(&self.id, Status::Playing, None).await {
                 self.store_failed(&e);
@@ -808,8 +828,10 @@ impl Table {
         self.schedule_bots();
     }
 
-    /// Makes the rematch of this finished table (once: later requests get the same table),
-    /// with the same game, options, clock and seats, a new seed, and the same seat tokens.
+    /// Offers the rematch of this finished table, or accepts the offer for `by`'s seat. Bots
+    /// accept at once; when every person has, the rematch is made (once: later requests get the
+    /// same table) with the same game, options, clock and seats, a new seed, and the same seat
+    /// tokens.
     async fn rematch(&mut self, conn: Option<ConnId>, by: Asker) -> Result<RematchDone, Rejection> {
         let seat = match by {
             Asker::Seat(seat) => seat,
@@ -825,10 +847,42 @@ impl Table {
                 };
                 self.send_to(conn, msg);
             }
-            return Ok(RematchDone {
+            return Ok(RematchDone::Made {
                 table: table.clone(),
                 made: false,
             });
+        }
+        let fresh = self.offer.is_none();
+        let offer = self.offer.get_or_insert_with(|| RematchOffer {
+            by: seat.0,
+            answers: self
+                .seats
+                .iter()
+                .map(|s| match s.kind {
+                    SeatKind::Bot => RematchAnswer::Accepted,
+                    SeatKind::Human => RematchAnswer::Waiting,
+                })
+                .collect(),
+        });
+        let changed = offer.answers[seat.index()] != RematchAnswer::Accepted;
+        offer.answers[seat.index()] = RematchAnswer::Accepted;
+        let offer = offer.clone();
+        if !offer.agreed() {
+            let msg = ServerMsg::RematchOffer(offer.clone());
+            if !changed {
+                // Asked again: only the asker is reminded.
+                if let Some(conn) = conn {
+                    self.send_to(conn, msg);
+                }
+                return Ok(RematchDone::Offered(offer));
+            }
+            info!(%seat, by = offer.by, "rematch accepted; waiting for the others");
+            if fresh {
+                let name = self.names[seat.index()].clone();
+                self.notice(&format!("{name} offers a rematch"));
+            }
+            self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
+            return Ok(RematchDone::Offered(offer));
         }
         let internal = |e: &dyn std::fmt::Display| {
             warn!(error = %e, "could not make a rematch");
@@ -869,17 +923,40 @@ impl Table {
             }
         };
         self.rematch = Some(table.clone());
+        self.offer = None;
         let made = table == new.id;
         info!(%seat, rematch = %table, made, "rematch");
+        // Every page learns that all accepted (the last one too) before the new table's id.
+        let agreed = ServerMsg::RematchOffer(offer.clone());
+        self.subs
+            .retain(|sub| sub.tx.try_send(agreed.clone()).is_ok());
         let msg = ServerMsg::Rematch {
             table: table.clone(),
         };
         self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
-        let name = self.names[seat.index()].clone();
+        let name = self.names[usize::from(offer.by)].clone();
         self.notice(&format!(
             "{name} asked for a rematch: the same seats are ready at a new table"
         ));
-        Ok(RematchDone { table, made })
+        Ok(RematchDone::Made { table, made })
+    }
+
+    /// `seat` declines the rematch on offer: the offer is over, and everyone is told who
+    /// declined (anyone may offer again).
+    fn decline_rematch(&mut self, seat: Seat) -> Result<(), Rejection> {
+        if self.status != Status::Finished {
+            return Err(Rejection::StillOn);
+        }
+        let Some(mut offer) = self.offer.take() else {
+            return Err(Rejection::NoOffer);
+        };
+        offer.answers[seat.index()] = RematchAnswer::Declined;
+        info!(%seat, by = offer.by, "rematch declined");
+        let msg = ServerMsg::RematchOffer(offer);
+        self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
+        let name = self.names[seat.index()].clone();
+        self.notice(&format!("{name} declined the rematch"));
+        Ok(())
     }
 
     /// Tells every connection something about the table itself.

@@ -133,6 +133,7 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
             ServerMsg::Welcome { .. }
             | ServerMsg::Notice { .. }
             | ServerMsg::Rematch { .. }
+            | ServerMsg::RematchOffer(_)
             | ServerMsg::Hint { .. }
             | ServerMsg::Presence { .. } => {}
         }

@@ -12,8 +12,9 @@ use axum::http::{Request, StatusCode};
 use futures_util::{SinkExt, StreamExt};
 use parlour_core::Seat;
 use parlour_protocol::{
-    ClientMsg, ClockSettings, ClockState, CreatedTable, FORMAT, RejectCode, Rematched,
-    SEAT_RECORD_FORMAT, SeatKind, SeatRecord, ServerMsg, Status, TableSummary,
+    ClientMsg, ClockSettings, ClockState, CreatedTable, FORMAT, RejectCode, RematchAnswer,
+    RematchOffer, Rematched, SEAT_RECORD_FORMAT, SeatKind, SeatRecord, ServerMsg, Status,
+    TableSummary,
 };
 use parlour_record::Record;
 use parlour_server::{
@@ -111,6 +112,13 @@ async fn quiet(ws: &mut Ws) {
     }
 }
 
+fn offer_of(msg: &ServerMsg) -> Option<RematchOffer> {
+    match msg {
+        ServerMsg::RematchOffer(o) => Some(o.clone()),
+        _ => None,
+    }
+}
+
 fn rejected(msg: &ServerMsg) -> Option<RejectCode> {
     match msg {
         ServerMsg::Rejected { code, .. } => Some(*code),
@@ -132,6 +140,7 @@ fn step_of(msg: &ServerMsg) -> Option<u64> {
         ServerMsg::Rejected { .. }
         | ServerMsg::Notice { .. }
         | ServerMsg::Rematch { .. }
+        | ServerMsg::RematchOffer(_)
         | ServerMsg::Hint { .. }
         | ServerMsg::Presence { .. } => None,
     }
@@ -196,6 +205,7 @@ async fn play_full_game(s: &Server, game: &str) -> (CreatedTable, Vec<Seen>) {
             }
             ServerMsg::Notice { text } => panic!("a table without clocks notices: {text}"),
             ServerMsg::Rematch { table } => panic!("nobody asked for a rematch: {table}"),
+            ServerMsg::RematchOffer(o) => panic!("nobody offered a rematch: {o:?}"),
             ServerMsg::Hint { action, .. } => panic!("nobody asked for a hint: {action}"),
             ServerMsg::Presence { .. } => {}
             ServerMsg::State {
@@ -377,6 +387,7 @@ async fn full_game(game: &str) {
             ServerMsg::Rejected { .. }
             | ServerMsg::Notice { .. }
             | ServerMsg::Rematch { .. }
+            | ServerMsg::RematchOffer(_)
             | ServerMsg::Hint { .. }
             | ServerMsg::Presence { .. } => {}
         }
@@ -1326,6 +1337,7 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
                 ServerMsg::Welcome { .. }
                 | ServerMsg::Notice { .. }
                 | ServerMsg::Rematch { .. }
+                | ServerMsg::RematchOffer(_)
                 | ServerMsg::Hint { .. }
                 | ServerMsg::Presence { .. } => {}
             }
@@ -1342,6 +1354,7 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
             ServerMsg::Welcome { .. }
             | ServerMsg::Notice { .. }
             | ServerMsg::Rematch { .. }
+            | ServerMsg::RematchOffer(_)
             | ServerMsg::Hint { .. }
             | ServerMsg::Presence { .. } => {}
         }
@@ -1692,11 +1705,13 @@ async fn clock_banks_survive_a_restart_without_charging_the_downtime() {
     assert_eq!(clock.remaining_ms[1..], [10_000, 10_000, 10_000]);
 }
 
-/// A rematch: a new table with the same game, options, clock and seats, whose seats take the
-/// old tokens; asked again, the same table; refused before the end, to spectators and to
-/// strangers.
+/// A rematch by consent: one person offers, bots accept, and the new table (the same game,
+/// options, clock and seats, whose seats take the old tokens) is made only once every person
+/// has accepted; a decline ends the offer; asked again, the same table; refused before the
+/// end, to spectators and to strangers.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_seats_the_same_people_at_a_new_table_once() {
+    use RematchAnswer::{Accepted, Declined, Waiting};
     let s = server().await;
     let clock = ClockSettings {
         bank_secs: 300,
@@ -1764,6 +1779,62 @@ async fn a_rematch_seats_the_same_people_at_a_new_table_once() {
     assert_eq!(st, StatusCode::FORBIDDEN);
     assert_eq!(summary(&s.app, &t.table).await.rematch, None);
 
+    // Ann offers: bots accept at once, Bo is asked, and nobody is sent a new table.
+    send(&mut ws, &ClientMsg::Rematch).await;
+    let offered = RematchOffer {
+        by: 0,
+        answers: vec![Accepted, Accepted, Waiting, Accepted],
+    };
+    for other in [&mut ws, &mut bo_ws, &mut spectator] {
+        let notice = until(other, |m| match m {
+            ServerMsg::Notice { text } => Some(text.clone()),
+            ServerMsg::Rematch { table } => panic!("made before Bo accepted: {table}"),
+            _ => None,
+        })
+        .await;
+        assert_eq!(notice, "Ann offers a rematch");
+        assert_eq!(until(other, offer_of).await, offered);
+    }
+    // Asking again over HTTP answers the offer as it stands.
+    let (st, text) = call_as(&s.app, "POST", &rematch_url, "", Some(&ann)).await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{text}");
+    assert_eq!(
+        serde_json::from_str::<RematchOffer>(&text).unwrap(),
+        offered
+    );
+    // A page joining now is told of the offer.
+    let mut late = join_with(s.addr, &t.table, &bo).await;
+    assert_eq!(until(&mut late, offer_of).await, offered);
+    drop(late);
+    assert_eq!(summary(&s.app, &t.table).await.rematch, None);
+
+    // Bo declines: the offer is over, everyone is told who declined, and nothing was made.
+    send(&mut bo_ws, &ClientMsg::RematchDecline).await;
+    for other in [&mut ws, &mut bo_ws, &mut spectator] {
+        let over = until(other, offer_of);
+        assert_eq!(over.await.answers, [Accepted, Accepted, Declined, Accepted]);
+        let notice = until(other, |m| match m {
+            ServerMsg::Notice { text } => Some(text.clone()),
+            ServerMsg::Rematch { table } => panic!("made though Bo declined: {table}"),
+            _ => None,
+        })
+        .await;
+        assert_eq!(notice, "Bo declined the rematch");
+    }
+    // Nothing is left to decline; spectators never may.
+    send(&mut bo_ws, &ClientMsg::RematchDecline).await;
+    assert_eq!(until(&mut bo_ws, rejected).await, RejectCode::NotPlaying);
+    send(&mut spectator, &ClientMsg::RematchDecline).await;
+    assert_eq!(until(&mut spectator, rejected).await, RejectCode::Spectator);
+    assert_eq!(summary(&s.app, &t.table).await.rematch, None);
+
+    // Bo offers again over HTTP; Ann accepts, and only then is the table made.
+    let (st, text) = call_as(&s.app, "POST", &rematch_url, "", Some(&bo)).await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{text}");
+    let second: RematchOffer = serde_json::from_str(&text).unwrap();
+    assert_eq!(second.by, 2);
+    assert_eq!(second.answers, [Waiting, Accepted, Accepted, Accepted]);
+    assert_eq!(until(&mut ws, offer_of).await, second);
     send(&mut ws, &ClientMsg::Rematch).await;
     let new = until(&mut ws, |m| match m {
         ServerMsg::Rematch { table } => Some(table.clone()),
@@ -1773,6 +1844,13 @@ async fn a_rematch_seats_the_same_people_at_a_new_table_once() {
     .await;
     assert_ne!(new, t.table);
     for other in [&mut bo_ws, &mut spectator] {
+        let agreed = until(other, |m| match m {
+            ServerMsg::RematchOffer(o) if o.agreed() => Some(o.clone()),
+            ServerMsg::Rematch { table } => panic!("{table} before everyone agreed"),
+            _ => None,
+        })
+        .await;
+        assert_eq!(agreed.by, 2);
         let heard = until(other, |m| match m {
             ServerMsg::Rematch { table } => Some(table.clone()),
             _ => None,
@@ -1784,13 +1862,13 @@ async fn a_rematch_seats_the_same_people_at_a_new_table_once() {
             _ => None,
         })
         .await;
-        assert!(notice.contains("Ann"), "{notice}");
+        assert!(notice.contains("Bo"), "{notice}");
     }
     assert_eq!(
         summary(&s.app, &t.table).await.rematch.as_deref(),
         Some(new.as_str())
     );
-    // Asked again, by either person, either way: the same table.
+    // Asked again, by either person, either way: the same table; there is no offer to decline.
     send(&mut bo_ws, &ClientMsg::Rematch).await;
     let again = until(&mut bo_ws, |m| match m {
         ServerMsg::Rematch { table } => Some(table.clone()),
@@ -1803,6 +1881,8 @@ async fn a_rematch_seats_the_same_people_at_a_new_table_once() {
     assert_eq!(st, StatusCode::CREATED, "{text}");
     let r: Rematched = serde_json::from_str(&text).unwrap();
     assert_eq!(r.table, new);
+    send(&mut bo_ws, &ClientMsg::RematchDecline).await;
+    assert_eq!(until(&mut bo_ws, rejected).await, RejectCode::NotPlaying);
 
     // The same game, options, clock and seats; nobody has joined yet.
     let made = summary(&s.app, &new).await;
