@@ -459,6 +459,8 @@ function drawGame() {
             : view.seat === null ? 'You are watching.' : 'Nothing to do now.'));
   }
   ui.actionsSection.classList.toggle('your-turn', waiting && !page.pending);
+  // Nothing is left to play: on a phone the hand need not stay docked over the table.
+  ui.actionsSection.classList.toggle('at-rest', view.status === 'finished' || Boolean(page.replay));
   refocus(focused);
 }
 
