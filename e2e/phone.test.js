@@ -71,7 +71,7 @@ for (const [game, bots, options] of SHORT_GAMES) {
         assert.deepEqual(off, [], `${game}, turn ${turn}: ${st.legal.slice(0, 3).join(' | ')}`);
         // Every seat's chip shows its points (Queen of Scots' view keeps them per seat).
         if (game === 'queen-of-scots') {
-          assert.deepEqual(await page.locator('#seats .seat-score').allTextContents(), st.view.seats.map((x) => `${x.total} pt${x.total === 1 ? '' : 's'}`));
+          assert.deepEqual(await page.locator('#seats .seat-score').allTextContents(), st.view.seats.map((x) => `${x.total} pt${Math.abs(x.total) === 1 ? '' : 's'}`));
         }
         // The full check (overlaps too) is slower: every few turns.
         if (turn % 4 === 0) assert.deepEqual(await layoutProblems(page), [], `${game}, turn ${turn}`);

@@ -293,7 +293,8 @@ export function render(ctx) {
       if (sel.length === 3) return 'Not a set: it needs at least two matching cards (one character, or royals), the rest matching or Crown Jewels.';
       return 'A new set is laid with exactly three cards; add more to it afterwards, one at a time.';
     };
-    handArea = h('section', { class: 'qos-hand', 'aria-label': 'Your hand' },
+    // A big hand (after taking the pile) is drawn smaller, so a phone's dock still holds it.
+    handArea = h('section', { class: `qos-hand${hand.length > 12 ? ' qos-big' : ''}`, 'aria-label': 'Your hand' },
       h('div', { class: 'qos-seat-head' }, h('span', { class: 'qos-seat-name' }, `Your hand (${hand.length})`),
         h('span', { class: 'qos-seat-stats' }, `worth −${myHandValue} if the round ends now`)),
       cards.selectableCards({
