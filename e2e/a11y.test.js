@@ -2,22 +2,16 @@
 // mid-game at the person's turn, and again with the rules dialog open: no serious or critical
 // violations.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { startServer, launch, newPage, latest, waitFor, PHONE } from './support.js';
+import { newPage, latest, waitFor, PHONE, serverAndBrowser } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Serious and critical violations, one line per rule with the first few elements. */

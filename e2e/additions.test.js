@@ -1,21 +1,15 @@
 // The table page against the protocol's newer messages (turn clocks, notices, rematches), with a
 // scripted server on the page's websocket: the page must draw them whenever a server sends them.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage, waitFor } from './support.js';
+import { newPage, waitFor, serverAndBrowser } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const TABLE = '0123456789abcdef';

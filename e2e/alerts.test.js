@@ -2,23 +2,17 @@
 // A page's hidden state is emulated (document.hidden, visibilityState, visibilitychange), and
 // Notification, navigator.vibrate and AudioContext are stubs that record their calls.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, latest, actionButton, waitFor, screenshots, unnamedControls, layoutProblems, DESKTOP,
+  latest, actionButton, waitFor, screenshots, unnamedControls, layoutProblems, DESKTOP, serverAndBrowser, newPage, createTable,
 } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const EVIL = '<img src=x onerror=window.__x=1>';
@@ -60,37 +54,22 @@ function stubs(start) {
   window.AudioContext = FakeAudio;
 }
 
-/** A page in its own browser context (its own storage: another device), with the stubs. */
+/** A page in its own browser context (its own storage: another device), with the stubs, and
+ * the presence messages it is sent. */
 async function device(viewport = DESKTOP, start = { hidden: false, granted: false }) {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(stubs, start);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/404 \(Not Found\)/.test(m.text())) page.errors.push(m.text());
-  });
-  page.states = [];
+  const page = await newPage(browser, viewport);
+  await page.context().addInitScript(stubs, start);
   page.presence = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => {
     try {
       const msg = JSON.parse(f.payload);
-      if (msg.type === 'state') page.states.push(msg);
       if (msg.type === 'presence') page.presence.push(msg.seats);
     } catch { /* not JSON */ }
   }));
   return page;
 }
 
-async function createTable(seats, clock = null) {
-  const r = await fetch(`${server.base}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'troll-tricker', seats, clock }),
-  });
-  assert.equal(r.status, 201);
-  return r.json();
-}
+const create = (seats, clock = null) => createTable(server.base, 'troll-tricker', seats, {}, { clock });
 
 const calls = (page) => page.evaluate(() => JSON.parse(JSON.stringify(window.__calls)));
 const icon = (page) => page.evaluate(() => document.querySelector('link[rel="icon"]').getAttribute('href'));
@@ -112,7 +91,7 @@ function acting(page, seats) {
 }
 
 test('a hidden tab is alerted at its turn only, with names as plain text', { timeout: 120000 }, async () => {
-  const t = await createTable([{ human: { name: EVIL } }, { human: { name: 'Bo' } }, { bot: 'random' }]);
+  const t = await create([{ human: { name: EVIL } }, { human: { name: 'Bo' } }, { bot: 'random' }]);
   // The first person turns the alerts on from the menu while the table waits for the second,
   // then hides the tab.
   const pages = [await device(), await device(DESKTOP, { hidden: true, granted: true })];
@@ -198,7 +177,7 @@ test('a hidden tab is alerted at its turn only, with names as plain text', { tim
 });
 
 test('a running clock under 20 seconds alerts once more', { timeout: 60000 }, async () => {
-  const t = await createTable([{ human: { name: 'Ann' } }, { bot: 'random' }, { bot: 'random' }], { bank_secs: 15, increment_secs: 0 });
+  const t = await create([{ human: { name: 'Ann' } }, { bot: 'random' }, { bot: 'random' }], { bank_secs: 15, increment_secs: 0 });
   // Hidden from the start, notifications allowed, the beep left off (as it starts).
   const page = await device(DESKTOP, { hidden: true, granted: true });
   await page.goto(`${server.base}${t.seats[0].link}`);
@@ -217,7 +196,7 @@ test('a running clock under 20 seconds alerts once more', { timeout: 60000 }, as
 });
 
 test('presence: a second device on a seat is shown to both, and a closed one goes offline', { timeout: 60000 }, async () => {
-  const t = await createTable([{ human: { name: 'Ann' } }, { human: { name: 'Bo' } }, { bot: 'random' }]);
+  const t = await create([{ human: { name: 'Ann' } }, { human: { name: 'Bo' } }, { bot: 'random' }]);
   const ann = await device();
   const bo = await device();
   await ann.goto(`${server.base}${t.seats[0].link}`);
@@ -251,7 +230,7 @@ test('presence: a second device on a seat is shown to both, and a closed one goe
 });
 
 test('the menu opens this seat on another device: its link and a QR code, for that seat only', { timeout: 60000 }, async () => {
-  const t = await createTable([{ human: { name: 'Ann' } }, { bot: 'random' }, { bot: 'random' }]);
+  const t = await create([{ human: { name: 'Ann' } }, { bot: 'random' }, { bot: 'random' }]);
   const page = await device();
   await page.goto(`${server.base}${t.seats[0].link}`);
   await page.getByText('(you)').waitFor();

@@ -1,20 +1,14 @@
 // web/cards.js, the helpers every game module uses, in a real browser.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage, unnamedControls } from './support.js';
+import { newPage, unnamedControls, serverAndBrowser } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 test('selecting cards builds the matching legal action, previews it, and confirms it (by keyboard too)', async () => {

@@ -2,21 +2,15 @@
 // database and port: the open page reconnects by itself to the same table, every move it saw
 // acknowledged is still there, and the game is played to the end.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage, latest, playOne, waitFor, PHONE } from './support.js';
+import { newPage, latest, playOne, waitFor, PHONE, serverAndBrowser } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Kills the server at once, as a crash would. */

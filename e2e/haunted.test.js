@@ -1,23 +1,17 @@
 // Haunted's table layout (web/games/haunted.js) end to end: a person plays a whole game against
 // random bots on a phone-sized page, only through the layout's own controls.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, screenshots, PHONE, DESKTOP,
+  newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, screenshots, PHONE, DESKTOP, serverAndBrowser,
 } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** A small seeded generator, so a failing run can be repeated. */

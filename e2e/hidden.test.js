@@ -5,24 +5,18 @@
 // is replayed with `parlour replay --secrets`, and nothing a seat was shown at step k may name a
 // card that seat must not see at step k.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launch, latest, waitFor, BIN, PHONE } from './support.js';
+import { latest, waitFor, BIN, PHONE, serverAndBrowser, createTable } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** A page in its own browser context that keeps every frame it receives (`page.frames`, each
@@ -92,16 +86,6 @@ async function watch(page, done) {
   await snapshot(page);
 }
 
-async function createTable(game, options) {
-  const res = await fetch(`${server.base}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game, options, seats: ['Ann', 'Bo', 'Cy'].map((name) => ({ human: { name } })) }),
-  });
-  assert.equal(res.status, 201);
-  return res.json();
-}
-
 const token = (id) => new RegExp(`(?<![a-z0-9-])${id}(?![a-z0-9-])`);
 /** A card id as the page writes it for people: `wave-3` or `wave 3`. */
 const spoken = (id) => {
@@ -139,7 +123,7 @@ function leaksOf(page, seat, secrets) {
 /** Plays three seats to the end (`move(page)` does one of a page's moves when it has legal
  * actions), keeping snapshots; then checks the finished record against what each page saw. */
 async function playHidden(game, options, move, ownHand) {
-  const made = await createTable(game, options);
+  const made = await createTable(server.base, game, ['Ann', 'Bo', 'Cy'].map((name) => ({ human: { name } })), options);
   const pages = await Promise.all(made.seats.map((s) => seatPage(s.name)));
   await Promise.all(pages.map((p, i) => p.goto(`${server.base}${made.seats[i].link}`)));
   const finished = (p) => latest(p)?.status === 'finished';

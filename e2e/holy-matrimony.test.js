@@ -3,23 +3,17 @@
 // selecting cards, and the previewed round score matches the one revealed, under the default
 // options and under all three scoring variants.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, screenshots, PHONE,
+  newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, screenshots, PHONE, serverAndBrowser,
 } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 function visibleIds(view) {

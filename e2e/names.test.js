@@ -2,25 +2,21 @@
 // page counts seats from 0 or names a card by its engine id, bots have distinct names, and names
 // holding HTML are shown as text and never run.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, launch, newPage, createInLobby, latest, waitFor, actionButton } from './support.js';
+import {
+  newPage, createInLobby, latest, waitFor, actionButton, serverAndBrowser, createTable,
+} from './support.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Haunted's and The King's Feast's card ids with a hyphen (`roadside-inn`, `lovers-ii`); Deck of
@@ -86,16 +82,6 @@ async function autoplay(token, table) {
   return { done, close: () => driver.context().close() };
 }
 
-async function createTable(game, seats, options = {}) {
-  const res = await fetch(`${server.base}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game, options, seats }),
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  return res.json();
-}
-
 const GAMES = [
   ['troll-tricker', ['random', 'greedy'], {}],
   ['haunted', ['random', 'random'], { round_limit: 5 }],
@@ -109,7 +95,7 @@ const GAMES = [
 for (const [game, bots, options] of GAMES) {
   test(`${game}: a whole game's table speaks in names, never seat numbers or card ids`, { timeout: 240000 }, async () => {
     const seats = [{ human: { name: 'Ann' } }, ...bots.map((b) => ({ bot: b }))];
-    const created = await createTable(game, seats, options);
+    const created = await createTable(server.base, game, seats, options);
     const page = await newPage(browser);
     await page.goto(`${server.base}${created.seats[0].link}`);
     await waitFor(() => latest(page));

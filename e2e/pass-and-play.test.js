@@ -4,22 +4,18 @@
 // the page hold a card that only another local seat may see (checked against each seat's own
 // view from the server).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { startServer, launch, newPage, createInLobby, waitFor, screenshots, PHONE } from './support.js';
+import {
+  newPage, createInLobby, waitFor, screenshots, PHONE, serverAndBrowser,
+} from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Seat `token`'s own view, from its redacted record. */

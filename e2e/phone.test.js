@@ -3,11 +3,10 @@
 // control of the dock (the hand, the prompt, the buttons) lies inside the screen, and nothing
 // sticks out sideways.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, latest, waitFor, layoutProblems, createTable, keepSocket, playSeatToEnd,
-  SHORT_GAMES, PHONE, SHOTS,
+  newPage, latest, waitFor, layoutProblems, createTable, keepSocket, playSeatToEnd, SHORT_GAMES, PHONE, SHOTS, serverAndBrowser,
 } from './support.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,15 +15,9 @@ mkdirSync(SHOTS, { recursive: true });
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** What is off the screen at this turn: the banner, the dock's enabled controls, the scroll. */

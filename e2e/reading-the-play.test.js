@@ -1,28 +1,22 @@
 // Reading the Play's table layout: a person plays a whole game against random bots through the
 // module's own controls (seat buttons, cards, the Trader and Sequence selections), on a phone.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  startServer, launch, newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, PHONE, DESKTOP,
+  newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, PHONE, DESKTOP, serverAndBrowser,
 } from './support.js';
 
 const shots = join(dirname(fileURLToPath(import.meta.url)), '..', 'target', 'e2e');
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** A small seeded generator, so a failing run can be repeated. */

@@ -3,24 +3,17 @@
 // card selection for melds and lay-offs, and "End turn"; under the default options and under the
 // scoring variants, the previewed points are the ones the engine then scores.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, createInLobby, latest, waitFor,
-  unnamedControls, layoutProblems, screenshots, PHONE,
+  newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, screenshots, PHONE, serverAndBrowser,
 } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const SIGNS = ['flame', 'star', 'stone', 'wave', 'wind', 'bone', 'tree', 'tone'];

@@ -2,21 +2,15 @@
 // third declines and the offer ends; offered again, each page stays where it is (a replay being
 // read included) until every person has accepted, and then each page moves to the new table.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage, waitFor, screenshots } from './support.js';
+import { newPage, waitFor, screenshots, serverAndBrowser } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const names = ['Ann', 'Bo', 'Cy'];

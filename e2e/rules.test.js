@@ -1,23 +1,17 @@
 // "How to play": the rules dialog from the lobby and from a table's menu, the table's options in
 // it, and the help for the choice a seat faces.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, createInLobby, latest, waitFor, layoutProblems, screenshots, PHONE,
+  newPage, createInLobby, latest, waitFor, layoutProblems, screenshots, PHONE, serverAndBrowser,
 } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** The open rules dialog's text of one option (`data-option`). */

@@ -1,6 +1,7 @@
 // Shared by the browser tests: a real `parlour serve` on a temporary database, Debian's chromium
 // driven by playwright-core, and checks that apply to every page.
 
+import { before, after } from 'node:test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,22 @@ export async function startServer() {
     rmSync(dir, { recursive: true, force: true });
   };
   return server;
+}
+
+/** Starts a server and a browser before a test file's tests and closes both after them; `use`
+ * is given the two once started. */
+export function serverAndBrowser(use) {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launch();
+    use(server, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
 }
 
 export async function launch() {
@@ -239,12 +256,13 @@ export const SHORT_GAMES = [
   ['kings-feast', [], { max_turns: 12 }],
 ];
 
-/** Creates a table over the API: `seats` like [{human: {name: 'Ann'}}, {bot: 'random'}]. */
-export async function createTable(base, game, seats, options = {}) {
+/** Creates a table over the API: `seats` like [{human: {name: 'Ann'}}, {bot: 'random'}]; `extra`
+ * holds more of the request (`{clock}`). */
+export async function createTable(base, game, seats, options = {}, extra = {}) {
   const res = await fetch(`${base}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game, options, seats }),
+    body: JSON.stringify({ game, options, seats, ...extra }),
   });
   if (res.status !== 201) throw new Error(`creating ${game}: ${res.status} ${await res.text()}`);
   return res.json();

@@ -1,23 +1,16 @@
 // The browser client end to end: the real `parlour serve` binary and Debian's chromium.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, createInLobby, playOne, actionButton, latest, waitFor,
-  unnamedControls, layoutProblems, PHONE,
+  newPage, createInLobby, playOne, actionButton, latest, waitFor, unnamedControls, layoutProblems, PHONE, serverAndBrowser,
 } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 test('a person plays a whole game against bots by clicking, through a reload and a server restart', { timeout: 180000 }, async () => {

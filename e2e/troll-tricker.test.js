@@ -1,24 +1,17 @@
 // Troll Tricker's table layout (web/games/troll-tricker.js) end to end: a person plays a whole
 // game against bots on a phone-sized page, only through the layout's own card buttons.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, createInLobby, latest, waitFor,
-  unnamedControls, layoutProblems, screenshots, PHONE,
+  newPage, createInLobby, latest, waitFor, unnamedControls, layoutProblems, screenshots, PHONE, serverAndBrowser,
 } from './support.js';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
+serverAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Every card id anywhere in a view (what the server let this seat see). */
