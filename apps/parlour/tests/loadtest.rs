@@ -1,7 +1,7 @@
 //! `parlour loadtest` end to end through the real binary: a small bounded run on loopback.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 use serde_json::Value;
 
@@ -10,6 +10,27 @@ fn parlour(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("parlour runs")
+}
+
+/// Starts `parlour serve` on loopback with `extra` flags: the process, its address and the
+/// folder of its database (removed when dropped).
+fn serve(extra: &[&str]) -> (Child, String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(extra)
+        .arg("--db")
+        .arg(format!("sqlite://{}", dir.path().join("t.db").display()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line.trim().strip_prefix("listening on http://").unwrap();
+    (server, addr.to_owned(), dir)
 }
 
 /// Runs a load test with `extra` arguments and returns its JSON report.
@@ -81,19 +102,8 @@ fn a_small_load_test_plays_and_closes_every_table() {
 
 #[test]
 fn a_running_server_on_loopback_can_be_tested() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(format!("sqlite://{}", dir.path().join("t.db").display()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line.trim().strip_prefix("listening on http://").unwrap();
+    let (mut server, addr, _dir) = serve(&[]);
+    let addr = addr.as_str();
     let r = loadtest(5, 2, &["--addr", addr, "--game", "haunted"]);
     server.kill().unwrap();
     server.wait().unwrap();
@@ -103,20 +113,8 @@ fn a_running_server_on_loopback_can_be_tested() {
 
 #[test]
 fn a_server_refusing_tables_by_its_address_limit_is_named() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--tables-per-minute", "2"])
-        .arg("--db")
-        .arg(format!("sqlite://{}", dir.path().join("t.db").display()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line.trim().strip_prefix("listening on http://").unwrap();
+    let (mut server, addr, _dir) = serve(&["--tables-per-minute", "2"]);
+    let addr = addr.as_str();
     let o = parlour(&[
         "loadtest",
         "--tables",
