@@ -28,6 +28,7 @@ from parlour._native import (
     IllegalAction,
     VectorEnv,
     bot,
+    game_seed,
     games,
     limits,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "__version__",
     "bot",
     "game_ids",
+    "game_seed",
     "games",
     "limits",
 ]

@@ -150,6 +150,10 @@ def bot(name: str, seed: int = 0) -> Bot:
     """A bot by name: ``random``, ``greedy``, ``ismcts:easy|medium|hard``, ``ismcts:<N>``,
     ``ismcts:<N>ms``, or a game's own policy such as ``solver``."""
 
+def game_seed(seed: int, env: int = 0, game: int = 0) -> int:
+    """The seed of env ``env``'s ``game``-th game in a ``VectorEnv`` seeded ``seed`` (a hash of
+    all three); PettingZoo's ``env(seed=s)`` plays ``game_seed(s, 0, k)`` as its ``k``-th game."""
+
 class VectorEnv:
     """Many games of one kind stepped at once (in parallel, without the GIL)."""
 
@@ -167,12 +171,35 @@ class VectorEnv:
         options: Options = None,
         opponents: Optional[str] = None,
         learner_seats: Optional[Sequence[int]] = None,
+        rewards: str = "win-share",
     ) -> None: ...
+    @property
+    def seed(self) -> int:
+        """The seed the games derive from (the last given to ``reset``)."""
+    @property
+    def rewards(self) -> str:
+        """``"win-share"`` or ``"score-delta"``."""
     def reset(
-        self, observe: bool = True
+        self, seed: Optional[int] = None, observe: bool = True
     ) -> tuple[Optional[npt.NDArray[np.float32]], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
-        """``(obs [N, L], mask [N, A], current [N])`` of fresh games (``obs`` is ``None`` with
-        ``observe=False``)."""
+        """``(obs [N, L], mask [N, A], current [N])`` of new games (``obs`` is ``None`` with
+        ``observe=False``): with ``seed``, everything starts over from it; without, each env
+        moves on to its next game."""
+    @property
+    def final_observation(self) -> npt.NDArray[np.float32]:
+        """``[N, L]``: the last observation of each game that ended in the last step (of the
+        seat that stepped it); NaN rows elsewhere."""
+    @property
+    def final_scores(self) -> npt.NDArray[np.float32]:
+        """``[N, players]``: final scores of the games that ended in the last step; NaN
+        elsewhere."""
+    @property
+    def final_returns(self) -> npt.NDArray[np.float32]:
+        """``[N, players]``: win shares of the games that ended in the last step; NaN
+        elsewhere."""
+    def game_numbers(self) -> npt.NDArray[np.uint64]:
+        """The number (from 0) of the game each env holds: game ``k`` of env ``i`` is
+        seeded ``game_seed(seed, i, k)``."""
     def step(
         self, actions: npt.ArrayLike, observe: bool = True
     ) -> tuple[

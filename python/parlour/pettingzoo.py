@@ -26,8 +26,9 @@ environment lets them act one after another in seat order. Each commitment stays
 others (their observations and views show only that a seat has committed) until all are in and
 revealed together, so acting in turn gives nobody an advantage.
 
-Chance (shuffles and deals) is drawn from the seed inside the game: ``reset(seed=s)`` plays the
-game of seed ``s``; later resets without a seed play seeds ``s + 1``, ``s + 2``, ...
+Chance (shuffles and deals) is drawn from the seed inside the game: after ``reset(seed=s)`` (or
+``env(seed=s)``) the ``k``-th game from 0 is seeded ``parlour.game_seed(s, 0, k)``, a hash of both,
+so environments seeded 1, 2, ... (parallel workers, say) never play each other's games.
 
 An illegal action raises :class:`parlour.IllegalAction` and changes nothing.
 """
@@ -120,7 +121,9 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n_ids) for a in self.possible_agents}
 
-        self._next_seed = seed
+        # The seed the games derive from and the number of the next game.
+        self._seed = None if seed is None else int(seed)
+        self._game_number = 0
         self.game: _native.Game | None = None
         self._steps = 0
 
@@ -135,17 +138,17 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
     # The AEC API --------------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """Starts a new game: of ``seed`` if given, else of the seed after the last game's.
+        """Starts a new game: the first of ``seed`` if given, else the next of the last seed
+        (``parlour.game_seed(seed, 0, k)`` for the ``k``-th game from 0).
 
         ``options`` is accepted for the API's sake and ignored: a game's options are fixed when
         the environment is made."""
         if seed is not None:
-            game_seed = int(seed)
-        elif self._next_seed is not None:
-            game_seed = int(self._next_seed)
-        else:
-            game_seed = int(np.random.default_rng().integers(0, 2**63))
-        self._next_seed = game_seed + 1
+            self._seed, self._game_number = int(seed), 0
+        elif self._seed is None:
+            self._seed = int(np.random.default_rng().integers(0, 2**63))
+        game_seed = _native.game_seed(self._seed, 0, self._game_number)
+        self._game_number += 1
         self.game = _native.Game(self.game_id, self.players, self.options, seed=game_seed)
         self._steps = 0
         self.agents = list(self.possible_agents)

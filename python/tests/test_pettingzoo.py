@@ -109,10 +109,26 @@ def test_reset_seeds_and_reproducibility():
     b.reset()
     assert a.unwrapped.game.view_text(0) == b.unwrapped.game.view_text(0)
     first = a.unwrapped.game.view_text(0)
-    a.reset()  # the next seed
-    assert a.unwrapped.game.seed == 10
+    assert a.unwrapped.game.seed == parlour.game_seed(9, 0, 0)
+    a.reset()  # the next game of seed 9
+    assert a.unwrapped.game.seed == parlour.game_seed(9, 0, 1)
+    assert a.unwrapped.game.view_text(0) != first
     a.reset(seed=9)
     assert a.unwrapped.game.view_text(0) == first
+
+
+def test_environments_seeded_apart_never_share_a_game():
+    # Workers seeded 1 and 2 (the old scheme played seed 2's first game as seed 1's second).
+    streams = []
+    for seed in (1, 2):
+        e = make("troll-tricker", seed=seed)
+        played = []
+        for _ in range(40):
+            e.reset()
+            played.append(e.unwrapped.game.seed)
+        streams.append(played)
+    assert len(set(streams[0])) == 40
+    assert not set(streams[0]) & set(streams[1])
 
 
 def test_illegal_action_raises_and_changes_nothing():

@@ -32,7 +32,7 @@ fn bench(c: &mut Criterion) {
                     }
                 };
             }
-            v.reset(out!()).unwrap();
+            v.reset(None, out!()).unwrap();
             let name = format!("{game}/{}", if observe { "observe" } else { "masks" });
             group.bench_function(name, |b| {
                 b.iter(|| {

@@ -41,7 +41,7 @@ fn main() {
             }
         };
     }
-    v.reset(out!()).expect("buffers fit");
+    v.reset(None, out!()).expect("buffers fit");
     let start = Instant::now();
     for _ in 0..steps {
         v.random_actions(&mut actions).expect("after reset");

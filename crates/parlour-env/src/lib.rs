@@ -6,13 +6,15 @@
 //! registered game ([`make_env`]); [`VecEnv`] steps many games at once on all cores, with
 //! opponent bots ([`parlour_games::make_bot`]) playing inside.
 
+mod buffer;
 mod dyn_env;
 mod env;
 mod error;
 mod spellings;
 mod vec_env;
 
+pub use buffer::try_filled;
 pub use dyn_env::{DynEnv, env_from_record, make_env};
 pub use env::{Env, History};
 pub use error::EnvError;
-pub use vec_env::{StepOut, VecEnv, VecEnvError};
+pub use vec_env::{Rewards, StepOut, VecEnv, VecEnvError, game_seed};

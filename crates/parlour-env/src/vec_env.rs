@@ -2,10 +2,11 @@ use parlour_bots::UnknownBot;
 use parlour_core::{GameRng, Options, Seat, SeatSet, derive_seed, rng_from_seed};
 use parlour_games::{DynBot, RegistryError, make_bot};
 use rand::Rng;
+use rayon::iter::Either;
 use rayon::prelude::*;
 use thiserror::Error;
 
-use crate::{DynEnv, History, make_env};
+use crate::{DynEnv, History, make_env, try_filled};
 
 /// Errors of building or stepping a [`VecEnv`].
 #[derive(Debug, Error)]
@@ -19,6 +20,20 @@ pub enum VecEnvError {
     /// No environments asked for.
     #[error("num_envs must be at least 1")]
     NoEnvs,
+    /// So many environments that one of their buffers could not be addressed at all.
+    #[error("{num_envs} environments of {per_env} bytes each do not fit in memory at all")]
+    TooLarge {
+        /// The number of environments asked for.
+        num_envs: usize,
+        /// Bytes each needs in the step buffers.
+        per_env: usize,
+    },
+    /// The allocator refused memory the environments or their buffers need.
+    #[error("out of memory: could not allocate {bytes} bytes")]
+    OutOfMemory {
+        /// The size refused.
+        bytes: usize,
+    },
     /// A learner seat outside the table, or none.
     #[error(
         "learner seats {seats:?} must be distinct seats of a {players}-player game, at least one"
@@ -54,6 +69,35 @@ pub enum VecEnvError {
     },
 }
 
+/// What a step reports in `rewards`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Rewards {
+    /// Each seat's win share (`1/k` for each of `k` winners, 0 for the others) in the step a
+    /// game ends; zeros in every other step.
+    #[default]
+    WinShare,
+    /// Each seat's change of running score (the game's own points, `Game::scores`) over the
+    /// step, bots' moves and chance included: over a game they add up to its final scores less
+    /// its first. A game that ends counts its final scores; the next game counts from its start.
+    ScoreDelta,
+}
+
+/// The seed of environment `env`'s `game`-th game (from 0) in a [`VecEnv`] seeded `seed`.
+///
+/// SplitMix64 ([`derive_seed`]) is applied three times, to a stream kept for games, then the
+/// environment, then the game number, so every `(seed, env, game)` names an unrelated seed:
+/// seed 1's games are never seed 2's, nor any environment's another's, up to a 64-bit
+/// collision. Opponent bots and [`VecEnv::random_actions`] draw from streams of their own.
+#[must_use]
+pub fn game_seed(seed: u64, env: u64, game: u64) -> u64 {
+    derive_seed(derive_seed(derive_seed(seed, GAMES), env), game)
+}
+
+/// The streams a [`VecEnv`]'s seed splits into: games, opponent bots, random actions.
+const GAMES: u64 = 0;
+const BOTS: u64 = 1;
+const EXPLORE: u64 = 2;
+
 /// Where a step's results go: one row per environment.
 pub struct StepOut<'a> {
     /// Observations of each environment's current seat, `num_envs × observation_len`; `None`
@@ -74,6 +118,7 @@ struct Slot {
     /// One per seat: the opponent bot, or `None` for a learner seat.
     bots: Vec<Option<Box<dyn DynBot>>>,
     index: u64,
+    /// The number (from 0) of the game the environment holds.
     games: u64,
     /// The legal ids last reported (sorted), to check the next action against.
     legal: Vec<usize>,
@@ -81,27 +126,43 @@ struct Slot {
     has_bots: bool,
     /// Draws [`VecEnv::random_actions`].
     rng: GameRng,
+    /// Whether a game ended in the last step; then the three below hold its end.
+    ended: bool,
+    /// The final observation of the seat that stepped.
+    final_obs: Vec<f32>,
+    final_scores: Vec<f32>,
+    final_returns: Vec<f32>,
+    /// Running scores when last reported ([`Rewards::ScoreDelta`] only).
+    base: Vec<i32>,
+    /// Score gained in games that ended since ([`Rewards::ScoreDelta`] only).
+    gained: Vec<f32>,
 }
 
 /// Many games of one kind stepped together, in parallel: each call takes one action id per
 /// environment (for the seat due there), plays chance and opponent bots inside, and restarts
-/// finished games from the next seed.
+/// finished games from the next seed ([`game_seed`]).
 pub struct VecEnv {
     slots: Vec<Slot>,
+    game: String,
+    opponents: Option<String>,
+    learners: SeatSet,
     seed: u64,
     players: u8,
     obs_len: usize,
     ids: usize,
+    rewards: Rewards,
     started: bool,
 }
 
 impl VecEnv {
-    /// `num_envs` games of `game` from `seed` (environment `i`'s `k`-th game has a seed derived
-    /// from both). With `opponents`, seats not in `learners` are played by that bot; without,
-    /// the caller plays every seat.
+    /// `num_envs` games of `game` from `seed` (environment `i`'s `k`-th game is seeded
+    /// [`game_seed`]`(seed, i, k)`). With `opponents`, seats not in `learners` are played by that
+    /// bot; without, the caller plays every seat. Rewards are win shares unless
+    /// [`VecEnv::with_rewards`] says otherwise.
     ///
     /// # Errors
-    /// An unknown game or bot, a rejected setup, no environments, or bad learner seats.
+    /// An unknown game or bot, a rejected setup, no environments, bad learner seats, or more
+    /// environments than memory holds ([`VecEnvError::TooLarge`], [`VecEnvError::OutOfMemory`]).
     pub fn new(
         game: &str,
         num_envs: usize,
@@ -131,28 +192,37 @@ impl VecEnv {
                 players,
             });
         }
-        let mut slots = Vec::with_capacity(num_envs);
+        let first = make_env(
+            game,
+            players,
+            options.clone(),
+            game_seed(seed, 0, 0),
+            History::None,
+            false,
+        )?;
+        let (obs_len, ids) = (first.observation_len(), first.num_distinct_actions());
+        check_size(num_envs, obs_len, ids, players)?;
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(num_envs)
+            .map_err(|_| VecEnvError::OutOfMemory {
+                bytes: num_envs.saturating_mul(size_of::<Slot>()),
+            })?;
+        let mut first = Some(first);
         for index in 0..num_envs as u64 {
-            let env = make_env(
-                game,
-                players,
-                options.clone(),
-                game_seed(seed, index, 0),
-                History::None,
-                false,
-            )?;
-            let mut bots = Vec::with_capacity(usize::from(players));
-            for s in Seat::all(players) {
-                bots.push(match opponents {
-                    Some(spec) if !learner_set.contains(s) => Some(make_bot(
-                        game,
-                        spec,
-                        derive_seed(seed, index),
-                        u64::from(s.0) + 1,
-                    )?),
-                    _ => None,
-                });
-            }
+            let env = match first.take() {
+                Some(env) => env,
+                None => make_env(
+                    game,
+                    players,
+                    options.clone(),
+                    game_seed(seed, index, 0),
+                    History::None,
+                    false,
+                )?,
+            };
+            let bots = make_bots(game, opponents, learner_set, players, seed, index)?;
+            let n = usize::from(players);
             slots.push(Slot {
                 env,
                 has_bots: bots.iter().any(Option::is_some),
@@ -160,19 +230,46 @@ impl VecEnv {
                 index,
                 games: 0,
                 legal: Vec::new(),
-                rng: rng_from_seed(derive_seed(seed, index ^ 0x5EED_AC71)),
+                rng: explore_rng(seed, index),
+                ended: false,
+                final_obs: try_filled(obs_len, 0.0)?,
+                final_scores: try_filled(n, 0.0)?,
+                final_returns: try_filled(n, 0.0)?,
+                base: try_filled(n, 0)?,
+                gained: try_filled(n, 0.0)?,
             });
         }
-        let obs_len = slots[0].env.observation_len();
-        let ids = slots[0].env.num_distinct_actions();
         Ok(VecEnv {
             slots,
+            game: game.to_owned(),
+            opponents: opponents.map(str::to_owned),
+            learners: learner_set,
             seed,
             players,
             obs_len,
             ids,
+            rewards: Rewards::WinShare,
             started: false,
         })
+    }
+
+    /// The same environments reporting `rewards` in each step.
+    #[must_use]
+    pub fn with_rewards(mut self, rewards: Rewards) -> Self {
+        self.rewards = rewards;
+        self
+    }
+
+    /// What a step reports in `rewards`.
+    #[must_use]
+    pub fn rewards(&self) -> Rewards {
+        self.rewards
+    }
+
+    /// The seed the environments' games derive from (the last given to [`VecEnv::reset`]).
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// Number of environments.
@@ -205,25 +302,82 @@ impl VecEnv {
         self.slots.get(i).map(|s| &*s.env)
     }
 
-    /// Restarts every environment from the seed and reports the first observations (`rewards`
-    /// and `dones` are zeroed).
+    /// The number (from 0) of the game environment `i` holds: with [`VecEnv::seed`] it names
+    /// the game's seed ([`game_seed`]).
+    #[must_use]
+    pub fn game_number(&self, i: usize) -> Option<u64> {
+        self.slots.get(i).map(|s| s.games)
+    }
+
+    /// Where the game of environment `i` ended in the last step: the final observation of the
+    /// seat that stepped, the final scores and the win shares. `None` where no game ended there
+    /// (or after a reset).
+    #[must_use]
+    pub fn final_of(&self, i: usize) -> Option<(&[f32], &[f32], &[f32])> {
+        self.slots
+            .get(i)
+            .filter(|s| s.ended)
+            .map(|s| (&s.final_obs[..], &s.final_scores[..], &s.final_returns[..]))
+    }
+
+    /// Starts new games and reports their first observations (`rewards` and `dones` are
+    /// zeroed). With `seed`, every environment starts over from it: game 0 of each, and opponents
+    /// and [`VecEnv::random_actions`] from their first draws, exactly as a new `VecEnv` of that
+    /// seed. Without, each environment moves on to its next game (the first reset plays game 0),
+    /// so no game is played twice.
     ///
     /// # Errors
     /// Buffers of the wrong length.
-    pub fn reset(&mut self, out: StepOut<'_>) -> Result<(), VecEnvError> {
+    pub fn reset(&mut self, seed: Option<u64>, out: StepOut<'_>) -> Result<(), VecEnvError> {
         self.check(&out, None)?;
+        if let Some(seed) = seed {
+            // Bots are made before anything changes, so a failure leaves the batch as it was.
+            let mut bots = Vec::new();
+            bots.try_reserve_exact(self.slots.len())
+                .map_err(|_| VecEnvError::OutOfMemory {
+                    bytes: self.slots.len().saturating_mul(size_of::<Vec<usize>>()),
+                })?;
+            for slot in &self.slots {
+                bots.push(make_bots(
+                    &self.game,
+                    self.opponents.as_deref(),
+                    self.learners,
+                    self.players,
+                    seed,
+                    slot.index,
+                )?);
+            }
+            for (slot, bots) in self.slots.iter_mut().zip(bots) {
+                slot.bots = bots;
+                slot.rng = explore_rng(seed, slot.index);
+                slot.games = 0;
+            }
+            self.seed = seed;
+        } else if self.started {
+            for slot in &mut self.slots {
+                slot.games += 1;
+            }
+        }
         self.started = true;
-        let seed = self.seed;
-        self.run(out, |slot| {
-            slot.games = 0;
-            slot.env.restart(game_seed(seed, slot.index, 0));
-            slot.play_bots(seed)
-        });
+        let (seed, kind) = (self.seed, self.rewards);
+        self.run(
+            out,
+            rayon::iter::repeat_n(0, self.slots.len()),
+            |slot, _| {
+                slot.env.restart(game_seed(seed, slot.index, slot.games));
+                slot.play_bots(seed, None, kind);
+                slot.ended = false;
+                if kind == Rewards::ScoreDelta {
+                    slot.gained.fill(0.0);
+                    slot.base.copy_from_slice(&slot.env.game().scores());
+                }
+            },
+        );
         Ok(())
     }
 
     /// Steps every environment by its action id (for the seat due there). Finished games report
-    /// their win shares and restart.
+    /// their end ([`VecEnv::final_of`]) and restart.
     ///
     /// # Errors
     /// Buffers of the wrong length, or an id not legal in some environment (then nothing is
@@ -243,8 +397,8 @@ impl VecEnv {
                 });
             }
         }
-        let seed = self.seed;
-        self.run_with(out, actions, |slot, id| {
+        let (seed, kind) = (self.seed, self.rewards);
+        self.run(out, actions.par_iter().copied(), |slot, id| {
             let seat = slot
                 .env
                 .current()
@@ -252,7 +406,8 @@ impl VecEnv {
             slot.env
                 .step_quiet(seat, id as usize)
                 .expect("checked against the mask");
-            slot.play_bots(seed)
+            slot.ended = false;
+            slot.play_bots(seed, Some(seat), kind);
         });
         Ok(())
     }
@@ -283,6 +438,7 @@ impl VecEnv {
     }
 
     fn check(&self, out: &StepOut<'_>, actions: Option<&[i64]>) -> Result<(), VecEnvError> {
+        // `new` checked that these products fit.
         let n = self.slots.len();
         let sizes = [
             (
@@ -308,67 +464,164 @@ impl VecEnv {
         Ok(())
     }
 
-    fn run(&mut self, out: StepOut<'_>, f: impl Fn(&mut Slot) -> Option<Vec<f32>> + Sync) {
-        let zeros = vec![0; self.slots.len()];
-        self.run_with(out, &zeros, |slot, _| f(slot));
-    }
-
-    fn run_with(
+    fn run(
         &mut self,
         out: StepOut<'_>,
-        actions: &[i64],
-        f: impl Fn(&mut Slot, i64) -> Option<Vec<f32>> + Sync,
+        actions: impl IndexedParallelIterator<Item = i64>,
+        f: impl Fn(&mut Slot, i64) + Sync,
     ) {
         let (obs_len, ids, players) = (self.obs_len, self.ids, usize::from(self.players));
+        let kind = self.rewards;
         let n = self.slots.len();
-        let obs: Vec<Option<&mut [f32]>> = match out.obs {
-            Some(o) => o.chunks_mut(obs_len).map(Some).collect(),
-            None => (0..n).map(|_| None).collect(),
+        let obs = match out.obs {
+            Some(o) => Either::Left(o.par_chunks_mut(obs_len).map(Some)),
+            None => Either::Right(rayon::iter::repeat_n((), n).map(|()| None)),
         };
         self.slots
             .par_iter_mut()
-            .zip(actions.par_iter())
-            .zip(obs.into_par_iter())
+            .zip(actions)
+            .zip(obs)
             .zip(out.mask.par_chunks_mut(ids))
             .zip(out.rewards.par_chunks_mut(players))
             .zip(out.dones.par_iter_mut())
             .zip(out.current.par_iter_mut())
             // Each game's step is short: hand out work in runs, not one by one.
             .with_min_len(64)
-            .for_each(|((((((slot, &id), obs), mask), rewards), done), current)| {
-                let finished = f(slot, id);
-                *done = finished.is_some();
-                match finished {
-                    Some(r) => rewards.copy_from_slice(&r),
-                    None => rewards.fill(0.0),
+            .for_each(|((((((slot, id), obs), mask), rewards), done), current)| {
+                f(slot, id);
+                *done = slot.ended;
+                match kind {
+                    Rewards::WinShare if slot.ended => rewards.copy_from_slice(&slot.final_returns),
+                    Rewards::WinShare => rewards.fill(0.0),
+                    Rewards::ScoreDelta => slot.score_delta(rewards),
                 }
                 slot.report(obs, mask, current);
             });
     }
 }
 
+/// Checks that `num_envs` environments fit with the buffers of one step, before any is made:
+/// a size past `isize::MAX` bytes is absurd ([`VecEnvError::TooLarge`]); one the allocator
+/// refuses now is [`VecEnvError::OutOfMemory`]. The check reserves the memory and gives it back,
+/// so a batch that could not be finished fails here, not halfway through its games.
+fn check_size(num_envs: usize, obs_len: usize, ids: usize, players: u8) -> Result<(), VecEnvError> {
+    let floats = size_of::<f32>();
+    let seats = usize::from(players);
+    // Kept per environment: its slot, final observation, final scores, win shares and score
+    // bookkeeping. Each step's buffers: observation, mask, rewards, done, current seat.
+    let per_env = obs_len
+        .checked_mul(2 * floats)
+        .and_then(|b| b.checked_add(ids))
+        .and_then(|b| b.checked_add(seats * 6 * floats + 1 + size_of::<i64>()))
+        .and_then(|b| b.checked_add(size_of::<Slot>()));
+    let total = per_env
+        .and_then(|b| b.checked_mul(num_envs))
+        .filter(|&t| isize::try_from(t).is_ok());
+    let Some(total) = total else {
+        return Err(VecEnvError::TooLarge {
+            num_envs,
+            per_env: per_env.unwrap_or(usize::MAX),
+        });
+    };
+    let mut probe = Vec::<u8>::new();
+    probe
+        .try_reserve_exact(total)
+        .map_err(|_| VecEnvError::OutOfMemory { bytes: total })?;
+    // An allocation nothing reads may be optimised away, and with it the check.
+    std::hint::black_box(probe.as_mut_ptr());
+    Ok(())
+}
+
+/// The opponent bots of environment `index`, one entry per seat (`None` for a learner's).
+fn make_bots(
+    game: &str,
+    opponents: Option<&str>,
+    learners: SeatSet,
+    players: u8,
+    seed: u64,
+    index: u64,
+) -> Result<Vec<Option<Box<dyn DynBot>>>, VecEnvError> {
+    let mut bots = Vec::with_capacity(usize::from(players));
+    for s in Seat::all(players) {
+        bots.push(match opponents {
+            Some(spec) if !learners.contains(s) => Some(make_bot(
+                game,
+                spec,
+                derive_seed(derive_seed(seed, BOTS), index),
+                u64::from(s.0) + 1,
+            )?),
+            _ => None,
+        });
+    }
+    Ok(bots)
+}
+
+fn explore_rng(seed: u64, index: u64) -> GameRng {
+    rng_from_seed(derive_seed(derive_seed(seed, EXPLORE), index))
+}
+
 impl Slot {
-    /// Lets opponent bots move until a learner seat is due, restarting finished games; the
-    /// win shares of a game that ended on the way.
-    fn play_bots(&mut self, seed: u64) -> Option<Vec<f32>> {
+    /// Lets opponent bots move until a learner seat is due, restarting finished games. A game
+    /// that ends keeps its end: `observer`'s final observation (none in a reset), scores and
+    /// win shares.
+    fn play_bots(&mut self, seed: u64, observer: Option<Seat>, kind: Rewards) {
         if !self.has_bots && self.env.current().is_some() {
-            return None;
+            return;
         }
-        let mut finished = None;
         loop {
             match self.env.current() {
                 None => {
-                    let mut r = vec![0.0; usize::from(self.env.game().players())];
-                    self.env.returns(&mut r);
-                    finished = Some(r);
+                    self.finish(observer, kind);
                     self.games += 1;
                     self.env.restart(game_seed(seed, self.index, self.games));
+                    if kind == Rewards::ScoreDelta {
+                        self.base.copy_from_slice(&self.env.game().scores());
+                    }
                 }
                 Some(seat) => match &mut self.bots[seat.index()] {
                     Some(bot) => self.env.play_bot(&mut **bot, seat),
-                    None => return finished,
+                    None => return,
                 },
             }
+        }
+    }
+
+    /// Keeps the end of the finished game the environment holds.
+    fn finish(&mut self, observer: Option<Seat>, kind: Rewards) {
+        self.ended = observer.is_some();
+        self.env.returns(&mut self.final_returns);
+        let outcome = self.env.game().outcome();
+        let scores = outcome.as_ref().map(|o| &o.scores);
+        for (s, out) in self.final_scores.iter_mut().enumerate() {
+            *out = scores.map_or(f32::NAN, |sc| sc[s] as f32);
+        }
+        if let Some(seat) = observer {
+            self.env.observe(seat, &mut self.final_obs);
+        }
+        if kind == Rewards::ScoreDelta {
+            for ((g, &f), &b) in self
+                .gained
+                .iter_mut()
+                .zip(&self.final_scores)
+                .zip(&self.base)
+            {
+                *g += f - b as f32;
+            }
+        }
+    }
+
+    /// The score gained since the last report, then counts from now.
+    fn score_delta(&mut self, rewards: &mut [f32]) {
+        let now = self.env.game().scores();
+        for (((r, g), b), &n) in rewards
+            .iter_mut()
+            .zip(&mut self.gained)
+            .zip(&mut self.base)
+            .zip(&now)
+        {
+            *r = *g + (n - *b) as f32;
+            *g = 0.0;
+            *b = n;
         }
     }
 
@@ -387,8 +640,4 @@ impl Slot {
         }
         *current = i64::from(seat.0);
     }
-}
-
-fn game_seed(seed: u64, env: u64, game: u64) -> u64 {
-    derive_seed(derive_seed(seed, env), game)
 }

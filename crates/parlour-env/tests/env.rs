@@ -1,7 +1,9 @@
 //! The environments over every registered game: spellings, masks, bots and batches.
 
 use parlour_core::{Seat, ToAct, derive_seed, rng_from_seed};
-use parlour_env::{DynEnv, History, StepOut, VecEnv, env_from_record, make_env};
+use parlour_env::{
+    DynEnv, History, Rewards, StepOut, VecEnv, VecEnvError, env_from_record, game_seed, make_env,
+};
 use parlour_games::{find, games};
 use rand::Rng;
 
@@ -182,7 +184,7 @@ fn run(
     let options = find(game).unwrap().parse_options("").unwrap();
     let mut v = VecEnv::new(game, 8, 3, options, seed, opponents, &[0]).unwrap();
     let mut b = Batch::new(&v);
-    v.reset(b.out()).unwrap();
+    v.reset(None, b.out()).unwrap();
     let mut rng = rng_from_seed(seed);
     let mut finished = 0;
     let mut rewards = vec![0.0; 3];
@@ -248,8 +250,8 @@ fn an_illegal_id_steps_no_game() {
     let mut fresh = VecEnv::new("troll-tricker", 4, 4, options, 9, None, &[0, 1, 2, 3]).unwrap();
     let mut b = Batch::new(&v);
     let mut f = Batch::new(&fresh);
-    v.reset(b.out()).unwrap();
-    fresh.reset(f.out()).unwrap();
+    v.reset(None, b.out()).unwrap();
+    fresh.reset(None, f.out()).unwrap();
     let mut rng = rng_from_seed(1);
     let mut actions = b.pick(&v, &mut rng);
     let good = actions.clone();
@@ -262,4 +264,155 @@ fn an_illegal_id_steps_no_game() {
     fresh.step(&good, f.out()).unwrap();
     assert_eq!(b.obs, f.obs);
     assert_eq!(b.current, f.current);
+}
+
+fn troll_tricker(n: usize, seed: u64, opponents: Option<&str>, learners: &[i64]) -> VecEnv {
+    let options = find("troll-tricker").unwrap().parse_options("").unwrap();
+    VecEnv::new("troll-tricker", n, 4, options, seed, opponents, learners).unwrap()
+}
+
+#[test]
+fn a_finished_game_keeps_its_end_and_score_deltas_add_up_to_its_scores() {
+    for opponents in [None, Some("random")] {
+        let learners: &[i64] = if opponents.is_some() {
+            &[1]
+        } else {
+            &[0, 1, 2, 3]
+        };
+        let mut v = troll_tricker(6, 4, opponents, learners).with_rewards(Rewards::ScoreDelta);
+        let mut b = Batch::new(&v);
+        v.reset(None, b.out()).unwrap();
+        let mut rng = rng_from_seed(8);
+        let mut totals = [[0.0_f32; 4]; 6];
+        let mut ended = 0;
+        while ended < 12 {
+            let actions = b.pick(&v, &mut rng);
+            let before: Vec<_> = (0..6).map(|i| v.env(i).unwrap().clone_box()).collect();
+            v.step(&actions, b.out()).unwrap();
+            for i in 0..6 {
+                for (t, r) in totals[i].iter_mut().zip(&b.rewards[i * 4..i * 4 + 4]) {
+                    *t += r;
+                }
+                let Some((obs, scores, shares)) = v.final_of(i) else {
+                    assert!(!b.dones[i]);
+                    continue;
+                };
+                assert!(b.dones[i]);
+                ended += 1;
+                // The game as it stood before the step, played on by the same moves.
+                let mut g = before[i].clone_box();
+                let seat = g.current().unwrap();
+                g.step_quiet(seat, actions[i] as usize).unwrap();
+                let o = g.game().outcome();
+                if let Some(o) = o {
+                    let want: Vec<f32> = o.scores.iter().map(|&s| s as f32).collect();
+                    assert_eq!(scores, &want[..]);
+                    let mut r = vec![0.0; 4];
+                    g.returns(&mut r);
+                    assert_eq!(shares, &r[..]);
+                    let mut seen = vec![0.0; g.observation_len()];
+                    g.observe(seat, &mut seen);
+                    assert_eq!(
+                        obs,
+                        &seen[..],
+                        "the final observation of the seat that stepped"
+                    );
+                } else {
+                    // Bots ended it: its scores are still a real end, not zeros.
+                    assert!(scores.iter().any(|&s| s != 0.0));
+                }
+                assert_eq!(
+                    &totals[i][..],
+                    scores,
+                    "score deltas add up to the final scores"
+                );
+                totals[i] = [0.0; 4];
+            }
+        }
+    }
+}
+
+#[test]
+fn reset_without_a_seed_moves_on_and_with_one_starts_over() {
+    let mut v = troll_tricker(3, 5, Some("random"), &[0]);
+    let mut b = Batch::new(&v);
+    v.reset(None, b.out()).unwrap();
+    let first = b.obs.clone();
+    let seeds = |v: &VecEnv| {
+        (0..3)
+            .map(|i| v.env(i).unwrap().game().seed())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        seeds(&v),
+        (0..3).map(|i| game_seed(5, i, 0)).collect::<Vec<_>>()
+    );
+    v.reset(None, b.out()).unwrap();
+    assert_eq!(
+        seeds(&v),
+        (0..3).map(|i| game_seed(5, i, 1)).collect::<Vec<_>>()
+    );
+    assert_ne!(b.obs, first);
+    // Played a while, then reseeded: the same as a new batch of that seed, bots included.
+    let mut rng = rng_from_seed(1);
+    for _ in 0..30 {
+        let a = b.pick(&v, &mut rng);
+        v.step(&a, b.out()).unwrap();
+    }
+    v.reset(Some(9), b.out()).unwrap();
+    let mut fresh = troll_tricker(3, 9, Some("random"), &[0]);
+    let mut f = Batch::new(&fresh);
+    fresh.reset(None, f.out()).unwrap();
+    for _ in 0..200 {
+        assert_eq!(
+            (&b.obs, &b.rewards, &b.dones),
+            (&f.obs, &f.rewards, &f.dones)
+        );
+        let mut a = vec![0; 3];
+        v.random_actions(&mut a).unwrap();
+        let mut c = vec![0; 3];
+        fresh.random_actions(&mut c).unwrap();
+        assert_eq!(a, c);
+        v.step(&a, b.out()).unwrap();
+        fresh.step(&c, f.out()).unwrap();
+    }
+}
+
+#[test]
+fn seeds_give_disjoint_game_streams() {
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..8 {
+        for env in 0..32 {
+            for game in 0..64 {
+                assert!(
+                    seen.insert(game_seed(seed, env, game)),
+                    "{seed} {env} {game}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn absurd_sizes_are_errors_not_aborts() {
+    let options = find("troll-tricker").unwrap().parse_options("").unwrap();
+    let too_large = VecEnv::new(
+        "troll-tricker",
+        usize::MAX / 8,
+        4,
+        options.clone(),
+        0,
+        None,
+        &[0],
+    );
+    assert!(matches!(too_large, Err(VecEnvError::TooLarge { .. })));
+    // Addressable, but far past any machine's memory.
+    let huge = VecEnv::new("troll-tricker", 1 << 44, 4, options, 0, None, &[0]);
+    // Refused as a whole by the size check (two observations per environment), not halfway.
+    let want = (1_usize << 44) * 912 * 4 * 2;
+    assert!(
+        matches!(huge, Err(VecEnvError::OutOfMemory { bytes }) if bytes > want),
+        "{:?}",
+        huge.err()
+    );
 }

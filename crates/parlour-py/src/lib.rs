@@ -33,6 +33,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert::games, m)?)?;
     m.add_function(wrap_pyfunction!(convert::limits, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot, m)?)?;
+    m.add_function(wrap_pyfunction!(vector::game_seed, m)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<bot::Bot>()?;
     m.add_class::<vector::VectorEnv>()?;

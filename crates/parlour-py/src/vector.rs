@@ -3,8 +3,8 @@
 use std::sync::Mutex;
 
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
-use parlour_env::{StepOut, VecEnv, VecEnvError};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use parlour_env::{Rewards, StepOut, VecEnv, VecEnvError, try_filled};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -14,8 +14,10 @@ use crate::game::Game;
 
 /// `num_envs` games of one kind stepped together. Each `step` takes one action id per game,
 /// for the seat due there (`current`); chance, and opponent bots where asked for, play inside;
-/// a game that ends reports its win shares in `rewards` with `dones` set, and restarts from
-/// the next seed, so the returned observation is already the new game's.
+/// a game that ends sets `dones`, keeps its end in `final_observation`, `final_scores` and
+/// `final_returns`, and restarts from its next seed, so the returned observation is already
+/// the new game's. `rewards` are win shares at the end (`"win-share"`) or score changes in
+/// every step (`"score-delta"`).
 #[pyclass(module = "parlour._native")]
 pub struct VectorEnv {
     /// Locked only to satisfy Python's sharing rules: calls come one at a time.
@@ -36,15 +38,39 @@ struct Buffers {
 }
 
 impl VectorEnv {
-    fn buffers(&self, observe: bool) -> Buffers {
+    /// The buffers of one call; `VecEnv::new` checked that their sizes fit.
+    fn buffers(&self, observe: bool) -> PyResult<Buffers> {
         let n = self.num_envs;
-        Buffers {
-            obs: observe.then(|| vec![0.0; n * self.obs_len]),
-            mask: vec![false; n * self.ids],
-            rewards: vec![0.0; n * usize::from(self.players)],
-            dones: vec![false; n],
-            current: vec![0; n],
+        let obs = if observe {
+            Some(try_filled(n * self.obs_len, 0.0).map_err(vec_error)?)
+        } else {
+            None
+        };
+        Ok(Buffers {
+            obs,
+            mask: try_filled(n * self.ids, false).map_err(vec_error)?,
+            rewards: try_filled(n * usize::from(self.players), 0.0).map_err(vec_error)?,
+            dones: try_filled(n, false).map_err(vec_error)?,
+            current: try_filled(n, 0).map_err(vec_error)?,
+        })
+    }
+
+    /// One of the ends kept by the last step, as an `[N, cols]` array: NaN rows where no game
+    /// ended.
+    fn finals<'py>(
+        &self,
+        py: Python<'py>,
+        cols: usize,
+        pick: impl for<'a> Fn(&'a [f32], &'a [f32], &'a [f32]) -> &'a [f32],
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let inner = self.inner.lock().expect("no step panicked");
+        let mut data = try_filled(self.num_envs * cols, f32::NAN).map_err(vec_error)?;
+        for (i, row) in data.chunks_exact_mut(cols).enumerate() {
+            if let Some((obs, scores, shares)) = inner.final_of(i) {
+                row.copy_from_slice(pick(obs, scores, shares));
+            }
         }
+        matrix(py, data, self.num_envs, cols)
     }
 }
 
@@ -63,6 +89,7 @@ impl Buffers {
 fn vec_error(e: VecEnvError) -> PyErr {
     match e {
         VecEnvError::Illegal { .. } => IllegalAction::new_err(e.to_string()),
+        VecEnvError::OutOfMemory { .. } => PyMemoryError::new_err(e.to_string()),
         other => PyValueError::new_err(other.to_string()),
     }
 }
@@ -93,7 +120,8 @@ fn observations<'py>(
 #[pymethods]
 impl VectorEnv {
     #[new]
-    #[pyo3(signature = (game_id, num_envs, players=None, seed=0, options=None, opponents=None, learner_seats=None))]
+    #[pyo3(signature = (game_id, num_envs, players=None, seed=0, options=None, opponents=None, learner_seats=None, rewards="win-share"))]
+    #[allow(clippy::too_many_arguments)] // Python's keyword arguments
     fn new(
         game_id: &str,
         num_envs: usize,
@@ -102,7 +130,17 @@ impl VectorEnv {
         options: Option<&Bound<'_, PyAny>>,
         opponents: Option<&str>,
         learner_seats: Option<Vec<i64>>,
+        rewards: &str,
     ) -> PyResult<Self> {
+        let rewards = match rewards {
+            "win-share" => Rewards::WinShare,
+            "score-delta" => Rewards::ScoreDelta,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "rewards must be \"win-share\" or \"score-delta\", not {other:?}"
+                )));
+            }
+        };
         let info = game_info(game_id)?;
         let n = crate::convert::players(&info, players)?;
         let opts = crate::convert::options(&info, options)?;
@@ -114,7 +152,8 @@ impl VectorEnv {
             }
         });
         let inner = VecEnv::new(game_id, num_envs, n, opts, seed, opponents, &learners)
-            .map_err(vec_error)?;
+            .map_err(vec_error)?
+            .with_rewards(rewards);
         Ok(VectorEnv {
             num_envs: inner.num_envs(),
             players: inner.players(),
@@ -148,13 +187,35 @@ impl VectorEnv {
         PyTuple::new(py, [self.obs_len])
     }
 
-    /// Restarts every game from the seed: `(obs, mask, current)`; `obs` is None with
-    /// `observe=False`.
-    #[pyo3(signature = (observe=true))]
-    fn reset<'py>(&mut self, py: Python<'py>, observe: bool) -> PyResult<Bound<'py, PyTuple>> {
-        let mut b = self.buffers(observe);
+    /// The seed the games derive from (the last given to `reset`).
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.lock().expect("no step panicked").seed()
+    }
+
+    /// `"win-share"` or `"score-delta"`.
+    #[getter]
+    fn rewards(&self) -> &'static str {
+        match self.inner.lock().expect("no step panicked").rewards() {
+            Rewards::WinShare => "win-share",
+            Rewards::ScoreDelta => "score-delta",
+        }
+    }
+
+    /// Starts new games: `(obs, mask, current)`; `obs` is None with `observe=False`. With
+    /// `seed`, everything starts over from it (as a new `VectorEnv` of that seed); without, each
+    /// game is followed by its next one.
+    #[pyo3(signature = (seed=None, observe=true))]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<u64>,
+        observe: bool,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let mut b = self.buffers(observe)?;
         let inner = self.inner.get_mut().expect("no step panicked");
-        py.detach(|| inner.reset(b.out())).map_err(vec_error)?;
+        py.detach(|| inner.reset(seed, b.out()))
+            .map_err(vec_error)?;
         let n = self.num_envs;
         PyTuple::new(
             py,
@@ -184,7 +245,7 @@ impl VectorEnv {
                 "actions must be a 1-D int64 numpy array or a list of ints, one per game",
             ));
         };
-        let mut b = self.buffers(observe);
+        let mut b = self.buffers(observe)?;
         let inner = self.inner.get_mut().expect("no step panicked");
         py.detach(|| inner.step(&actions, b.out()))
             .map_err(vec_error)?;
@@ -204,7 +265,7 @@ impl VectorEnv {
     /// A uniformly random legal id per game, drawn in Rust from each game's own seeded stream
     /// (random play or exploration without a round trip through numpy).
     fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let mut out = vec![0; self.num_envs];
+        let mut out = try_filled(self.num_envs, 0).map_err(vec_error)?;
         let inner = self.inner.get_mut().expect("no step panicked");
         py.detach(|| inner.random_actions(&mut out))
             .map_err(vec_error)?;
@@ -225,4 +286,13 @@ impl VectorEnv {
     fn __len__(&self) -> usize {
         self.num_envs
     }
+}
+
+/// The seed of environment `env`'s `game`-th game (from 0) in a `VectorEnv` seeded `seed`
+/// (SplitMix64 over the seed, the environment and the game number: distinct triples give
+/// unrelated seeds). PettingZoo's `env(seed=s)` plays `game_seed(s, 0, k)` as its `k`-th game.
+#[pyfunction]
+#[pyo3(signature = (seed, env=0, game=0))]
+pub fn game_seed(seed: u64, env: u64, game: u64) -> u64 {
+    parlour_env::game_seed(seed, env, game)
 }
