@@ -37,6 +37,14 @@ class Limits(TypedDict):
     observation_low: float
     observation_high: float
 
+class LayoutPart(TypedDict):
+    name: str
+    offset: int
+    shape: tuple[int, ...]
+    meaning: str
+    low: float
+    high: float
+
 class Outcome(TypedDict):
     scores: list[int]
     winners: list[int]
@@ -81,6 +89,9 @@ class Game:
         seed: int = 0,
         explicit_chance: bool = False,
     ) -> None: ...
+    def observation_layout(self) -> list[LayoutPart]:
+        """The observation's named parts in order (``name``, ``offset``, ``shape``, ``meaning``,
+        and ``low``/``high``, the range of its entries)."""
     def to_act(self) -> list[int]:
         """Seats to act now (several at a simultaneous node; none at chance or the end)."""
     def current_player(self) -> int:
@@ -216,5 +227,7 @@ class VectorEnv:
     def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal id per game, drawn in Rust from each game's seeded stream."""
     def __len__(self) -> int: ...
+    def observation_layout(self) -> list[LayoutPart]:
+        """The observation's named parts, as ``Game.observation_layout()``."""
     def game(self, i: int) -> Game:
         """A copy of env ``i``'s game."""

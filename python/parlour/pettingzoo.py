@@ -13,7 +13,8 @@
 
 Agents are ``player_0`` ... ``player_{n-1}`` (seat order). An observation is a dict with
 ``observation`` (the game's encoding, float32, plus the acting seat's pending ids where actions
-take several ids; its box is bounded by the least and most entry the game declares) and ``action_mask`` (int8, 1 for each id the agent may step now), like
+take several ids; its box bounds each entry by the range its part of
+``observation_layout()`` declares) and ``action_mask`` (int8, 1 for each id the agent may step now), like
 PettingZoo's classic environments. Actions are the game's fixed action ids
 (``Discrete(num_distinct_actions)``). An action that takes several ids is stepped id by id by the
 same agent, which stays selected until it is complete.
@@ -105,16 +106,18 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
 
         n_ids = probe.num_distinct_actions
-        # The game declares the least and most entry of its encoding; the ids of an action
-        # begun, after it, are flags.
-        limits = _native.limits(game_id, probe.players, options)
-        low = min(float(limits["observation_low"]), 0.0)
-        high = max(float(limits["observation_high"]), 1.0)
+        # Each entry's bounds are those its part of the layout declares (the game's encoding,
+        # then the ids of an action begun, which are flags).
+        self._layout = probe.observation_layout()
+        low = np.zeros(probe.observation_shape, dtype=np.float32)
+        high = np.zeros(probe.observation_shape, dtype=np.float32)
+        for part in self._layout:
+            end = part["offset"] + int(np.prod(part["shape"]))
+            low[part["offset"] : end] = part["low"]
+            high[part["offset"] : end] = part["high"]
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    low=low, high=high, shape=probe.observation_shape, dtype=np.float32
-                ),
+                "observation": spaces.Box(low=low, high=high, dtype=np.float32),
                 "action_mask": spaces.Box(low=0, high=1, shape=(n_ids,), dtype=np.int8),
             }
         )
@@ -134,6 +137,10 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
+
+    def observation_layout(self) -> list[dict[str, Any]]:
+        """The named parts of ``observation`` (``parlour.Game.observation_layout``)."""
+        return [dict(part) for part in self._layout]
 
     # The AEC API --------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-use crate::{Game, Seat};
+use crate::{Game, Layout, LayoutPart, Seat};
 
 /// A game's fixed-size encoding for learning: an observation tensor per seat and a fixed action
 /// space, defined by each game beside its rules (OpenSpiel's observation tensor and distinct
@@ -28,6 +28,23 @@ pub trait Encoding: Game {
     /// count and options (a learner's input box), derived from how each entry is computed. The
     /// registry's tests check random play against it.
     fn observation_bounds(&self) -> (f32, f32);
+
+    /// The observation's named parts, in order and without gaps, for this game's player count
+    /// and options: what a learner can slice out by name, and the rows of the game's
+    /// documentation table. Each entry lies within its part's range, and every range within
+    /// [`Encoding::observation_bounds`]; the registry's tests check both in random play.
+    ///
+    /// The default is one part, `observation`, over the whole tensor.
+    fn observation_layout(&self) -> Vec<LayoutPart> {
+        let mut l = Layout::new();
+        l.part(
+            "observation",
+            &self.observation_shape(),
+            self.observation_bounds(),
+            "the whole observation (no finer layout declared)",
+        );
+        l.finish()
+    }
 
     /// Writes `seat`'s observation into `out`, whose length is the product of
     /// [`Encoding::observation_shape`]. `out` arrives zeroed.

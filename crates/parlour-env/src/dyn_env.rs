@@ -1,4 +1,4 @@
-use parlour_core::{Audit, Encoding, Options, Seat};
+use parlour_core::{Audit, Encoding, LayoutPart, Options, Seat};
 use parlour_games::{DynBot, DynMatch, GameBot, RegistryError, find, with_game};
 use parlour_record::{Keep, Kept, Record, ReplayError, StepError};
 
@@ -15,6 +15,8 @@ pub trait DynEnv: Send + Sync {
     fn observation_len(&self) -> usize;
     /// The game's own observation shape, before any pending-id block.
     fn game_observation_shape(&self) -> Vec<usize>;
+    /// The observation's named parts ([`Env::observation_layout`]).
+    fn observation_layout(&self) -> Vec<LayoutPart>;
     /// How many action ids there are.
     fn num_distinct_actions(&self) -> usize;
     /// The most ids an action takes.
@@ -84,6 +86,9 @@ impl<G: Encoding + Audit, H: Keep<G>> DynEnv for Env<G, H> {
     }
     fn game_observation_shape(&self) -> Vec<usize> {
         self.state().observation_shape()
+    }
+    fn observation_layout(&self) -> Vec<LayoutPart> {
+        Env::observation_layout(self)
     }
     fn num_distinct_actions(&self) -> usize {
         Env::num_distinct_actions(self)

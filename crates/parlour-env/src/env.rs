@@ -1,4 +1,6 @@
-use parlour_core::{Encoding, IllegalAction, Options, Seat, SetupError, ToAct, rng_from_seed};
+use parlour_core::{
+    Encoding, IllegalAction, Layout, LayoutPart, Options, Seat, SetupError, ToAct, rng_from_seed,
+};
 use parlour_record::{Keep, Kept, Match, Record, ReplayError, StepError};
 
 use crate::EnvError;
@@ -113,6 +115,26 @@ impl<G: Encoding, H: Keep<G>> Env<G, H> {
     #[must_use]
     pub fn observation_len(&self) -> usize {
         self.game_len + if self.spelling > 1 { self.ids } else { 0 }
+    }
+
+    /// The named parts of [`Env::observe`]'s output: the game's
+    /// ([`Encoding::observation_layout`]), then, where actions take several ids, `pending`.
+    #[must_use]
+    pub fn observation_layout(&self) -> Vec<LayoutPart> {
+        let mut parts = self.state().observation_layout();
+        if self.spelling > 1 {
+            let mut l = Layout::new();
+            l.unit(
+                "pending",
+                &[self.ids],
+                "the ids of the acting seat's action begun, one slot per action id",
+            );
+            parts.extend(l.finish().into_iter().map(|mut p| {
+                p.offset = self.game_len;
+                p
+            }));
+        }
+        parts
     }
 
     /// How many action ids there are.

@@ -416,3 +416,49 @@ fn absurd_sizes_are_errors_not_aborts() {
         huge.err()
     );
 }
+
+#[test]
+fn every_games_layout_names_its_whole_observation_and_bounds_each_entry() {
+    for g in games() {
+        for players in counts(g.id) {
+            let mut e = env(g.id, players, 3, History::None);
+            let layout = e.observation_layout();
+            let mut next = 0;
+            let mut names = std::collections::HashSet::new();
+            for part in &layout {
+                assert_eq!(
+                    part.offset, next,
+                    "{}: {} follows the last part",
+                    g.id, part.name
+                );
+                assert!(names.insert(part.name), "{}: {} twice", g.id, part.name);
+                assert!(part.low <= part.high, "{}: {}", g.id, part.name);
+                next += part.len();
+            }
+            assert_eq!(next, e.observation_len(), "{}: the parts cover it", g.id);
+            let mut rng = rng_from_seed(derive_seed(players.into(), 5));
+            let mut ids = Vec::new();
+            let mut seen = vec![false; layout.len()];
+            for _ in 0..400 {
+                let Some(seat) = e.current() else { break };
+                let obs = observation(&*e, seat);
+                for (k, part) in layout.iter().enumerate() {
+                    for &x in &obs[part.offset..part.offset + part.len()] {
+                        assert!(
+                            (part.low..=part.high).contains(&x),
+                            "{} ({players} players): {} holds {x}, outside [{}, {}]",
+                            g.id,
+                            part.name,
+                            part.low,
+                            part.high
+                        );
+                        seen[k] |= x != 0.0;
+                    }
+                }
+                e.legal_ids(seat, &mut ids);
+                e.step(seat, ids[rng.random_range(0..ids.len())]).unwrap();
+            }
+            assert!(seen.iter().any(|&s| s), "{}: some part is ever set", g.id);
+        }
+    }
+}

@@ -6,7 +6,7 @@ use parlour_env::{DynEnv, EnvError, History, env_from_record, make_env};
 use parlour_record::Record;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyList, PyTuple};
 
 use crate::convert::{game_info, json_to_py, seat};
 use crate::{CHANCE, IllegalAction, SIMULTANEOUS, TERMINAL};
@@ -108,6 +108,12 @@ impl Game {
     #[getter]
     fn game_observation_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.env.game_observation_shape())
+    }
+
+    /// The observation's named parts, in order: dicts of `name`, `offset`, `shape`, `meaning`,
+    /// `low` and `high` (the range of the part's entries).
+    fn observation_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        crate::layout::to_py(py, &self.env.observation_layout())
     }
 
     /// The most ids an action takes.

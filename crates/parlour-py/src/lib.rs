@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 mod bot;
 mod convert;
 mod game;
+mod layout;
 mod vector;
 
 pyo3::create_exception!(

@@ -6,7 +6,7 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use parlour_env::{Rewards, StepOut, VecEnv, VecEnvError, try_filled};
 use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyList, PyTuple};
 
 use crate::IllegalAction;
 use crate::convert::game_info;
@@ -270,6 +270,43 @@ impl VectorEnv {
         py.detach(|| inner.random_actions(&mut out))
             .map_err(vec_error)?;
         Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// Final observations `[N, L]` of the games that ended in the last `step`, each of the seat
+    /// that stepped it; NaN rows where none ended.
+    #[getter]
+    fn final_observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.finals(py, self.obs_len, |o, _, _| o)
+    }
+
+    /// Final scores `[N, players]` of the games that ended in the last `step`; NaN elsewhere.
+    #[getter]
+    fn final_scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.finals(py, usize::from(self.players), |_, s, _| s)
+    }
+
+    /// Win shares `[N, players]` of the games that ended in the last `step`; NaN elsewhere.
+    #[getter]
+    fn final_returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.finals(py, usize::from(self.players), |_, _, r| r)
+    }
+
+    /// The number (from 0) of the game each environment holds: game `k` of environment `i`
+    /// is seeded `game_seed(seed, i, k)`.
+    fn game_numbers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        let inner = self.inner.lock().expect("no step panicked");
+        let mut out = try_filled(self.num_envs, 0).map_err(vec_error)?;
+        for (i, k) in out.iter_mut().enumerate() {
+            *k = inner.game_number(i).expect("one per environment");
+        }
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The observation's named parts, as `Game.observation_layout()`.
+    fn observation_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let inner = self.inner.lock().expect("no step panicked");
+        let env = inner.env(0).expect("at least one environment");
+        crate::layout::to_py(py, &env.observation_layout())
     }
 
     /// A copy of game `i` (it keeps no record).

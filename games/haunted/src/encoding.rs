@@ -17,7 +17,7 @@
 use std::sync::LazyLock;
 
 use parlour_cards::CardSet;
-use parlour_core::{Encoding, Game, Seat};
+use parlour_core::{Encoding, Game, LayoutPart, Seat};
 
 use crate::action::{Action, LineRef};
 use crate::cards::{Card, CardType, MAX_CARDS, deck};
@@ -480,6 +480,103 @@ impl Encoding for State {
     /// size (cards given or taken), at most every card, against a refill size of at least 7.
     fn observation_bounds(&self) -> (f32, f32) {
         (0.0, MAX_CARDS as f32 / 7.0)
+    }
+
+    fn observation_layout(&self) -> Vec<LayoutPart> {
+        let lay = Layout::new(self.n);
+        let n = lay.n;
+        let cards = lay.cards;
+        let bounds = self.observation_bounds();
+        let mut l = parlour_core::Layout::new();
+        l.part(
+            "seats",
+            &[n, lay.seat],
+            bounds,
+            "seat blocks `k = 0 … n−1` (seat `observer + k`): cards in its hand the observer can \
+             place, its three line slots, hand size / H, skipped turns owed, score / 39, \
+             complete lines / 3, active player, to act, owns the window, owes the prompt, takes \
+             part, lost, holds the Urchin Thief",
+        )
+        .unit(
+            "phase",
+            &[PHASES],
+            "phase: first-player draw, deal, turn start, attack, defence, own-line, discard, \
+             refill, over",
+        )
+        .unit("redraw", &[1], "this turn is a Redraw")
+        .unit("prompt", &[PROMPTS], "outstanding prompt, one-hot")
+        .unit("prompt_seat", &[n], "the seat the prompt is about")
+        .unit("prompt_line", &[n, SLOTS], "the line the prompt is about")
+        .unit(
+            "slots_offered",
+            &[SLOTS],
+            "slots offered: the tied slots, or Chance Find's only slot",
+        )
+        .unit(
+            "tie_purpose",
+            &[PURPOSES],
+            "why tied lines are chosen: complete smallest, complete largest, discard smallest, \
+             give",
+        )
+        .unit(
+            "fresh_focus_only",
+            &[1],
+            "Chance Find may take only a fresh Focus",
+        )
+        .unit(
+            "owed",
+            &[1],
+            "cards still owed / 2 (Blood Letting's `k`, Refreshments' discards left)",
+        )
+        .unit(
+            "asked",
+            &[n],
+            "seats already asked by the Well-wishing Stranger",
+        )
+        .unit(
+            "prompt_cards",
+            &[cards],
+            "the prompt's cards the observer can place",
+        )
+        .unit(
+            "look",
+            &[cards],
+            "the observer's private look (Advantage, Refreshments)",
+        )
+        .unit("discard", &[cards], "the discard pile")
+        .unit("discard_top", &[cards], "the top of the discard pile")
+        .unit(
+            "aside",
+            &[cards],
+            "cards revealed and held aside (Lap of the Gods, tie draws)",
+        )
+        .unit("support", &[cards], "support cards being resolved")
+        .unit(
+            "unplaceable",
+            &[cards],
+            "cards the observer cannot place (other hands, the stockpile, another's look)",
+        )
+        .unit("stock_size", &[1], "stockpile / 81")
+        .unit("discard_size", &[1], "discard pile / 81")
+        .unit("hand_limit", &[1], "H / 9")
+        .unit(
+            "round_share",
+            &[1],
+            "turn slots played / (`round_limit` · seats playing); 0 without a limit",
+        )
+        .unit("tiebreak", &[1], "a tie-break short game is on")
+        .unit(
+            "tiebreak_games",
+            &[1],
+            "tie-break games begun / 4 (at most 1)",
+        )
+        .unit(
+            "options",
+            &[RULE_BITS],
+            "the options in the order of the options table, then the round limit",
+        );
+        debug_assert_eq!(l.len(), lay.len());
+        l.finish()
     }
 
     fn observation_shape(&self) -> Vec<usize> {

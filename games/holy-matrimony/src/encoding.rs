@@ -3,7 +3,7 @@
 //! per commitment, a bitmask over the slots of the seat's sorted hand (the commit step is
 //! simultaneous, so each commitment must be one id).
 
-use parlour_core::{Encoding, Seat};
+use parlour_core::{Encoding, Layout, LayoutPart, Seat};
 use parlour_fey::{CARD_PLANE, Planes, Sign, relation_index, table_len};
 
 use crate::Action;
@@ -59,6 +59,88 @@ impl Encoding for State {
 
     fn observation_shape(&self) -> Vec<usize> {
         vec![self.observation_len()]
+    }
+
+    fn observation_layout(&self) -> Vec<LayoutPart> {
+        let n = usize::from(self.n);
+        let most_total = (i32::from(HAND_SIZE) + 1) * 11;
+        let best_round = (i32::from(HAND_SIZE) + 1) * 4 + 5;
+        let worst_round = -3 * (most_total - TARGET_TOTAL);
+        let mut l = Layout::new();
+        l.unit(
+            "hand",
+            &[CARD_PLANE],
+            "own hand (1 per card id; committed cards stay in it until the reveal)",
+        )
+        .unit(
+            "commitment",
+            &[CARD_PLANE],
+            "own commitment this round, once made",
+        )
+        .unit(
+            "hand_slots",
+            &[usize::from(HAND_SIZE), SLOT_LEN],
+            "hand slots: slot `k` is the hand's `k`-th lowest card id (bit `k` of a commitment \
+             id): its card one-hot (88), value / 11 (1), relation to the observer's sign \
+             one-hot (Fey, Same, Harmonious, Neutral, Opposing) (5)",
+        )
+        .unit("church", &[CARD_PLANE], "church card, when face up")
+        .unit("church_value", &[1], "church value / 11")
+        .unit("discard", &[CARD_PLANE], "discard pile")
+        .unit(
+            "last_plays",
+            &[n, CARD_PLANE],
+            "last round: block `k` holds the cards seat `observer + k` revealed (cleared, as in \
+             the view, when a reshuffle takes them back)",
+        )
+        .part(
+            "last_totals",
+            &[n],
+            (0.0, most_total as f32 / TARGET_TOTAL as f32),
+            "last round: totals / 21",
+        )
+        .part(
+            "last_scores",
+            &[n],
+            (
+                worst_round as f32 / ROUND_SCALE,
+                best_round as f32 / ROUND_SCALE,
+            ),
+            "last round: round scores / 25",
+        )
+        .unit("committed", &[n], "has committed this round")
+        .part(
+            "scores",
+            &[n],
+            (-SCORE_CLAMP, SCORE_CLAMP),
+            "cumulative scores / `target_score`, clamped to [−2, 2]",
+        )
+        .unit("hand_sizes", &[n], "cards in hand / 7")
+        .unit("first_player", &[n], "first player (one-hot; after setup)")
+        .unit(
+            "phase",
+            &[PHASES],
+            "phase: setup, deal, between rounds, church, commit, refill, over",
+        )
+        .unit("rounds", &[1], "rounds played / `max_rounds`")
+        .unit("draw_size", &[1], "draw pile size / 88")
+        .unit("discard_size", &[1], "discard pile size / 88")
+        .unit(
+            "table",
+            &[table_len(self.n)],
+            "table: fey sign one-hot (8), then per seat block its sign one-hot (8) and, for \
+             each sign in id order, its relation to that seat's sign as a one-hot (Fey, Same, \
+             Harmonious, Neutral, Opposing); all 0 before the opening setup",
+        )
+        .unit(
+            "options",
+            &[FLAGS],
+            "option flags: `traditional_mat`, `reshuffle_player_signs_each_hand`, \
+             `new_fey_each_hand`, `reshuffle_mat_each_round`, `church_counts_for_total_only`, \
+             `fey_wild_value`, `no_negative_round_scores`",
+        );
+        debug_assert_eq!(l.len(), self.observation_len());
+        l.finish()
     }
 
     /// Reads the seat's own hand and commitment and public fields only: of the others, whether

@@ -12,7 +12,7 @@
 //! cards among the unknown seats and moves every reference with its card, so seats of
 //! referenced cards stay put and the observation is unchanged.
 
-use parlour_core::{Encoding, Seat};
+use parlour_core::{Encoding, Layout, LayoutPart, Seat};
 
 use crate::action::{Action, Dir, Pos};
 use crate::card::{CARD_COUNT, bit};
@@ -318,6 +318,75 @@ impl Encoding for State {
     /// turns over the turn limit, the score over its worst (every seat plus the Assassin's 2).
     fn observation_bounds(&self) -> (f32, f32) {
         (0.0, 1.0)
+    }
+
+    fn observation_layout(&self) -> Vec<LayoutPart> {
+        let mut l = Layout::new();
+        l.unit(
+            "seats",
+            &[SLOTS, SEAT_FEATURES],
+            "per seat slot (the arrangement's seats row-major, holes skipped; slots past them \
+             0): is a seat, row and column shares, face up, known face down, unknown, activated \
+             this turn, pending flip target, a Jester seat, the Lovers' or Scholar's seat, has \
+             reacted, its card by value (a belief where unknown) (18), its goal card (18), its \
+             adjacent slots (18)",
+        )
+        .unit(
+            "decision",
+            &[DECISIONS],
+            "decision one-hot: chance, turn start, peek target, Gambler's call, Jester flip, \
+             Merchant choice, Knight target, Vizier pair, Queen slide, next flip, adjacent \
+             flip, optional swap, over",
+        )
+        .unit(
+            "effect",
+            &[FRAMES],
+            "kind of the top pending effect: Priest peek, Gambler call, Gambler peek, Noble \
+             peek, Jester shuffle, Jester flip, Merchant, Knight, Vizier, Queen, multi-flip, \
+             adjacent flip, Diplomat, setup reveal",
+        )
+        .unit("pending", &[1], "pending effects / 8 (at most 1)")
+        .unit(
+            "call",
+            &[1 + CARD_COUNT],
+            "the Gambler's call: `miss`, then values 1–18",
+        )
+        .unit(
+            "activated",
+            &[CARD_COUNT],
+            "the activated card, by value, when known",
+        )
+        .unit("in_play", &[CARD_COUNT], "cards in play")
+        .unit("face_up", &[CARD_COUNT], "cards face up")
+        .unit("known", &[CARD_COUNT], "cards whose seat the player knows")
+        .unit("turns", &[1], "turns completed / `max_turns`")
+        .unit(
+            "may_end",
+            &[1],
+            "ending the feast is allowed (a turn has been completed, or \
+             `end_before_first_turn`)",
+        )
+        .unit("face_up_share", &[1], "face-up cards / seats")
+        .unit("unknown_share", &[1], "unknown cards / seats")
+        .unit(
+            "expected_misplaced",
+            &[1],
+            "expected misplaced seats / seats (`State::expected_misplaced`)",
+        )
+        .unit(
+            "end_reason",
+            &[5],
+            "end reason: Assassin revealed, Assassin peeked, all face down, declared, turn limit",
+        )
+        .unit("score", &[1], "final score / (seats + 2), once over")
+        .unit(
+            "rules",
+            &[RULE_BITS],
+            "the rule switches, in the order of the options table",
+        )
+        .unit("shape", &[3], "rows / 18, columns / 18, seats / 18");
+        debug_assert_eq!(l.len(), OBSERVATION_LEN);
+        l.finish()
     }
 
     fn observation_shape(&self) -> Vec<usize> {

@@ -18,7 +18,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use parlour_cards::CardSet;
-use parlour_core::{Encoding, Seat};
+use parlour_core::{Encoding, LayoutPart, Seat};
 
 use crate::deck::MAX_KINDS;
 use crate::scoring::RoundEnd;
@@ -463,6 +463,56 @@ impl Encoding for State {
         let hand = deck.len() as f32 / HAND_SCALE;
         let most = points.max(table).max(bonus / target);
         (-most, most.max(hand).max(1.0))
+    }
+
+    fn observation_layout(&self) -> Vec<LayoutPart> {
+        let d = Layout::get(self.deck);
+        let n = usize::from(self.players);
+        let bounds = self.observation_bounds();
+        let mut l = parlour_core::Layout::new();
+        l.unit(
+            "phase",
+            &[PHASES],
+            "phase one-hot: first-dealer, deal, pick-up, meld-or-discard, reshuffle, game-over",
+        )
+        .unit("stock_size", &[1], "stock count ÷ C")
+        .unit("pile_size", &[1], "pile count ÷ C")
+        .unit("pile_top", &[d.kinds], "the pile's top card, kind one-hot")
+        .unit(
+            "pile",
+            &[d.cards],
+            "card block: the pile (only its top card with `pile_top_only_visible`); its order \
+             under the top is left out",
+        )
+        .unit("rounds", &[1], "rounds begun ÷ `max_rounds`")
+        .unit(
+            "refilled",
+            &[1],
+            "the stock was refilled this round (`stock_out_reshuffle`)",
+        )
+        .unit(
+            "empty_stock_end",
+            &[1],
+            "the last scored round ended on an empty stock",
+        )
+        .part(
+            "options",
+            &[FLAGS],
+            bounds,
+            "options: `crown_jewel_top_takes_single`, `stock_out_reshuffle`, \
+             `tiebreak_extra_round`, `pile_top_only_visible`, `going_out_bonus` ÷ `target_score`",
+        )
+        .part(
+            "seats",
+            &[n, d.seat_len()],
+            bounds,
+            "seat blocks `k = 0 … n−1` (seat `observer + k`): cards known in its hand (C), hand \
+             size ÷ 22, is the dealer, is to act, cumulative total ÷ `target_score`, value of its \
+             sets ÷ the deck's, last round's score ÷ `target_score`, went out last round, then \
+             its set slots",
+        );
+        debug_assert_eq!(l.len(), d.global_len() + n * d.seat_len());
+        l.finish()
     }
 
     fn observation_shape(&self) -> Vec<usize> {

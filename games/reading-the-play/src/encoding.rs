@@ -16,7 +16,7 @@
 //! names it.
 
 use parlour_cards::CardSet;
-use parlour_core::{Encoding, Game, Seat};
+use parlour_core::{Encoding, Game, Layout, LayoutPart, Seat};
 
 use crate::action::Action;
 use crate::card::{
@@ -195,6 +195,87 @@ impl Encoding for State {
             f32::INFINITY
         };
         (0.0, high)
+    }
+
+    fn observation_layout(&self) -> Vec<LayoutPart> {
+        let n = usize::from(self.n);
+        let bounds = self.observation_bounds();
+        let mut l = Layout::new();
+        l.unit(
+            "phase",
+            &[PHASES],
+            "phase one-hot: deal, vote, lot, draw-or-trade, trade-commit, trade-keep, \
+             trade-give, elder-sign, sequencing, finish-the-play, `player-turn` (the Player's \
+             private step, as every other seat sees it), interrupt, shuffle, over",
+        )
+        .unit(
+            "end",
+            &[ENDS],
+            "how the game ended: all-lose, revealed, deck-out, turn-limit",
+        )
+        .unit("deck_size", &[1], "cards in the deck ÷ 36")
+        .unit(
+            "deck_known",
+            &[CARDS],
+            "card block: cards everybody knows are in the deck (put back face up by a variant, \
+             until the next draw)",
+        )
+        .unit("removed", &[CARDS], "card block: the removed area")
+        .unit(
+            "face_up_316",
+            &[1],
+            "Line 316 lies face up (interrupt window)",
+        )
+        .unit("pool_size", &[1], "cards in the trade pool ÷ 6")
+        .unit(
+            "pool",
+            &[CARDS],
+            "card block: the pool, for the Player only, once every card is in",
+        )
+        .unit(
+            "my_trade_card",
+            &[CARDS],
+            "card block: the card the observer committed to the trade under way",
+        )
+        .unit(
+            "my_answer",
+            &[2],
+            "the observer's answer in the interrupt window: interrupt, pass",
+        )
+        .unit("tied_votes", &[1], "tied votes so far ÷ 3")
+        .part(
+            "turns",
+            &[1],
+            bounds,
+            "completed turns ÷ `turn_limit` (÷ 400 without a limit)",
+        )
+        .unit(
+            "final_round",
+            &[1],
+            "the final round after deck-out has begun",
+        )
+        .unit(
+            "options",
+            &[FLAGS],
+            "options: `first_player_random`, `elder_sign_reshuffles`, \
+             `interrupted_316_reshuffles`, `tiebreak_total_length`, `deck_out_immediate_end`, \
+             a turn limit is set",
+        )
+        .unit(
+            "my_vote",
+            &[n],
+            "the observer's own vote, not yet revealed (relative seat one-hot)",
+        )
+        .unit(
+            "seats",
+            &[n, seat_len(n)],
+            "seat blocks `k = 0 … n−1` (seat `observer + k`): cards known in its hand (36), \
+             hand size ÷ 36, its Sequence (28), Sequence score ÷ 6, is the Player, must act now, \
+             is a Trader, has placed its trade card, is owed a card, has answered in the \
+             interrupt window, its turn ends the final round, its last revealed vote (n)",
+        );
+        debug_assert_eq!(l.len(), global_len(n) + n * seat_len(n));
+        l.finish()
     }
 
     fn observation_shape(&self) -> Vec<usize> {

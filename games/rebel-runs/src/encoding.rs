@@ -3,7 +3,7 @@
 //! which a meld is spelt step by step (its declaration, its cards in id order, `meld done`) and
 //! a lay-off in two steps (the card, then the meld and end).
 
-use parlour_core::{Encoding, Seat};
+use parlour_core::{Encoding, Layout, LayoutPart, Seat};
 use parlour_fey::{CARD_PLANE, Planes, card_name, relative, table_len};
 
 use crate::Action;
@@ -85,6 +85,105 @@ impl Encoding for State {
         let high = (most / TABLE_SCALE).max(n * most / TOTAL_SCALE);
         let low = -n * MAX_HAND / TOTAL_SCALE.min(TABLE_SCALE);
         (low, high)
+    }
+
+    fn observation_layout(&self) -> Vec<LayoutPart> {
+        let n = usize::from(self.players);
+        let points = self.observation_bounds();
+        let mut l = Layout::new();
+        l.unit("hand", &[CARD_PLANE], "own hand (1 per card id)")
+            .unit(
+                "known",
+                &[n, CARD_PLANE],
+                "known cards: block `k` holds the cards seat `observer + k` took from the \
+                 discards and still holds",
+            )
+            .unit("hand_sizes", &[n], "cards in hand / 8")
+            .unit(
+                "discard",
+                &[CARD_PLANE],
+                "discard pile (all of it is spread face up)",
+            )
+            .unit(
+                "discard_top",
+                &[CARD_PLANE],
+                "top of the discard pile (the card `draw discard` takes)",
+            )
+            .unit(
+                "taken",
+                &[CARD_PLANE],
+                "the card the seat to act took from the discards this turn (D-RR-2)",
+            )
+            .unit(
+                "melds",
+                &[MAX_MELDS, MELD_LEN + n],
+                "melds by number (the number lay-offs name; 29 = `MAX_MELDS`): per slot its \
+                 cards (88), set flag, run flag, lowest number / 11, highest number / 11, owner \
+                 one-hot (n); empty slots 0",
+            )
+            .unit("meld_count", &[1], "melds on the table / 29")
+            .part(
+                "table_points",
+                &[n],
+                points,
+                "points of each seat's cards on the table this hand / 50",
+            )
+            .part("totals", &[n], points, "totals of the finished hands / 100")
+            .unit(
+                "to_act",
+                &[n],
+                "seat to act (one-hot; draw, discard and meld steps)",
+            )
+            .unit("first_player", &[n], "the hand's first player (one-hot)")
+            .unit(
+                "hand_number",
+                &[n],
+                "hand number (one-hot over the n hands)",
+            )
+            .unit(
+                "draws",
+                &[n],
+                "stock draws since this hand's reshuffle, capped at 8, / 8",
+            )
+            .unit(
+                "phase",
+                &[PHASES],
+                "phase: table setup, deal, draw, discard, meld, reshuffle, game over",
+            )
+            .unit(
+                "turns",
+                &[1],
+                "turns taken this hand / (`hand_turn_limit` × n)",
+            )
+            .unit("stock_size", &[1], "stock size / 88")
+            .unit("discard_size", &[1], "discard pile size / 88")
+            .unit(
+                "reshuffled",
+                &[1],
+                "the stock was rebuilt from the discards this hand",
+            )
+            .unit(
+                "reshuffle_pool",
+                &[CARD_PLANE],
+                "the cards that formed the rebuilt stock (public)",
+            )
+            .unit(
+                "table",
+                &[table_len(self.players)],
+                "table: fey sign one-hot (8), then per seat block its sign one-hot (8) and, for \
+                 each sign in id order, its relation to that seat's sign as a one-hot (Fey, \
+                 Same, Harmonious, Neutral, Opposing); all 0 before the opening setup",
+            )
+            .unit(
+                "options",
+                &[FLAGS],
+                "option flags: `traditional_mat`, `reshuffle_player_signs_each_hand`, \
+                 `new_fey_each_hand`, `no_laying_off`, `lay_off_on_any_meld`, \
+                 `meld_before_discard`, `monosign_run_bonus_any_sign`, \
+                 `same_sign_run_bonus_additive`, `penalty_cards_in_hand`",
+            );
+        debug_assert_eq!(l.len(), self.observation_len());
+        l.finish()
     }
 
     /// Reads the seat's own hand and public fields only: of the other hands their sizes and the

@@ -2,7 +2,7 @@
 //! learning"): an observation of what one seat may know, seats relative to it, and one action id
 //! per card.
 
-use parlour_core::{Encoding, Seat};
+use parlour_core::{Encoding, Layout, LayoutPart, Seat};
 use parlour_fey::{CARD_PLANE, Planes, Sign, card_name, relative, table_len};
 
 use crate::Action;
@@ -42,6 +42,80 @@ impl Encoding for State {
     /// seat scores at most 4 per trick and a 5-point bonus per hand, 3 × (11 × 4 + 5) = 147.
     fn observation_bounds(&self) -> (f32, f32) {
         (0.0, 147.0 / SCORE_SCALE)
+    }
+
+    fn observation_layout(&self) -> Vec<LayoutPart> {
+        let n = usize::from(self.n);
+        let mut l = Layout::new();
+        l.unit("hand", &[CARD_PLANE], "own hand (1 per card id)")
+            .unit(
+                "trick",
+                &[n, CARD_PLANE],
+                "current trick: block `k` holds the card seat `observer + k` played to it",
+            )
+            .unit(
+                "discard",
+                &[CARD_PLANE],
+                "discard pile (every card played since the last reshuffle)",
+            )
+            .unit(
+                "pre_reshuffle",
+                &[CARD_PLANE],
+                "cards dealt this hand before a mid-deal reshuffle (public: the old draw pile; \
+                 they are in hands)",
+            )
+            .unit(
+                "voids",
+                &[n, Sign::COUNT],
+                "voids: block `k`, entry `s` = seat `observer + k` has shown it holds no card of \
+                 sign `s` this hand",
+            )
+            .unit(
+                "table",
+                &[table_len(self.n)],
+                "table: fey sign one-hot (8), then per seat block its sign one-hot (8) and, for \
+                 each sign in id order, its relation to that seat's sign as a one-hot (Fey, Same, \
+                 Harmonious, Neutral, Opposing); all 0 before the opening setup",
+            )
+            .part("scores", &[n], self.observation_bounds(), "scores / 100")
+            .unit("tricks_hand", &[n], "tricks won this hand / 11")
+            .unit("tricks_game", &[n], "tricks won in the game / 33")
+            .unit("hand_sizes", &[n], "cards in hand / 11")
+            .unit(
+                "leader",
+                &[n],
+                "leader of the trick (one-hot; during the deal and play)",
+            )
+            .unit("to_play", &[n], "seat to play (one-hot; during play)")
+            .unit("first_player", &[n], "first player (one-hot; after setup)")
+            .unit(
+                "phase",
+                &[PHASES],
+                "phase: setup, between hands, deal, play, over",
+            )
+            .unit(
+                "hand_number",
+                &[usize::from(HANDS)],
+                "hand number (0-based)",
+            )
+            .unit(
+                "trick_number",
+                &[usize::from(HAND_SIZE)],
+                "trick number (during play)",
+            )
+            .unit("led_sign", &[Sign::COUNT], "led sign (once a card is led)")
+            .unit("draw_size", &[1], "draw pile size / 88")
+            .unit("discard_size", &[1], "discard pile size / 88")
+            .unit(
+                "options",
+                &[FLAGS],
+                "option flags: `traditional_mat`, `reshuffle_player_signs_each_hand`, \
+                 `new_fey_each_hand`, `full_reshuffle_each_hand`, \
+                 `fey_trump_points_by_player_count`, `last_trick_winner_leads_next_hand`, \
+                 `tiebreak_most_tricks`",
+            );
+        debug_assert_eq!(l.len(), self.observation_len());
+        l.finish()
     }
 
     /// Reads only public fields and the seat's own hand: the other hands and the draw pile are
