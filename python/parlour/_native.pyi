@@ -199,7 +199,7 @@ class VectorEnv:
     @property
     def final_observation(self) -> npt.NDArray[np.float32]:
         """``[N, L]``: the last observation of each game that ended in the last step (of the
-        seat that stepped it); NaN rows elsewhere."""
+        seat that stepped it); NaN rows elsewhere, and everywhere after ``observe=False``."""
     @property
     def final_scores(self) -> npt.NDArray[np.float32]:
         """``[N, players]``: final scores of the games that ended in the last step; NaN

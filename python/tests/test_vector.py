@@ -163,6 +163,13 @@ def test_final_observation_and_scores_are_the_finished_games():
             played[i] = []
             checked += 1
         numbers = env.game_numbers()
+    # Without observations a finished game keeps its scores but writes no observation.
+    while True:
+        obs, mask, rewards, dones, current = env.step(env.random_actions(), observe=False)
+        if dones.any():
+            break
+    assert not np.isnan(env.final_scores[dones]).any()
+    assert np.isnan(env.final_observation).all()
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

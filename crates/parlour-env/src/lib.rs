@@ -17,4 +17,4 @@ pub use buffer::try_filled;
 pub use dyn_env::{DynEnv, env_from_record, make_env};
 pub use env::{Env, History};
 pub use error::EnvError;
-pub use vec_env::{Rewards, StepOut, VecEnv, VecEnvError, game_seed};
+pub use vec_env::{GameEnd, Rewards, StepOut, VecEnv, VecEnvError, game_seed};

@@ -98,6 +98,18 @@ const GAMES: u64 = 0;
 const BOTS: u64 = 1;
 const EXPLORE: u64 = 2;
 
+/// The end of a game that finished in the last step ([`VecEnv::final_of`]).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct GameEnd<'a> {
+    /// The final observation of the seat that stepped; `None` if the step wrote no
+    /// observations.
+    pub observation: Option<&'a [f32]>,
+    /// The final scores.
+    pub scores: &'a [f32],
+    /// The win shares.
+    pub returns: &'a [f32],
+}
+
 /// Where a step's results go: one row per environment.
 pub struct StepOut<'a> {
     /// Observations of each environment's current seat, `num_envs × observation_len`; `None`
@@ -128,6 +140,8 @@ struct Slot {
     rng: GameRng,
     /// Whether a game ended in the last step; then the three below hold its end.
     ended: bool,
+    /// Whether `final_obs` was written (the step asked for observations).
+    final_observed: bool,
     /// The final observation of the seat that stepped.
     final_obs: Vec<f32>,
     final_scores: Vec<f32>,
@@ -232,6 +246,7 @@ impl VecEnv {
                 legal: Vec::new(),
                 rng: explore_rng(seed, index),
                 ended: false,
+                final_observed: false,
                 final_obs: try_filled(obs_len, 0.0)?,
                 final_scores: try_filled(n, 0.0)?,
                 final_returns: try_filled(n, 0.0)?,
@@ -309,15 +324,15 @@ impl VecEnv {
         self.slots.get(i).map(|s| s.games)
     }
 
-    /// Where the game of environment `i` ended in the last step: the final observation of the
-    /// seat that stepped, the final scores and the win shares. `None` where no game ended there
+    /// How the game of environment `i` ended in the last step; `None` where no game ended there
     /// (or after a reset).
     #[must_use]
-    pub fn final_of(&self, i: usize) -> Option<(&[f32], &[f32], &[f32])> {
-        self.slots
-            .get(i)
-            .filter(|s| s.ended)
-            .map(|s| (&s.final_obs[..], &s.final_scores[..], &s.final_returns[..]))
+    pub fn final_of(&self, i: usize) -> Option<GameEnd<'_>> {
+        self.slots.get(i).filter(|s| s.ended).map(|s| GameEnd {
+            observation: s.final_observed.then_some(&s.final_obs[..]),
+            scores: &s.final_scores,
+            returns: &s.final_returns,
+        })
     }
 
     /// Starts new games and reports their first observations (`rewards` and `dones` are
@@ -365,7 +380,7 @@ impl VecEnv {
             rayon::iter::repeat_n(0, self.slots.len()),
             |slot, _| {
                 slot.env.restart(game_seed(seed, slot.index, slot.games));
-                slot.play_bots(seed, None, kind);
+                slot.play_bots(seed, None, false, kind);
                 slot.ended = false;
                 if kind == Rewards::ScoreDelta {
                     slot.gained.fill(0.0);
@@ -398,6 +413,8 @@ impl VecEnv {
             }
         }
         let (seed, kind) = (self.seed, self.rewards);
+        // Without observations (random play, say) a finished game costs no observation either.
+        let observe = out.obs.is_some();
         self.run(out, actions.par_iter().copied(), |slot, id| {
             let seat = slot
                 .env
@@ -407,7 +424,7 @@ impl VecEnv {
                 .step_quiet(seat, id as usize)
                 .expect("checked against the mask");
             slot.ended = false;
-            slot.play_bots(seed, Some(seat), kind);
+            slot.play_bots(seed, Some(seat), observe, kind);
         });
         Ok(())
     }
@@ -562,16 +579,16 @@ fn explore_rng(seed: u64, index: u64) -> GameRng {
 
 impl Slot {
     /// Lets opponent bots move until a learner seat is due, restarting finished games. A game
-    /// that ends keeps its end: `observer`'s final observation (none in a reset), scores and
-    /// win shares.
-    fn play_bots(&mut self, seed: u64, observer: Option<Seat>, kind: Rewards) {
+    /// that ends keeps its end: `observer`'s final observation (if `observe`; none in a reset),
+    /// scores and win shares.
+    fn play_bots(&mut self, seed: u64, observer: Option<Seat>, observe: bool, kind: Rewards) {
         if !self.has_bots && self.env.current().is_some() {
             return;
         }
         loop {
             match self.env.current() {
                 None => {
-                    self.finish(observer, kind);
+                    self.finish(observer, observe, kind);
                     self.games += 1;
                     self.env.restart(game_seed(seed, self.index, self.games));
                     if kind == Rewards::ScoreDelta {
@@ -587,15 +604,16 @@ impl Slot {
     }
 
     /// Keeps the end of the finished game the environment holds.
-    fn finish(&mut self, observer: Option<Seat>, kind: Rewards) {
+    fn finish(&mut self, observer: Option<Seat>, observe: bool, kind: Rewards) {
         self.ended = observer.is_some();
+        self.final_observed = observe && self.ended;
         self.env.returns(&mut self.final_returns);
         let outcome = self.env.game().outcome();
         let scores = outcome.as_ref().map(|o| &o.scores);
         for (s, out) in self.final_scores.iter_mut().enumerate() {
             *out = scores.map_or(f32::NAN, |sc| sc[s] as f32);
         }
-        if let Some(seat) = observer {
+        if let Some(seat) = observer.filter(|_| observe) {
             self.env.observe(seat, &mut self.final_obs);
         }
         if kind == Rewards::ScoreDelta {

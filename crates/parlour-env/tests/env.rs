@@ -293,7 +293,7 @@ fn a_finished_game_keeps_its_end_and_score_deltas_add_up_to_its_scores() {
                 for (t, r) in totals[i].iter_mut().zip(&b.rewards[i * 4..i * 4 + 4]) {
                     *t += r;
                 }
-                let Some((obs, scores, shares)) = v.final_of(i) else {
+                let Some(end) = v.final_of(i) else {
                     assert!(!b.dones[i]);
                     continue;
                 };
@@ -306,24 +306,24 @@ fn a_finished_game_keeps_its_end_and_score_deltas_add_up_to_its_scores() {
                 let o = g.game().outcome();
                 if let Some(o) = o {
                     let want: Vec<f32> = o.scores.iter().map(|&s| s as f32).collect();
-                    assert_eq!(scores, &want[..]);
+                    assert_eq!(end.scores, &want[..]);
                     let mut r = vec![0.0; 4];
                     g.returns(&mut r);
-                    assert_eq!(shares, &r[..]);
+                    assert_eq!(end.returns, &r[..]);
                     let mut seen = vec![0.0; g.observation_len()];
                     g.observe(seat, &mut seen);
                     assert_eq!(
-                        obs,
-                        &seen[..],
+                        end.observation,
+                        Some(&seen[..]),
                         "the final observation of the seat that stepped"
                     );
                 } else {
                     // Bots ended it: its scores are still a real end, not zeros.
-                    assert!(scores.iter().any(|&s| s != 0.0));
+                    assert!(end.scores.iter().any(|&s| s != 0.0));
                 }
                 assert_eq!(
                     &totals[i][..],
-                    scores,
+                    end.scores,
                     "score deltas add up to the final scores"
                 );
                 totals[i] = [0.0; 4];

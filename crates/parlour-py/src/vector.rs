@@ -3,7 +3,7 @@
 use std::sync::Mutex;
 
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
-use parlour_env::{Rewards, StepOut, VecEnv, VecEnvError, try_filled};
+use parlour_env::{GameEnd, Rewards, StepOut, VecEnv, VecEnvError, try_filled};
 use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -61,13 +61,13 @@ impl VectorEnv {
         &self,
         py: Python<'py>,
         cols: usize,
-        pick: impl for<'a> Fn(&'a [f32], &'a [f32], &'a [f32]) -> &'a [f32],
+        pick: impl for<'a> Fn(GameEnd<'a>) -> Option<&'a [f32]>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let inner = self.inner.lock().expect("no step panicked");
         let mut data = try_filled(self.num_envs * cols, f32::NAN).map_err(vec_error)?;
         for (i, row) in data.chunks_exact_mut(cols).enumerate() {
-            if let Some((obs, scores, shares)) = inner.final_of(i) {
-                row.copy_from_slice(pick(obs, scores, shares));
+            if let Some(end) = inner.final_of(i).and_then(&pick) {
+                row.copy_from_slice(end);
             }
         }
         matrix(py, data, self.num_envs, cols)
@@ -273,22 +273,22 @@ impl VectorEnv {
     }
 
     /// Final observations `[N, L]` of the games that ended in the last `step`, each of the seat
-    /// that stepped it; NaN rows where none ended.
+    /// that stepped it; NaN rows where none ended (and all NaN after `step(observe=False)`).
     #[getter]
     fn final_observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.finals(py, self.obs_len, |o, _, _| o)
+        self.finals(py, self.obs_len, |e| e.observation)
     }
 
     /// Final scores `[N, players]` of the games that ended in the last `step`; NaN elsewhere.
     #[getter]
     fn final_scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.finals(py, usize::from(self.players), |_, s, _| s)
+        self.finals(py, usize::from(self.players), |e| Some(e.scores))
     }
 
     /// Win shares `[N, players]` of the games that ended in the last `step`; NaN elsewhere.
     #[getter]
     fn final_returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.finals(py, usize::from(self.players), |_, _, r| r)
+        self.finals(py, usize::from(self.players), |e| Some(e.returns))
     }
 
     /// The number (from 0) of the game each environment holds: game `k` of environment `i`
