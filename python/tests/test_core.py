@@ -464,3 +464,18 @@ def test_a_pickled_game_keeps_a_spelling_begun():
     assert copy.pending(seat) == game.pending(seat) != []
     assert copy.legal_action_ids(seat) == game.legal_action_ids(seat)
 
+
+def test_games_says_which_player_counts_need_an_option():
+    for info in parlour.games():
+        counts = range(info["min_players"], info["max_players"] + 1)
+        assert set(info["players_at_defaults"]) <= set(counts)
+        assert info["default_players"] in info["players_at_defaults"]
+        for n in counts:
+            if n in info["players_at_defaults"]:
+                parlour.Game(info["id"], players=n)
+            else:
+                with pytest.raises(ValueError, match="option"):
+                    parlour.Game(info["id"], players=n)
+    rtp = next(g for g in parlour.games() if g["id"] == "reading-the-play")
+    assert (rtp["min_players"], rtp["players_at_defaults"]) == (2, [3, 4, 5, 6])
+    parlour.Game("reading-the-play", players=2, options={"two_player": True})
