@@ -1,9 +1,23 @@
 """Type stubs of the compiled module ``parlour._native`` (the Rust engine)."""
 
-from typing import Any, Literal, Optional, Sequence, TypedDict, Union
+from typing import Any, Literal, Optional, Sequence, TypedDict, Union, final
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import NotRequired
+
+__all__ = [
+    "IllegalAction",
+    "CHANCE",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "games",
+    "limits",
+    "bot",
+    "Game",
+    "Bot",
+    "VectorEnv",
+]
 
 CHANCE: Literal[-1]
 """``current_player()`` at a chance node (only with ``explicit_chance``)."""
@@ -14,9 +28,14 @@ TERMINAL: Literal[-4]
 
 class OptionInfo(TypedDict):
     id: str
-    kind: str
+    help: str
+    kind: Literal["flag", "int", "choice", "seat", "text"]
     default: Any
-    doc: str
+    min: NotRequired[int]
+    """Only for ``int`` options, as ``max``."""
+    max: NotRequired[int]
+    choices: NotRequired[list[str]]
+    """Only for ``choice`` options."""
 
 class GameInfo(TypedDict):
     id: str
@@ -24,6 +43,9 @@ class GameInfo(TypedDict):
     min_players: int
     max_players: int
     default_players: int
+    players_at_defaults: list[int]
+    """The player counts the default options allow (the rest of ``min_players`` to
+    ``max_players`` need an option, such as Reading the Play's ``two_player``)."""
     summary: str
     first_player: Literal["chance", "play", "fixed"]
     simultaneous: bool
@@ -54,6 +76,7 @@ def limits(game_id: str, players: Optional[int] = None, options: Options = None)
     (``max_steps``, ``None`` where the game declares no bound) and action ids
     (``max_action_ids``), and the least and most any entry of the game's encoding takes."""
 
+@final
 class Game:
     """One game with its seeded chance stream and its history."""
 
@@ -73,14 +96,14 @@ class Game:
     explicit_chance: bool
     """Whether chance nodes wait for :meth:`draw_chance` or :meth:`apply_chance`."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game_id: str,
         players: Optional[int] = None,
         options: Options = None,
         seed: int = 0,
         explicit_chance: bool = False,
-    ) -> None: ...
+    ) -> Game: ...
     def to_act(self) -> list[int]:
         """Seats to act now (several at a simultaneous node; none at chance or the end)."""
     def current_player(self) -> int:
@@ -130,6 +153,8 @@ class Game:
     def log(self, seat: Optional[int] = None) -> list[str]:
         """The game's events as ``seat`` saw them."""
     def clone(self) -> "Game": ...
+    def __copy__(self) -> "Game": ...
+    def __deepcopy__(self, memo: Any, /) -> "Game": ...
     def record(self) -> str:
         """The game record (JSON) that replays to this state."""
     @staticmethod
@@ -141,6 +166,7 @@ class Game:
         """A game ``seat`` cannot tell from this one, the hidden cards drawn anew from
         ``seed``. It keeps no record."""
 
+@final
 class Bot:
     name: str
     def act(self, game: Game, seat: int) -> str:
@@ -150,6 +176,7 @@ def bot(name: str, seed: int = 0) -> Bot:
     """A bot by name: ``random``, ``greedy``, ``ismcts:easy|medium|hard``, ``ismcts:<N>``,
     ``ismcts:<N>ms``, or a game's own policy such as ``solver``."""
 
+@final
 class VectorEnv:
     """Many games of one kind stepped at once (in parallel, without the GIL)."""
 
@@ -158,8 +185,8 @@ class VectorEnv:
     num_distinct_actions: int
     observation_shape: tuple[int]
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game_id: str,
         num_envs: int,
         players: Optional[int] = None,
@@ -167,7 +194,7 @@ class VectorEnv:
         options: Options = None,
         opponents: Optional[str] = None,
         learner_seats: Optional[Sequence[int]] = None,
-    ) -> None: ...
+    ) -> VectorEnv: ...
     def reset(
         self, observe: bool = True
     ) -> tuple[Optional[npt.NDArray[np.float32]], npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
