@@ -304,8 +304,8 @@ _TERMINAL = pyspiel.PlayerId.TERMINAL
 class ParlourState(pyspiel.State):
     """A parlour game in progress, as an OpenSpiel state; ``native`` is the engine's game.
 
-    It pickles, and serializes (``pyspiel.serialize_game_and_state``), as the game's record:
-    the seed and every chance outcome and action so far."""
+    It pickles, and serializes (``serialize()``, ``game.deserialize_state``), as the game's
+    record: the seed and every chance outcome and action so far."""
 
     def __init__(self, game: ParlourGame, cell: _Cell | None = None) -> None:
         super().__init__(game)
