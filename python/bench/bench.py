@@ -10,10 +10,14 @@ Measured side by side in one run:
   and masks. Each env's step is one move.
 * ``parlour VectorEnv, engine only``: the same, with the random ids drawn in Rust
   (``random_actions()``) and no observations returned: the batched engine's own rate.
+* ``parlour through OpenSpiel``: Troll Tricker, 4 players, as the OpenSpiel game
+  ``parlour_troll_tricker`` (``parlour.openspiel``), played by the same loop as OpenSpiel's
+  Hearts below; its moves are counted as OpenSpiel counts them: every ``apply_action``, its six
+  chance nodes a game (each draws a whole setup or deal, 4% of its moves) as well as the plays.
 * ``OpenSpiel Python loop``: ``pyspiel.load_game("hearts")``, one game at a time from Python:
   ``random.choice`` among ``legal_actions()`` at decisions and among ``chance_outcomes()`` at
   chance nodes (Hearts' chance outcomes are equally likely); chance and player actions both
-  count as moves.
+  count as moves (a Hearts deal is 52 single-card chance nodes and the pass direction).
 
 The process pins itself to one core (``--core``, default 0) and the engine to one thread
 (``RAYON_NUM_THREADS=1``), as ``taskset -c 0`` would. Each figure is the median of ``--repeats``
@@ -41,6 +45,9 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 
 import parlour  # noqa: E402
+import parlour.openspiel  # noqa: E402
+
+parlour.openspiel.register()
 
 GAME = "troll-tricker"
 PLAYERS = 4
@@ -102,10 +109,18 @@ def vector_engine(envs: int):
     return run
 
 
-def openspiel_loop(deadline: float) -> int:
-    import pyspiel
+def openspiel_loop(name: str):
+    """OpenSpiel's Python loop over the game OpenSpiel loads as ``name``."""
 
-    game = pyspiel.load_game("hearts")
+    def run(deadline: float) -> int:
+        import pyspiel
+
+        return spiel_moves(pyspiel.load_game(name), deadline)
+
+    return run
+
+
+def spiel_moves(game, deadline: float) -> int:
     rng = random.Random(1)
     moves = 0
     while time.perf_counter() < deadline:
@@ -143,7 +158,12 @@ def main() -> None:
             "troll-tricker, 4 players",
             vector_engine(args.envs),
         ),
-        ("OpenSpiel Python loop", "hearts", openspiel_loop),
+        (
+            "parlour through OpenSpiel, Python loop",
+            "troll-tricker, 4 players",
+            openspiel_loop("parlour_troll_tricker(players=4)"),
+        ),
+        ("OpenSpiel Python loop", "hearts", openspiel_loop("hearts")),
     ]
     results = []
     for name, game, run in cases:

@@ -32,6 +32,7 @@ from parlour._native import (
     games,
     limits,
 )
+from parlour import _pickle  # noqa: F401  (a Game pickles as its record)
 
 try:
     __version__: str = _metadata.version("parlour")

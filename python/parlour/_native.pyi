@@ -1,9 +1,23 @@
 """Type stubs of the compiled module ``parlour._native`` (the Rust engine)."""
 
-from typing import Any, Literal, Optional, Sequence, TypedDict, Union
+from typing import Any, Literal, Optional, Sequence, TypedDict, Union, final
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import NotRequired
+
+__all__ = [
+    "IllegalAction",
+    "CHANCE",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "games",
+    "limits",
+    "bot",
+    "Game",
+    "Bot",
+    "VectorEnv",
+]
 
 CHANCE: Literal[-1]
 """``current_player()`` at a chance node (only with ``explicit_chance``)."""
@@ -14,9 +28,14 @@ TERMINAL: Literal[-4]
 
 class OptionInfo(TypedDict):
     id: str
-    kind: str
+    help: str
+    kind: Literal["flag", "int", "choice", "seat", "text"]
     default: Any
-    doc: str
+    min: NotRequired[int]
+    """Only for ``int`` options, as ``max``."""
+    max: NotRequired[int]
+    choices: NotRequired[list[str]]
+    """Only for ``choice`` options."""
 
 class GameInfo(TypedDict):
     id: str
@@ -24,6 +43,9 @@ class GameInfo(TypedDict):
     min_players: int
     max_players: int
     default_players: int
+    players_at_defaults: list[int]
+    """The player counts the default options allow (the rest of ``min_players`` to
+    ``max_players`` need an option, such as Reading the Play's ``two_player``)."""
     summary: str
     first_player: Literal["chance", "play", "fixed"]
     simultaneous: bool
@@ -62,6 +84,7 @@ def limits(game_id: str, players: Optional[int] = None, options: Options = None)
     (``max_steps``, ``None`` where the game declares no bound) and action ids
     (``max_action_ids``), and the least and most any entry of the game's encoding takes."""
 
+@final
 class Game:
     """One game with its seeded chance stream and its history."""
 
@@ -81,14 +104,14 @@ class Game:
     explicit_chance: bool
     """Whether chance nodes wait for :meth:`draw_chance` or :meth:`apply_chance`."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game_id: str,
         players: Optional[int] = None,
         options: Options = None,
         seed: int = 0,
         explicit_chance: bool = False,
-    ) -> None: ...
+    ) -> Game: ...
     def observation_layout(self) -> list[LayoutPart]:
         """The observation's named parts in order (``name``, ``offset``, ``shape``, ``meaning``,
         and ``low``/``high``, the range of its entries)."""
@@ -141,6 +164,8 @@ class Game:
     def log(self, seat: Optional[int] = None) -> list[str]:
         """The game's events as ``seat`` saw them."""
     def clone(self) -> "Game": ...
+    def __copy__(self) -> "Game": ...
+    def __deepcopy__(self, memo: Any, /) -> "Game": ...
     def record(self) -> str:
         """The game record (JSON) that replays to this state."""
     @staticmethod
@@ -152,6 +177,7 @@ class Game:
         """A game ``seat`` cannot tell from this one, the hidden cards drawn anew from
         ``seed``. It keeps no record."""
 
+@final
 class Bot:
     name: str
     def act(self, game: Game, seat: int) -> str:
@@ -165,6 +191,7 @@ def game_seed(seed: int, env: int = 0, game: int = 0) -> int:
     """The seed of env ``env``'s ``game``-th game in a ``VectorEnv`` seeded ``seed`` (a hash of
     all three); PettingZoo's ``env(seed=s)`` plays ``game_seed(s, 0, k)`` as its ``k``-th game."""
 
+@final
 class VectorEnv:
     """Many games of one kind stepped at once (in parallel, without the GIL)."""
 
@@ -173,8 +200,8 @@ class VectorEnv:
     num_distinct_actions: int
     observation_shape: tuple[int]
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game_id: str,
         num_envs: int,
         players: Optional[int] = None,
@@ -183,7 +210,7 @@ class VectorEnv:
         opponents: Optional[str] = None,
         learner_seats: Optional[Sequence[int]] = None,
         rewards: str = "win-share",
-    ) -> None: ...
+    ) -> VectorEnv: ...
     @property
     def seed(self) -> int:
         """The seed the games derive from (the last given to ``reset``)."""

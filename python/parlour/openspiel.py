@@ -27,14 +27,33 @@ How the games map onto OpenSpiel's model:
   some games can end with no winner (Reading the Play's all-lose end, a lost King's Feast).
   The **reward model** is terminal.
 * **Dynamics**: a game that declares simultaneous nodes (``simultaneous`` in
-  ``parlour.games()``: Holy Matrimony, Reading the Play) is ``SIMULTANEOUS``: where several
-  seats commit at once, ``current_player()`` is ``SIMULTANEOUS`` and ``apply_actions`` takes one
-  id per seat (``legal_actions(p)`` is empty for a seat that does not act there). Its other
-  nodes are sequential, as OpenSpiel allows. The other games are ``SEQUENTIAL``.
+  ``parlour.games()``: Holy Matrimony, Reading the Play) is ``SIMULTANEOUS``, and every
+  decision node of it is a simultaneous node (``current_player()`` is ``SIMULTANEOUS``):
+  ``apply_actions`` takes one id per player, and a player that does not act at that node has
+  one legal action, ``0``, a pass whose entry is ignored (OpenSpiel's convention, as in its
+  dynamic routing game). So OpenSpiel's ``rl_environment``, which asks every agent at each step
+  of a simultaneous game, works with its ``RandomAgent``. ``legal_actions()`` there lists the
+  flat joint actions, which ``apply_action`` takes too. The other games are ``SEQUENTIAL``.
 * **Game length**: ``max_game_length()`` is the game's declared bound on player actions for its
-  players and options, times the most ids an action is spelt by (``parlour.limits``). A game
-  that declares no bound (its options turn the limits off, or none is derived) gets
-  ``100_000``, which is not a proven bound.
+  players and options, times the most ids an action is spelt by (``parlour.limits``). Haunted
+  declares none (no rule caps the plays of a turn), so its bound is derived here from its
+  ``round_limit`` with a budget of :data:`HAUNTED_IDS_PER_SLOT` ids a turn slot, ten times what
+  random play takes (see :func:`max_game_length`). Where the options switch the limits off
+  (``round_limit=0``, Reading the Play's ``turn_limit=0``) nothing bounds a game, and it is
+  :data:`UNBOUNDED_MAX_GAME_LENGTH`.
+* **Errors**: an illegal action raises ``parlour.IllegalAction`` (a ``ValueError``) and changes
+  nothing, so does any action after the end; ``apply_actions`` with other than one entry per
+  player raises ``ValueError``. A joint action is checked whole before any of it is applied.
+* **Seeds**: ``seed=-1`` draws the game's seed stream from the operating system, as OpenSpiel's
+  ``-1`` means.
+* **Pickling and serialization**: games pickle by name and parameters; states pickle and
+  serialize (``state.serialize()``, ``game.deserialize_state(text)``) with the native game as
+  its record (seed, chance outcomes, actions): a restored state plays on exactly as the
+  original would, its chance drawn from the same point of its seed's stream. A state from
+  ``resample_from_infostate`` has no record and cannot be serialized.
+  ``pyspiel.serialize_game_and_state`` and ``random_sim_test(serialize=True)`` do not work:
+  for a sampled-stochastic game they save the game's RNG state (``Game::GetRNGState``), which
+  pyspiel gives a Python game no way to provide.
 * **Actions** are the game's fixed action ids (``num_distinct_actions()``). An action spelt by
   several ids is stepped id by id by the same player; the ids chosen so far are part of its
   observation and information state.
@@ -45,8 +64,7 @@ How the games map onto OpenSpiel's model:
   are the same in every state :meth:`resample_from_infostate` draws for that seat.
 * :meth:`ParlourState.resample_from_infostate` is the engine's exact determinization
   (``Game.resample``): the hidden cards redrawn consistently with all the seat knows.
-* States do not serialize through OpenSpiel's history (sampled chance); ``state.native`` is the
-  engine's game, and ``state.native.record()`` its record.
+* ``state.native`` is the engine's game, and ``state.native.record()`` its record.
 
 OpenSpiel's Python information-set MCTS (``open_spiel.python.algorithms.ismcts``) plays these
 games. The C++ ``pyspiel.ISMCTSBot`` cannot: it calls the C++ ``ResampleFromInfostate``, which a
@@ -64,9 +82,12 @@ import pyspiel
 from parlour import _native
 
 __all__ = [
+    "HAUNTED_IDS_PER_SLOT",
+    "UNBOUNDED_MAX_GAME_LENGTH",
     "ParlourGame",
     "ParlourState",
     "game_id_of",
+    "max_game_length",
     "register",
     "short_name",
 ]
@@ -153,22 +174,32 @@ def _game_type(info: dict[str, Any]) -> pyspiel.GameType:
 
 class _Cell:
     """Holds a state's native game. OpenSpiel clones a Python state by deep-copying its
-    attributes; this copies the game with the engine's own clone."""
+    attributes; this copies the game with the engine's own clone. It pickles as the game's
+    record (``parlour.Game`` pickles so), which is how a state serializes."""
 
-    __slots__ = ("game", "seeded", "steps")
+    __slots__ = ("game", "seeded", "steps", "legal_for", "legal")
 
-    def __init__(self, game: _native.Game, seeded: bool, steps: list[str]) -> None:
+    def __init__(self, game: _native.Game, seeded: bool, steps: list[list[int]]) -> None:
         self.game = game
         # Whether this game's chance stream is its own yet (see ParlourState._apply_action).
         self.seeded = seeded
-        # Per seat, the ids it has stepped, as text (strings are immutable: copies share them).
+        # Per seat, the ids it has stepped.
         self.steps = steps
+        # The legal ids of one player at this node, kept until the next step.
+        self.legal_for: int | None = None
+        self.legal: list[int] = []
 
     def __deepcopy__(self, memo: dict) -> _Cell:
-        return _Cell(self.game.clone(), self.seeded, list(self.steps))
+        other = _Cell(self.game.clone(), self.seeded, [list(s) for s in self.steps])
+        # Shared, never changed in place: a step replaces the list.
+        other.legal_for, other.legal = self.legal_for, self.legal
+        return other
 
-    def stepped(self, seat: int, action: int) -> None:
-        self.steps[seat] += f" {action}"
+    def __getstate__(self) -> tuple[_native.Game, bool, list[list[int]]]:
+        return self.game, self.seeded, self.steps
+
+    def __setstate__(self, state: tuple[_native.Game, bool, list[list[int]]]) -> None:
+        self.__init__(*state)  # type: ignore[misc]
 
 
 class ParlourGame(pyspiel.Game):
@@ -190,8 +221,8 @@ class ParlourGame(pyspiel.Game):
         cls, params: dict[str, Any] | None
     ) -> tuple[dict[str, Any], int, dict[str, Any], _native.Game]:
         """The full parameters, the seed, the options that differ from their defaults, and the
-        game at its first chance node. Raises ``ValueError`` for a player count or options the
-        game refuses."""
+        game at its first chance node. Raises ``ValueError`` for a player count, seed or options
+        the game refuses."""
         defaults = cls._game_type.parameter_specification
         params = dict(params or {})
         unknown = set(params) - set(defaults)
@@ -199,6 +230,8 @@ class ParlourGame(pyspiel.Game):
             raise ValueError(f"{cls._info['id']}: unknown parameters {sorted(unknown)}")
         players = int(params.get("players", defaults["players"]))
         seed = int(params.get("seed", defaults["seed"]))
+        if seed < -1:
+            raise ValueError(f"{cls._info['id']}: seed {seed} is negative (-1: a random seed)")
         options = {
             k: v for k, v in params.items() if k not in ("players", "seed") and v != defaults[k]
         }
@@ -211,6 +244,8 @@ class ParlourGame(pyspiel.Game):
         self.options: dict[str, Any] = options
         self._root = root
         self._observation_len = int(np.prod(root.observation_shape))
+        self._simultaneous = bool(self._info["simultaneous"])
+        # OpenSpiel's convention: seed -1 draws a seed from the operating system.
         self._rng = random.Random(seed if seed >= 0 else None)
         super().__init__(
             self._game_type,
@@ -221,10 +256,14 @@ class ParlourGame(pyspiel.Game):
                 min_utility=0.0,
                 max_utility=1.0,
                 utility_sum=None,
-                max_game_length=_max_game_length(self.game_id, root.players, options),
+                max_game_length=max_game_length(self.game_id, root.players, options),
             ),
             params,
         )
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        # Loaded again by name and parameters, as OpenSpiel loads a game from its string.
+        return _load_game, (self._game_type.short_name, dict(self.get_parameters()))
 
     def new_initial_state(self) -> ParlourState:
         """A new game before its first chance node (the deal); each is dealt from a new seed."""
@@ -247,78 +286,220 @@ class ParlourGame(pyspiel.Game):
         return self._rng.getrandbits(63)
 
 
+def _load_game(name: str, params: dict[str, Any]) -> pyspiel.Game:
+    register()
+    return pyspiel.load_game(name, params)
+
+
+def _load_state(game: pyspiel.Game, text: str) -> ParlourState:
+    state: ParlourState = game.deserialize_state(text)
+    return state
+
+
+_CHANCE = pyspiel.PlayerId.CHANCE
+_SIMULTANEOUS = pyspiel.PlayerId.SIMULTANEOUS
+_TERMINAL = pyspiel.PlayerId.TERMINAL
+
+
 class ParlourState(pyspiel.State):
-    """A parlour game in progress, as an OpenSpiel state; ``native`` is the engine's game."""
+    """A parlour game in progress, as an OpenSpiel state; ``native`` is the engine's game.
+
+    It pickles, and serializes (``serialize()``, ``game.deserialize_state``), as the game's
+    record: the seed and every chance outcome and action so far."""
 
     def __init__(self, game: ParlourGame, cell: _Cell | None = None) -> None:
         super().__init__(game)
         if cell is None:
-            cell = _Cell(game.native(), seeded=False, steps=[""] * game.num_players())
+            cell = _Cell(game.native(), seeded=False, steps=[[] for _ in range(game.num_players())])
         self._cell = cell
+        self._simultaneous = game._simultaneous
+        self._player = self._node()
 
     @property
     def native(self) -> _native.Game:
         """The engine's game behind this state (the full state: never show it to a player)."""
         return self._cell.game
 
+    def __reduce__(self) -> tuple[Any, tuple[pyspiel.Game, str]]:
+        # Not pyspiel.serialize_game_and_state: it needs the game's RNG state, which pyspiel
+        # lets no Python game give.
+        return _load_state, (self.get_game(), self.serialize())
+
     # Flow -------------------------------------------------------------------------------
 
-    def current_player(self) -> int:
-        g = self._cell.game
-        player = g.node_player()
-        if player == _native.SIMULTANEOUS and not self._is_simultaneous_game():
-            # Not expected in a sequential game; seats would then act in seat order.
-            return g.current_player()
-        return player
+    def _node(self) -> int:
+        """OpenSpiel's player of this node. In a simultaneous game every decision node is a
+        simultaneous node (see :meth:`_legal_actions`); a sequential game has none (the
+        registry's ``simultaneous`` says so, and the tests check it)."""
+        player: int = self._cell.game.node_player()
+        return _SIMULTANEOUS if player >= 0 and self._simultaneous else player
 
-    def _is_simultaneous_game(self) -> bool:
-        return self.get_game().get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    def current_player(self) -> int:
+        return self._player
 
     def is_terminal(self) -> bool:
-        return self._cell.game.is_terminal()
+        return self._player == _TERMINAL
+
+    # The next three answer a call from Python here, as pyspiel's own would, without the round
+    # trips through C++ back into this class that cost more than the engine's step. Calls from
+    # C++ (OpenSpiel's algorithms) reach the same answers through current_player and
+    # _legal_actions.
+
+    def is_chance_node(self) -> bool:
+        return self._player == _CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self._player == _SIMULTANEOUS
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """As pyspiel's: the legal actions of ``player`` (default: the current player; at a
+        chance node its outcomes, at the end none)."""
+        node = self._player
+        if player is None:
+            player = node
+        if node == _TERMINAL:
+            return []
+        if node == _CHANCE:
+            return [0]
+        if player == node >= 0:
+            # A fresh list from the engine: the cache is for C++ callers, which ask again.
+            return self._cell.game.legal_action_ids(player)
+        if player == node or (player >= 0 and node == _SIMULTANEOUS):
+            return list(self._legal_actions(player))
+        if player < 0:
+            raise ValueError(f"no legal actions for the pseudo-player {player}")
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._cell.game.legal_action_ids(player)
+        cell = self._cell
+        if cell.legal_for == player:
+            return cell.legal
+        if player == _SIMULTANEOUS:
+            # Flat joint actions: one number per combination of the players' actions.
+            legal = list(range(self._joint_count()))
+        elif self._player == _SIMULTANEOUS and player not in cell.game.to_act():
+            # A seat that does not act at a simultaneous node has one action, 0, a pass
+            # (OpenSpiel's convention, as in its dynamic routing game).
+            legal = [0]
+        else:
+            legal = cell.game.legal_action_ids(player)
+        cell.legal_for, cell.legal = player, legal
+        return legal
+
+    def _joint_count(self) -> int:
+        count = 1
+        for p in range(self._cell.game.players):
+            count *= len(self._legal_actions(p))
+        return count
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         # Sampled chance: one placeholder outcome; applying it draws the real one.
         return [(0, 1.0)]
 
     def _apply_action(self, action: int) -> None:
+        player = self._player
         cell = self._cell
-        if cell.game.is_chance():
+        if player >= 0:
+            cell.game.apply(player, action)
+            cell.steps[player].append(action)
+            cell.legal_for = None
+            node = cell.game.node_player()
+            self._player = _SIMULTANEOUS if node >= 0 and self._simultaneous else node
+            return
+        if player == _CHANCE:
             if action != 0:
                 raise _native.IllegalAction(f"the chance outcome is action 0, not {action}")
-            if not cell.seeded:
-                g = cell.game
-                if g.log(None):
-                    raise RuntimeError(
-                        f"{g.id}: the game acted before its first chance node; it cannot be dealt "
-                        "from a new seed"
-                    )
-                cell.game = _native.Game(
-                    g.id,
-                    g.players,
-                    self.get_game().options,
-                    seed=self.get_game()._next_seed(),
-                    explicit_chance=True,
-                )
-                cell.seeded = True
-            cell.game.draw_chance()
+            self._draw_chance()
+        elif player == _SIMULTANEOUS:
+            self._apply_joint(self._unflatten(action))
             return
-        seat = cell.game.current_player()
-        cell.game.apply(seat, int(action))
-        cell.stepped(seat, int(action))
+        else:
+            raise _native.IllegalAction(f"the game is over: action {action} cannot be applied")
+        cell.legal_for = None
+        self._player = self._node()
+
+    def _draw_chance(self) -> None:
+        cell = self._cell
+        if not cell.seeded:
+            g = cell.game
+            if g.log(None):
+                raise RuntimeError(
+                    f"{g.id}: the game acted before its first chance node; it cannot be dealt "
+                    "from a new seed"
+                )
+            cell.game = _native.Game(
+                g.id,
+                g.players,
+                self.get_game().options,
+                seed=self.get_game()._next_seed(),
+                explicit_chance=True,
+            )
+            cell.seeded = True
+        cell.game.draw_chance()
+
+    def _unflatten(self, flat: int) -> list[int]:
+        """The players' actions of a flat joint action (OpenSpiel's order: player 0's choice
+        varies fastest)."""
+        count = self._joint_count()
+        if not 0 <= flat < count:
+            raise _native.IllegalAction(
+                f"joint action {flat} is out of range (this node has {count})"
+            )
+        actions = []
+        for p in range(self._cell.game.players):
+            legal = self._legal_actions(p)
+            flat, i = divmod(flat, len(legal))
+            actions.append(legal[i])
+        return actions
 
     def _apply_actions(self, actions: list[int]) -> None:
+        player = self._player
+        if player == _SIMULTANEOUS:
+            self._apply_joint(actions)
+        elif player >= 0:
+            # A sequential node: the acting player's entry is its action.
+            self._check_joint_length(actions)
+            self._apply_action(actions[player])
+        elif player == _CHANCE:
+            raise _native.IllegalAction(
+                "a chance node: apply its outcome with apply_action(0), not apply_actions"
+            )
+        else:
+            raise _native.IllegalAction("the game is over: no actions can be applied")
+
+    def _check_joint_length(self, actions: list[int]) -> None:
+        n = self._cell.game.players
+        if len(actions) != n:
+            raise ValueError(
+                f"apply_actions takes one action for each of the {n} players, "
+                f"got {len(actions)}: {list(actions)}"
+            )
+
+    def _apply_joint(self, actions: list[int]) -> None:
+        """Each acting seat's action, all checked before any is applied; the entries of the
+        seats that do not act are ignored."""
+        self._check_joint_length(actions)
         cell = self._cell
-        for seat in cell.game.to_act():
-            cell.game.apply(seat, int(actions[seat]))
-            cell.stepped(seat, int(actions[seat]))
+        acting = cell.game.to_act()
+        for seat in acting:
+            if actions[seat] not in self._legal_actions(seat):
+                raise _native.IllegalAction(
+                    f"player {seat} cannot take action {actions[seat]} now "
+                    f"(its legal actions: {self._legal_actions(seat)})"
+                )
+        for seat in acting:
+            cell.game.apply(seat, actions[seat])
+            cell.steps[seat].append(actions[seat])
+        cell.legal_for = None
+        self._player = self._node()
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             return "chance (drawn from the seed)"
+        if player == _SIMULTANEOUS:
+            return "joint: " + ", ".join(
+                self._cell.game.action_id_text(a) for a in self._unflatten(action)
+            )
         return self._cell.game.action_id_text(int(action))
 
     def returns(self) -> list[float]:
@@ -361,7 +542,8 @@ class ParlourState(pyspiel.State):
 
     def information_state_text(self, player: int) -> str:
         """The observation text and every id ``player`` has stepped so far."""
-        return self.observation_text(player) + "\nstepped:" + self._cell.steps[player]
+        stepped = "".join(f" {a}" for a in self._cell.steps[player])
+        return self.observation_text(player) + "\nstepped:" + stepped
 
 
 class _Observer:
@@ -389,13 +571,47 @@ class _Observer:
         return state.observation_text(player)
 
 
-def _max_game_length(game_id: str, players: int, options: dict[str, Any]) -> int:
-    """The game's bound on player steps (ids), or the fallback where it declares none."""
+def max_game_length(game_id: str, players: int, options: dict[str, Any]) -> int:
+    """OpenSpiel's ``max_game_length`` of a game with these players and options: the engine's
+    bound on its action ids (``parlour.limits``), else a safe bound derived here from the game's
+    own limits (Haunted), else :data:`UNBOUNDED_MAX_GAME_LENGTH`."""
     bound = _native.limits(game_id, players, options)["max_action_ids"]
     if bound is not None:
         return int(bound)
-    return _FALLBACK_MAX_GAME_LENGTH
+    derive = _DERIVED_BOUNDS.get(game_id)
+    derived = derive(players, _with_defaults(game_id, options)) if derive else None
+    return derived if derived is not None else UNBOUNDED_MAX_GAME_LENGTH
 
 
-#: For a game that declares no bound on its length: not a proven bound.
-_FALLBACK_MAX_GAME_LENGTH = 100_000
+def _with_defaults(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+    info = next(g for g in _native.games() if g["id"] == game_id)
+    return {**{o["id"]: o["default"] for o in info["options"]}, **options}
+
+
+#: Ids a Haunted turn slot may take, for its derived bound. Not from a rule: no rule caps the
+#: plays of a turn (defence and own-line windows, cards drawn back into hands). Random play
+#: never took more than 25 ids a seat in a round of turn slots (200 games each at 2, 4 and 6
+#: players); this leaves ten times that.
+HAUNTED_IDS_PER_SLOT = 256
+#: Tie-break short games counted in Haunted's derived bound (a tie left after one is played
+#: off again, so no rule caps their number either).
+HAUNTED_TIEBREAK_GAMES = 3
+
+
+def _haunted_bound(players: int, options: dict[str, Any]) -> int | None:
+    """``round_limit`` rounds of a turn slot per seat, each slot at most
+    :data:`HAUNTED_IDS_PER_SLOT` ids, and the same again for each tie-break short game
+    counted. None without a round limit."""
+    rounds = int(options["round_limit"])
+    if rounds == 0:
+        return None
+    games = 1 + (HAUNTED_TIEBREAK_GAMES if options.get("tiebreak_short_game") else 0)
+    return games * rounds * players * HAUNTED_IDS_PER_SLOT
+
+
+_DERIVED_BOUNDS: dict[str, Callable[[int, dict[str, Any]], int | None]] = {
+    "haunted": _haunted_bound,
+}
+
+#: For a game with no bound on its length (limits switched off by its options): not a bound.
+UNBOUNDED_MAX_GAME_LENGTH = 100_000

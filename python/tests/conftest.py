@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 from typing import Callable, Optional
 
 import pytest
 
 import parlour
+
+if os.environ.get("PARLOUR_EXPECT_INSTALLED"):
+    # scripts/test runs these tests against the installed wheel, never the source tree.
+    _source = Path(__file__).resolve().parents[1] / "parlour"
+    if Path(parlour.__file__).resolve().parent == _source:
+        raise RuntimeError(f"parlour was imported from the source tree ({_source})")
 
 GAMES = {g["id"]: g for g in parlour.games()}
 GAME_IDS = sorted(GAMES)

@@ -420,3 +420,62 @@ def test_every_player_count_plays_to_the_end(game_id):
         playout(game, rng, check)
         assert len(game.returns()) == players
         assert 0.0 <= sum(game.returns()) <= 1.0 + 1e-6
+
+
+@pytest.mark.parametrize("explicit_chance", [False, True])
+def test_a_game_pickles_as_its_record_and_plays_on_alike(game_id, explicit_chance):
+    import pickle
+
+    game = new_game(game_id, seed=3, explicit_chance=explicit_chance)
+    rng = random.Random(1)
+    for _ in range(25):
+        if game.is_terminal():
+            break
+        if game.is_chance():
+            game.draw_chance()
+        else:
+            random_step(game, rng)
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.record() == game.record()
+    assert copy.explicit_chance == explicit_chance
+    assert [copy.pending(s) for s in range(copy.players)] == [
+        game.pending(s) for s in range(game.players)
+    ]
+    for _ in range(60):  # the same chance stream: the same deals from here on
+        if game.is_terminal():
+            break
+        if game.is_chance():
+            assert copy.draw_chance() == game.draw_chance()
+        else:
+            seat, action = random_step(game, rng)
+            copy.apply(seat, action)
+    assert copy.record() == game.record()
+
+
+def test_a_pickled_game_keeps_a_spelling_begun():
+    import pickle
+
+    game = parlour.Game("rebel-runs", players=3, seed=1)
+    rng = random.Random(2)
+    while not game.pending(game.current_player()):
+        random_step(game, rng)
+    copy = pickle.loads(pickle.dumps(game))
+    seat = game.current_player()
+    assert copy.pending(seat) == game.pending(seat) != []
+    assert copy.legal_action_ids(seat) == game.legal_action_ids(seat)
+
+
+def test_games_says_which_player_counts_need_an_option():
+    for info in parlour.games():
+        counts = range(info["min_players"], info["max_players"] + 1)
+        assert set(info["players_at_defaults"]) <= set(counts)
+        assert info["default_players"] in info["players_at_defaults"]
+        for n in counts:
+            if n in info["players_at_defaults"]:
+                parlour.Game(info["id"], players=n)
+            else:
+                with pytest.raises(ValueError, match="option"):
+                    parlour.Game(info["id"], players=n)
+    rtp = next(g for g in parlour.games() if g["id"] == "reading-the-play")
+    assert (rtp["min_players"], rtp["players_at_defaults"]) == (2, [3, 4, 5, 6])
+    parlour.Game("reading-the-play", players=2, options={"two_player": True})

@@ -78,8 +78,14 @@ def test_parameters_reach_the_engine():
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_random_sim_test(game_id):
-    pyspiel.random_sim_test(load(game_id), num_sims=3, serialize=False, verbose=False)
+def test_random_sim_test_and_random_playout(game_id):
+    """OpenSpiel's own checks: ``random_sim_test`` and ``test_utils.random_playout``
+    (``legal_actions()`` alone, so flat joint actions at simultaneous nodes)."""
+    from open_spiel.python import test_utils
+
+    game = load(game_id)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    assert test_utils.random_playout(game.new_initial_state(), seed=5).is_terminal()
 
 
 def test_random_sim_test_at_other_player_counts():
@@ -220,7 +226,11 @@ def test_max_game_length_is_the_declared_bound(game_id):
     game = load(game_id)
     limits = parlour.limits(game_id, game.num_players(), game.options)
     bound = limits["max_action_ids"]
-    assert game.max_game_length() == (bound if bound is not None else 100_000)
+    if bound is None:
+        # Haunted declares none: the adapter derives one from its round limit.
+        assert game_id == "haunted"
+        bound = 30 * game.num_players() * pos.HAUNTED_IDS_PER_SLOT
+    assert game.max_game_length() == bound
     if limits["max_steps"] is not None:
         # A game's bound is its rules': it follows a limit option.
         assert bound >= limits["max_steps"] >= 1
@@ -282,3 +292,169 @@ def test_random_sim_test_at_the_smallest_and_largest_tables(game_id):
         game = pyspiel.load_game(pos.short_name(game_id), params)
         assert game.num_players() == players
         pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def rl_episode(env, agents) -> list[float]:
+    """One game through OpenSpiel's ``rl_environment``, as its ``rl_main_loop`` example plays
+    it: the acting agent steps in a sequential game, every agent in a simultaneous one."""
+    time_step = env.reset()
+    steps = 0
+    while not time_step.last():
+        if env.is_turn_based:
+            pid = time_step.observations["current_player"]
+            actions = [agents[pid].step(time_step).action]
+        else:
+            actions = [agent.step(time_step).action for agent in agents]
+        time_step = env.step(actions)
+        steps += 1
+    for agent in agents:
+        agent.step(time_step)
+    assert steps <= env.max_game_length
+    return list(time_step.rewards)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_rl_environment_with_random_agents_plays_full_games(game_id):
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import random_agent
+
+    env = rl_environment.Environment(load(game_id, seed=2), enable_legality_check=True)
+    agents = [
+        random_agent.RandomAgent(player_id=p, num_actions=env.action_spec()["num_actions"])
+        for p in range(env.num_players)
+    ]
+    np.random.seed(3)  # RandomAgent draws from numpy's global stream
+    rewards = rl_episode(env, agents)
+    assert len(rewards) == env.num_players
+    assert all(0.0 <= r <= 1.0 for r in rewards)
+    assert sum(rewards) <= 1.0 + 1e-9
+
+
+@pytest.mark.parametrize("game_id", ["holy-matrimony", "reading-the-play"])
+def test_simultaneous_games_follow_the_convention_at_every_decision_node(game_id):
+    """Every decision node of a simultaneous game is a simultaneous node; a seat that does not
+    act there has one legal action, 0."""
+    game = load(game_id)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(0)
+            continue
+        assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
+        acting = set(state.native.to_act())
+        joint = []
+        for p in range(game.num_players()):
+            legal = state.legal_actions(p)
+            if p in acting:
+                assert legal == state.native.legal_action_ids(p)
+            else:
+                assert legal == [0]
+            joint.append(rng.choice(legal))
+        state.apply_actions(joint)
+
+
+def test_bad_joint_actions_raise_clear_errors_and_change_nothing():
+    game = load("holy-matrimony")
+    state = simultaneous_node(game)
+    n = game.num_distinct_actions()
+    before = state.native.record()
+    with pytest.raises(ValueError, match="one action for each of the 3 players, got 1"):
+        state.apply_actions([0])
+    acting = state.native.to_act()
+    legal = [state.legal_actions(p) for p in range(game.num_players())]
+    bad = [ids[0] for ids in legal]
+    seat = acting[-1]  # every seat's choice is checked before the first is applied
+    bad[seat] = n
+    with pytest.raises(parlour.IllegalAction, match=f"player {seat} cannot take action"):
+        state.apply_actions(bad)
+    assert state.native.record() == before  # no seat's action was applied
+    assert state.native.to_act() == acting
+
+
+def test_acting_after_the_end_is_a_clear_error():
+    from open_spiel.python import test_utils
+
+    state = test_utils.random_playout(load("troll-tricker").new_initial_state(), seed=1)
+    with pytest.raises(parlour.IllegalAction, match="the game is over"):
+        state.apply_action(0)
+    with pytest.raises(parlour.IllegalAction, match="the game is over"):
+        state.apply_actions([0, 0, 0, 0])
+    chance = load("troll-tricker").new_initial_state()
+    with pytest.raises(parlour.IllegalAction, match="chance outcome is action 0, not 3"):
+        chance.apply_action(3)
+
+
+def test_seed_minus_one_draws_a_random_seed():
+    deals = set()
+    for _ in range(3):
+        game = load("troll-tricker", seed=-1)
+        assert game.get_parameters()["seed"] == -1
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(0)
+        deals.add(state.native.view_text(0))
+    assert len(deals) == 3
+    with pytest.raises(ValueError, match="seed -2 is negative"):
+        load("troll-tricker", seed=-2)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_games_and_states_pickle_as_their_record(game_id):
+    import pickle
+
+    game = load(game_id, seed=6)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game)
+    assert again.max_game_length() == game.max_game_length()
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    for step in range(60):
+        if state.is_terminal():
+            break
+        if step % 20 == 0:
+            copy = pickle.loads(pickle.dumps(state))
+            assert str(copy) == str(state)
+            assert copy.history() == state.history()
+            assert copy.native.record() == state.native.record()
+            for p in range(game.num_players()):
+                assert copy.information_state_string(p) == state.information_state_string(p)
+            # The restored game's chance stream stands where the original's does.
+            a, b = state.clone(), copy
+            while not a.is_terminal() and a.move_number() < state.move_number() + 30:
+                choice = rng.choice(a.legal_actions())
+                a.apply_action(choice)
+                b.apply_action(choice)
+            assert str(a) == str(b)
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_serialize_and_deserialize_state_round_trip_the_record():
+    game = load("queen-of-scots", seed=1)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(40):
+        state.apply_action(rng.choice(state.legal_actions()))
+    text = state.serialize()
+    copy = game.deserialize_state(text)
+    assert copy.native.record() == state.native.record()
+    assert str(copy) == str(state)
+    assert copy.history() == state.history()
+    # pyspiel's own game-and-state form needs the game's RNG state, which a Python game
+    # cannot give (pyspiel 2.0.2).
+    with pytest.raises(pyspiel.SpielError, match="GetRNGState"):
+        pyspiel.serialize_game_and_state(game, state)
+
+
+def test_max_game_length_follows_the_limit_options():
+    assert load("holy-matrimony").max_game_length() > load(
+        "holy-matrimony", max_rounds=40
+    ).max_game_length()
+    assert load("haunted", players=4, round_limit=10).max_game_length() == 10 * 4 * 256
+    tiebreaks = load("haunted", players=4, round_limit=10, tiebreak_short_game=True)
+    assert tiebreaks.max_game_length() == (1 + 3) * 10 * 4 * 256
+    # Without a limit nothing bounds these games.
+    assert load("haunted", round_limit=0).max_game_length() == pos.UNBOUNDED_MAX_GAME_LENGTH
+    assert (
+        load("reading-the-play", turn_limit=0).max_game_length() == pos.UNBOUNDED_MAX_GAME_LENGTH
+    )

@@ -7,9 +7,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
 use serde_json::{Value, json};
 
-/// Every game: id, name, player counts, summary, how the first player is chosen, whether seats
-/// sometimes act at once, the most player actions at the default options, options (id, kind,
-/// default, help, bounds, choices) and whether it has a solver.
+/// Every game: id, name, player counts (every count some options allow, and those the default
+/// options allow), summary, how the first player is chosen, whether seats sometimes act at
+/// once, the most player actions at the default options, options (id, kind, default, help,
+/// bounds, choices) and whether it has a solver.
 #[pyfunction]
 pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     let list: Vec<Value> = registered().iter().map(game_json).collect();
@@ -17,12 +18,20 @@ pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 }
 
 fn game_json(g: &GameInfo) -> Value {
+    // A count the default options refuse needs a variant (Reading the Play's two players).
+    let defaults = Options::defaults(g.options);
+    let at_defaults: Vec<u8> = g
+        .players
+        .clone()
+        .filter(|&n| g.limits(n, &defaults).is_ok())
+        .collect();
     json!({
         "id": g.id,
         "name": g.name,
         "min_players": g.players.start(),
         "max_players": g.players.end(),
         "default_players": g.default_players(),
+        "players_at_defaults": at_defaults,
         "summary": g.summary,
         "first_player": g.first_player.id(),
         "simultaneous": g.simultaneous,
