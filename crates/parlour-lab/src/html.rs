@@ -32,7 +32,7 @@ pub fn escape(text: &str) -> String {
 }
 
 /// A number of the report, marked with where it comes from.
-fn num(pointer: &str, value: f64, fmt: Fmt) -> String {
+pub(crate) fn num(pointer: &str, value: f64, fmt: Fmt) -> String {
     format!(
         "<span class=\"n\" data-json=\"{}\" data-fmt=\"{}\">{}</span>",
         escape(pointer),
@@ -42,7 +42,7 @@ fn num(pointer: &str, value: f64, fmt: Fmt) -> String {
 }
 
 /// A text of the report (a label), marked with where it comes from.
-fn txt(pointer: &str, value: &str) -> String {
+pub(crate) fn txt(pointer: &str, value: &str) -> String {
     format!(
         "<span data-json=\"{}\">{}</span>",
         escape(pointer),
@@ -112,6 +112,7 @@ pub fn render_html(report: &Report) -> String {
     );
     let _ = writeln!(h, "<h1>{}</h1>", txt("/game_name", &report.game_name));
     header(&mut h, report);
+    crate::answers_html::answers(&mut h, report);
     summary(&mut h, report);
     seats(&mut h, report);
     length(&mut h, report);
@@ -202,7 +203,7 @@ fn header(h: &mut String, r: &Report) {
     }
 }
 
-fn finding_html(f: &Finding) -> String {
+pub(crate) fn finding_html(f: &Finding) -> String {
     f.parts
         .iter()
         .map(|p| match p {
@@ -558,8 +559,9 @@ fn scores(h: &mut String, r: &Report) {
     let multi = cells.iter().any(|(_, c)| c.players >= 2 && c.margin.n > 0);
     if multi {
         h.push_str(
-            "<p>The winning margin is the winner's score minus the closest other seat's score \
-             (0 for a shared win; games with no winner are left out).</p>\n",
+            "<p>The winning margin is how far the winner's score is from the closest seat that \
+             did not win (0 when every seat shares the win; games with no winner are left \
+             out).</p>\n",
         );
         let (categories, names, series) =
             boxes_by_players(r, |c| (c.margin.n > 0).then_some(c.margin));
