@@ -167,10 +167,11 @@ fn signed(l: Line, pointer: String, value: f64, fmt: Fmt) -> Line {
 
 /// One plain sentence per comparison (`report.comparisons`, tests final): the difference
 /// with its interval, the verdict and the smallest difference the study could detect. Clear
-/// differences first, then those the study cannot tell, then those too small to matter.
+/// differences first, then those the study cannot tell, then those too small to matter; within
+/// each, the options and line-ups a designer swept before the player counts.
 #[must_use]
 pub fn answers(report: &Report) -> Vec<Finding> {
-    let mut out: Vec<(u8, Finding)> = report
+    let mut out: Vec<((u8, bool), Finding)> = report
         .comparisons
         .iter()
         .enumerate()
@@ -180,7 +181,7 @@ pub fn answers(report: &Report) -> Vec<Finding> {
                 Verdict::CantTell => 1,
                 Verdict::NoMeaningfulDifference => 2,
             };
-            (rank, answer(report, k, c))
+            ((rank, c.across == "player count"), answer(report, k, c))
         })
         .collect();
     out.sort_by_key(|(rank, _)| *rank);
