@@ -34,10 +34,12 @@ impl Meaningful {
         if *self == Meaningful::default() {
             return String::new();
         }
+        // Rounded so that 7% prints as 7, not 7.000000000000001.
+        let pc = |v: f64| (v * 1e8).round() / 1e6;
         format!(
             " --meaningful points={},percent={}",
-            100.0 * self.points,
-            100.0 * self.percent
+            pc(self.points),
+            pc(self.percent)
         )
     }
 
@@ -142,5 +144,7 @@ mod tests {
         assert!("points=0".parse::<Meaningful>().is_err());
         assert!("size=3".parse::<Meaningful>().is_err());
         assert_eq!(Meaningful::default().flag(), "");
+        let m: Meaningful = "points=7,percent=2.5".parse().unwrap();
+        assert_eq!(m.flag(), " --meaningful points=7,percent=2.5");
     }
 }
