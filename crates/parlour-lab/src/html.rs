@@ -888,10 +888,11 @@ fn methods(h: &mut String, r: &Report) {
          win or no winner are left out of this test: if the seats are equal, the single winner \
          of a game is equally likely to sit in any seat."
             .to_owned(),
-        "Differences between settings that differ in one thing only: Pearson's chi-square test \
-         of independence for counts (which seat won alone; games with no winner; measures that \
-         are 0 or 1 per game), Welch's one-way ANOVA for means (game length, winning margin, \
-         counted measures)."
+        "Differences between settings that differ in one thing only, each against the first: \
+         shares by Newcombe's hybrid score interval and the two-proportion z test (Fisher's \
+         exact test when an expected count is below 5), means and skill edges by Welch's t \
+         test and its interval. Each states the smallest difference the study could detect \
+         (80% power at 5%) and a verdict against the meaningful size."
             .to_owned(),
         "Every test of this report is one family: p-values are adjusted by Holm's method, and a \
          difference is called significant when its adjusted p-value is below 5%. The unadjusted \
