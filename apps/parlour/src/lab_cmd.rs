@@ -9,8 +9,8 @@ use anyhow::{Context, Result, bail};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use parlour_core::{Game, Search};
 use parlour_lab::{
-    FindingKind, Grid, LabResults, LabSpec, Report, RunControl, Shard, SkillSpec, Sweep,
-    build_report, merge, shard_file_name, shard_from_json, shard_to_json, write_report,
+    FindingKind, Grid, LabResults, LabSpec, Meaningful, Report, RunControl, Shard, SkillSpec,
+    Sweep, build_report_with, merge, shard_file_name, shard_from_json, shard_to_json, write_report,
 };
 use serde::Serialize;
 
@@ -89,6 +89,7 @@ pub struct LabArgs {
     pub threads: usize,
     pub shard: Option<String>,
     pub timing: Option<PathBuf>,
+    pub meaningful: Meaningful,
 }
 
 /// `3..7`, `3-7`, `3..=7`, `3,4,6` or `4`.
@@ -334,7 +335,7 @@ pub fn run<G: Search>(args: &LabArgs, out: &mut dyn Write) -> Result<()> {
             .with_context(|| format!("writing {}", path.display()))?;
     }
     if shard == Shard::WHOLE {
-        finish(&grid, &results, &dir, out)
+        finish(&grid, &results, args.meaningful, &dir, out)
     } else {
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
         let path = dir.join(shard_file_name(shard));
@@ -361,8 +362,14 @@ fn duration(seconds: f64) -> String {
 }
 
 /// Builds, writes and summarises the report.
-fn finish(grid: &Grid, results: &LabResults, dir: &Path, out: &mut dyn Write) -> Result<()> {
-    let report = build_report(grid, results);
+fn finish(
+    grid: &Grid,
+    results: &LabResults,
+    meaningful: Meaningful,
+    dir: &Path,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let report = build_report_with(grid, results, meaningful);
     write_report(dir, &report)?;
     print_summary(&report, out)?;
     writeln!(out, "report: {}", dir.join("report.html").display())?;
@@ -370,6 +377,20 @@ fn finish(grid: &Grid, results: &LabResults, dir: &Path, out: &mut dyn Write) ->
 }
 
 fn print_summary(report: &Report, out: &mut dyn Write) -> Result<()> {
+    if !report.answers.is_empty() {
+        // The comparisons of settings, clear differences first.
+        writeln!(out, "\nAnswers:")?;
+        for f in report.answers.iter().take(8) {
+            writeln!(out, "  - {}", f.text)?;
+        }
+        if report.answers.len() > 8 {
+            writeln!(
+                out,
+                "  … and {} more in the report",
+                report.answers.len() - 8
+            )?;
+        }
+    }
     for (kind, heading) in [
         (FindingKind::Significant, "Significant"),
         (FindingKind::NotSignificant, "Not significant"),
@@ -401,7 +422,12 @@ fn print_summary(report: &Report, out: &mut dyn Write) -> Result<()> {
 }
 
 /// `parlour lab merge SHARDS... [--out DIR]`.
-pub fn merge_cmd(files: &[PathBuf], out_dir: Option<&PathBuf>, out: &mut dyn Write) -> Result<()> {
+pub fn merge_cmd(
+    files: &[PathBuf],
+    out_dir: Option<&PathBuf>,
+    meaningful: Meaningful,
+    out: &mut dyn Write,
+) -> Result<()> {
     if files.is_empty() {
         bail!("name the shard files to merge");
     }
@@ -425,7 +451,7 @@ pub fn merge_cmd(files: &[PathBuf], out_dir: Option<&PathBuf>, out: &mut dyn Wri
             bail!("the shards name cell {} which this study does not have", r.cell);
         }
         writeln!(out, "merged {} games from {} shards", results.rows.len(), files.len())?;
-        finish(&grid, &results, &dir, out)
+        finish(&grid, &results, meaningful, &dir, out)
     })
 }
 

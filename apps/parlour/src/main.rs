@@ -316,6 +316,15 @@ struct LabCli {
     /// Write the run's speed (games per second, per core) as JSON to this file.
     #[arg(long, value_name = "FILE")]
     timing: Option<PathBuf>,
+    /// The smallest differences worth knowing: `points=3` for shares (win rates, skill edges,
+    /// rates of endings), `percent=5` of the first setting's value for means (length, margins).
+    /// Smaller differences are reported as "no meaningful difference".
+    #[arg(
+        long,
+        value_name = "points=N,percent=N",
+        default_value = "points=3,percent=5"
+    )]
+    meaningful: parlour_lab::Meaningful,
 }
 
 #[derive(Subcommand)]
@@ -328,6 +337,13 @@ enum LabSub {
         /// Folder for the report (default: `lab-<game>-<seed>`).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// The smallest differences worth knowing (as for a run).
+        #[arg(
+            long,
+            value_name = "points=N,percent=N",
+            default_value = "points=3,percent=5"
+        )]
+        meaningful: parlour_lab::Meaningful,
     },
 }
 
@@ -440,8 +456,12 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
         Command::Lab(lab) => {
             let lab = *lab;
             match lab.merge {
-                Some(LabSub::Merge { shards, out: dir }) => {
-                    lab_cmd::merge_cmd(&shards, dir.as_ref(), out)?;
+                Some(LabSub::Merge {
+                    shards,
+                    out: dir,
+                    meaningful,
+                }) => {
+                    lab_cmd::merge_cmd(&shards, dir.as_ref(), meaningful, out)?;
                 }
                 None => {
                     let game = lab
@@ -464,6 +484,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
                         threads: lab.threads,
                         shard: lab.shard,
                         timing: lab.timing,
+                        meaningful: lab.meaningful,
                     };
                     parlour_games::with_game!(game.as_str(), G => lab_cmd::run::<G>(&args, out))?;
                 }

@@ -87,6 +87,9 @@ fn a_small_sweep_writes_its_report_and_shards_merge_into_the_same() {
         "3 players · traditional_mat=false · greedy"
     );
     assert!(!json["summary"].as_array().unwrap().is_empty());
+    // The swept option compared setting against setting, printed first.
+    assert!(!json["answers"].as_array().unwrap().is_empty());
+    assert!(out.contains("Answers:\n  - "), "{out}");
     let html = std::fs::read_to_string(dir.join("single/report.html")).unwrap();
     assert!(html.contains("<svg") && html.contains("Troll Tricker"));
 
@@ -159,6 +162,35 @@ fn defaults_and_refusals_speak_plainly() {
     assert_eq!(json["spec"]["lineups"], serde_json::json!([["greedy"]]));
     assert_eq!(json["spec"]["pace"], 6.0);
     assert!(json["spec"]["skill"].is_null());
+
+    let out = ok(&parlour(
+        &[
+            "lab",
+            "holy-matrimony",
+            "--players",
+            "2,3",
+            "--games",
+            "6",
+            "--no-skill",
+            "--meaningful",
+            "points=10,percent=20",
+            "--out",
+            "sizes",
+        ],
+        dir,
+    ));
+    assert!(out.contains("instead of 2 players"), "{out}");
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("sizes/report.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["meaningful"]["points"], 0.1);
+    let command = json["command"].as_str().unwrap();
+    assert!(
+        command.ends_with("--meaningful points=10,percent=20"),
+        "{command}"
+    );
+    let o = parlour(&["lab", "troll-tricker", "--meaningful", "points=0"], dir);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("points=N,percent=N"));
 
     let o = parlour(&["lab", "troll-tricker", "--players", "2"], dir);
     assert_eq!(o.status.code(), Some(2));

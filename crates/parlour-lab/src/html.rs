@@ -32,7 +32,7 @@ pub fn escape(text: &str) -> String {
 }
 
 /// A number of the report, marked with where it comes from.
-fn num(pointer: &str, value: f64, fmt: Fmt) -> String {
+pub(crate) fn num(pointer: &str, value: f64, fmt: Fmt) -> String {
     format!(
         "<span class=\"n\" data-json=\"{}\" data-fmt=\"{}\">{}</span>",
         escape(pointer),
@@ -42,7 +42,7 @@ fn num(pointer: &str, value: f64, fmt: Fmt) -> String {
 }
 
 /// A text of the report (a label), marked with where it comes from.
-fn txt(pointer: &str, value: &str) -> String {
+pub(crate) fn txt(pointer: &str, value: &str) -> String {
     format!(
         "<span data-json=\"{}\">{}</span>",
         escape(pointer),
@@ -112,6 +112,7 @@ pub fn render_html(report: &Report) -> String {
     );
     let _ = writeln!(h, "<h1>{}</h1>", txt("/game_name", &report.game_name));
     header(&mut h, report);
+    crate::answers_html::answers(&mut h, report);
     summary(&mut h, report);
     seats(&mut h, report);
     length(&mut h, report);
@@ -202,7 +203,7 @@ fn header(h: &mut String, r: &Report) {
     }
 }
 
-fn finding_html(f: &Finding) -> String {
+pub(crate) fn finding_html(f: &Finding) -> String {
     f.parts
         .iter()
         .map(|p| match p {
@@ -558,8 +559,9 @@ fn scores(h: &mut String, r: &Report) {
     let multi = cells.iter().any(|(_, c)| c.players >= 2 && c.margin.n > 0);
     if multi {
         h.push_str(
-            "<p>The winning margin is the winner's score minus the closest other seat's score \
-             (0 for a shared win; games with no winner are left out).</p>\n",
+            "<p>The winning margin is how far the winner's score is from the closest seat that \
+             did not win (0 when every seat shares the win; games with no winner are left \
+             out).</p>\n",
         );
         let (categories, names, series) =
             boxes_by_players(r, |c| (c.margin.n > 0).then_some(c.margin));
@@ -886,10 +888,11 @@ fn methods(h: &mut String, r: &Report) {
          win or no winner are left out of this test: if the seats are equal, the single winner \
          of a game is equally likely to sit in any seat."
             .to_owned(),
-        "Differences between settings that differ in one thing only: Pearson's chi-square test \
-         of independence for counts (which seat won alone; games with no winner; measures that \
-         are 0 or 1 per game), Welch's one-way ANOVA for means (game length, winning margin, \
-         counted measures)."
+        "Differences between settings that differ in one thing only, each against the first: \
+         shares by Newcombe's hybrid score interval and the two-proportion z test (Fisher's \
+         exact test when an expected count is below 5), means and skill edges by Welch's t \
+         test and its interval. Each states the smallest difference the study could detect \
+         (80% power at 5%) and a verdict against the meaningful size."
             .to_owned(),
         "Every test of this report is one family: p-values are adjusted by Holm's method, and a \
          difference is called significant when its adjusted p-value is below 5%. The unadjusted \

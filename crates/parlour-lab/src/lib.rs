@@ -39,7 +39,9 @@
 //! # Ok::<(), parlour_lab::LabError>(())
 //! ```
 
+mod answers_html;
 mod chart;
+mod compare;
 mod error;
 mod format;
 mod grid;
@@ -52,6 +54,7 @@ mod spec;
 pub mod stats;
 mod summary;
 mod tables;
+mod verdict;
 mod write;
 
 pub use error::LabError;
@@ -60,7 +63,7 @@ pub use grid::{Cell, CellKind, Grid, Skipped, playable_counts, players_label};
 pub use html::render_html;
 pub use report::{
     ALPHA, CellReport, Comparison, MetricReport, REPORT_FORMAT, Rate, Report, SeatReport,
-    SkillReport, SkippedReport, Test, build_report,
+    SkillReport, SkippedReport, Test, build_report, build_report_with,
 };
 pub use results::{GameRow, LabResults, MetricName};
 pub use runner::{RunControl, play_game, run};
@@ -68,4 +71,5 @@ pub use shard::{SHARD_FORMAT, merge, shard_file_name, shard_from_json, shard_to_
 pub use spec::{LabSpec, Shard, SkillSpec, Sweep};
 pub use summary::{Finding, FindingKind, Part};
 pub use tables::write_csv;
+pub use verdict::{Meaningful, Verdict};
 pub use write::{REPORT_FILES, write_report};

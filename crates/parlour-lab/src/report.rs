@@ -9,10 +9,11 @@ use serde::Serialize;
 
 use crate::format::Fmt;
 use crate::stats::{
-    Dist, MeansTest, TestResult, chi_square_gof, chi_square_independence, compare_means, holm,
-    wilson95,
+    Dist, MeansTest, TestResult, binomial_test, chi_square_gof, compare_means, holm, mde_one_share,
+    multinomial_test, wilson95,
 };
-use crate::summary::{Finding, summarise};
+use crate::summary::{Finding, answers, summarise};
+use crate::verdict::{Meaningful, Verdict};
 use crate::{Cell, CellKind, GameRow, Grid, LabResults, LabSpec, MetricName};
 
 /// The format tag of the report's JSON.
@@ -31,7 +32,7 @@ pub struct Rate {
 }
 
 impl Rate {
-    fn of(successes: f64, n: f64) -> Rate {
+    pub(crate) fn of(successes: f64, n: f64) -> Rate {
         let (lo, hi) = wilson95(successes, n);
         Rate {
             value: if n > 0.0 { successes / n } else { 0.0 },
@@ -63,6 +64,26 @@ pub struct Test {
     pub p_holm: f64,
     /// `p_holm < ALPHA`.
     pub significant: bool,
+    /// The effect the test measures (a difference, an edge, a seat's departure from an equal
+    /// share), in the measure's units.
+    pub effect: Option<f64>,
+    /// The effect's 95% interval (unadjusted).
+    pub effect_ci95: Option<[f64; 2]>,
+    /// The smallest effect this test finds with 80% power at the 5% level.
+    pub mde: Option<f64>,
+    /// The smallest effect a designer counts as meaningful, in the same units.
+    pub meaningful: Option<f64>,
+    /// What the interval says against the meaningful size.
+    pub verdict: Option<Verdict>,
+}
+
+/// The effect a test measures, for its verdict.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) struct Effect {
+    pub effect: f64,
+    pub ci95: [f64; 2],
+    pub mde: f64,
+    pub meaningful: f64,
 }
 
 /// One seat of a cell.
@@ -97,6 +118,11 @@ pub struct MetricReport {
     pub ci95: [f64; 2],
     /// Games.
     pub games: u64,
+    /// Every value lies between 0 and 1 (a share per game): its differences are in points.
+    pub bounded: bool,
+    /// The lab's own measure this metric equals in every game (`no_winner`, `shared_win`):
+    /// the lab tests that measure once, not this metric again.
+    pub same_as: Option<String>,
 }
 
 /// The skill check of a skill cell.
@@ -113,6 +139,11 @@ pub struct SkillReport {
     pub fair_share: f64,
     /// `win_rate - fair_share`.
     pub edge: f64,
+    /// The edge's 95% interval: the win rate's Wilson interval less the equal share.
+    pub edge_ci95: [f64; 2],
+    /// The spread over games of the per-game edge (the skilled seat's share of the win less
+    /// the game's equal share), for comparing edges between settings.
+    pub edge_sd: f64,
     /// The skilled bot's mean final score.
     pub score_mean: f64,
     /// The other seats' mean final score (alone: the first line-up's on the same setup).
@@ -191,6 +222,16 @@ pub struct Comparison {
     pub fmt: Fmt,
     /// The test's id.
     pub test: String,
+    /// The second setting's value less the first's.
+    pub difference: f64,
+    /// Its 95% interval.
+    pub ci95: [f64; 2],
+    /// The smallest difference the study finds with 80% power at the 5% level.
+    pub mde: f64,
+    /// The smallest difference a designer counts as meaningful.
+    pub meaningful: f64,
+    /// What the interval says against the meaningful size.
+    pub verdict: Verdict,
 }
 
 /// A setup the game refused.
@@ -223,6 +264,10 @@ pub struct Report {
     pub complete: bool,
     /// Significance level after Holm's correction.
     pub alpha: f64,
+    /// The smallest differences the verdicts count as meaningful.
+    pub meaningful: Meaningful,
+    /// The answers: one plain sentence per comparison of settings, clear differences first.
+    pub answers: Vec<Finding>,
     /// Whether the game draws its first player by lot.
     pub first_player_random: bool,
     /// Every cell.
@@ -240,9 +285,26 @@ pub struct Report {
 }
 
 /// Collects tests as they are made, for ids and Holm's correction at the end.
-struct Tests(Vec<Test>);
+pub(crate) struct Tests(pub(crate) Vec<Test>);
 
 impl Tests {
+    pub(crate) fn add_effect(
+        &mut self,
+        name: &str,
+        question: String,
+        r: TestResult,
+        games: u64,
+        e: Effect,
+    ) -> String {
+        let id = self.add(name, question, r, games);
+        let t = self.0.last_mut().expect("just added");
+        t.effect = Some(e.effect);
+        t.effect_ci95 = Some(e.ci95);
+        t.mde = Some(e.mde);
+        t.meaningful = Some(e.meaningful);
+        id
+    }
+
     fn add(&mut self, name: &str, question: String, r: TestResult, games: u64) -> String {
         let id = format!("t{}", self.0.len() + 1);
         self.0.push(Test {
@@ -256,6 +318,11 @@ impl Tests {
             p: r.p,
             p_holm: r.p,
             significant: false,
+            effect: None,
+            effect_ci95: None,
+            mde: None,
+            meaningful: None,
+            verdict: None,
         });
         id
     }
@@ -286,17 +353,29 @@ impl Tests {
         for (t, p) in self.0.iter_mut().zip(holm(&ps)) {
             t.p_holm = p;
             t.significant = p < ALPHA;
+            if let (Some(ci), Some(m)) = (t.effect_ci95, t.meaningful) {
+                t.verdict = Some(Verdict::of(t.significant, ci, m));
+            }
         }
         self.0
     }
 }
 
-/// Builds the report of `results` (gathered for `grid`).
+/// Builds the report of `results` (gathered for `grid`), with the default meaningful sizes.
 ///
 /// # Panics
 /// If a row names a cell the grid does not have (results of another grid).
 #[must_use]
 pub fn build_report(grid: &Grid, results: &LabResults) -> Report {
+    build_report_with(grid, results, Meaningful::default())
+}
+
+/// Builds the report of `results` (gathered for `grid`), judging effects against `meaningful`.
+///
+/// # Panics
+/// If a row names a cell the grid does not have (results of another grid).
+#[must_use]
+pub fn build_report_with(grid: &Grid, results: &LabResults, meaningful: Meaningful) -> Report {
     let spec = &results.spec;
     let mut tests = Tests(Vec::new());
     let by_cell = rows_by_cell(grid, &results.rows);
@@ -314,20 +393,26 @@ pub fn build_report(grid: &Grid, results: &LabResults) -> Report {
         })
         .collect();
     for (c, report) in grid.cells.iter().zip(cells.iter_mut()) {
-        seat_and_skill_tests(grid, c, report, &by_cell, &mut tests);
+        seat_and_skill_tests(grid, c, report, &by_cell, &mut tests, meaningful);
     }
-    let comparisons = compare(grid, spec, &cells, &mut tests);
+    let mut comparisons = crate::compare::compare(grid, spec, &cells, meaningful, &mut tests);
     let tests = tests.finish();
+    for c in &mut comparisons {
+        let t = tests.iter().find(|t| t.id == c.test).expect("its test");
+        c.verdict = t.verdict.expect("a comparison's test has a verdict");
+    }
     let mut report = Report {
         format: REPORT_FORMAT,
         game: grid.game.to_owned(),
         game_name: grid.name.to_owned(),
-        command: spec.command(),
+        command: format!("{}{}", spec.command(), meaningful.flag()),
         spec: spec.clone(),
         games_planned: grid.cells.iter().map(|c| c.games).sum(),
         games_played: results.rows.len() as u64,
         complete: false,
         alpha: ALPHA,
+        meaningful,
+        answers: Vec::new(),
         first_player_random: grid.first_player_random,
         cells: std::mem::take(&mut cells),
         skipped: grid
@@ -348,6 +433,7 @@ pub fn build_report(grid: &Grid, results: &LabResults) -> Report {
         summary: Vec::new(),
     };
     report.complete = report.games_played == report.games_planned;
+    report.answers = answers(&report);
     report.summary = summarise(&report);
     report
 }
@@ -373,6 +459,22 @@ fn margin(row: &GameRow) -> Option<f64> {
         .map(|s| (w - f64::from(row.scores[usize::from(s)])).abs())
         .min_by(f64::total_cmp);
     Some(closest.unwrap_or(0.0))
+}
+
+/// The lab measure that metric `k` equals in every game, if any: a flag that is exactly "no
+/// winner" or exactly "a shared win" asks the lab's own question again.
+fn same_as(rows: &[GameRow], k: usize, flag: bool) -> Option<String> {
+    if !flag || rows.is_empty() {
+        return None;
+    }
+    let value = |r: &GameRow| r.metrics.get(k).copied().unwrap_or(f64::NAN) == 1.0;
+    if rows.iter().all(|r| value(r) == (r.winner_count() == 0)) {
+        return Some("no_winner".to_owned());
+    }
+    if rows.iter().all(|r| value(r) == (r.winner_count() > 1)) {
+        return Some("shared_win".to_owned());
+    }
+    None
 }
 
 fn cell_report(cell: &Cell, rows: &[GameRow], names: &[MetricName], spec: &LabSpec) -> CellReport {
@@ -433,8 +535,11 @@ fn cell_report(cell: &Cell, rows: &[GameRow], names: &[MetricName], spec: &LabSp
                 .filter(|v| v.is_finite())
                 .collect();
             let flag = values.iter().all(|v| *v == 0.0 || *v == 1.0);
+            let bounded = values.iter().all(|v| (0.0..=1.0).contains(v));
             let d = Dist::of(&values);
-            let (mean, ci95) = if flag {
+            // A mean of shares gets Wilson's interval too (conservative: the variance of values
+            // in 0..1 is at most p(1 − p)), so it never leaves 0..1.
+            let (mean, ci95) = if bounded {
                 let r = Rate::of(values.iter().sum(), values.len() as f64);
                 (r.value, r.ci95)
             } else {
@@ -448,6 +553,8 @@ fn cell_report(cell: &Cell, rows: &[GameRow], names: &[MetricName], spec: &LabSp
                 sd: d.sd,
                 ci95,
                 games: values.len() as u64,
+                bounded,
+                same_as: same_as(rows, k, flag),
             }
         })
         .collect();
@@ -484,6 +591,7 @@ fn seat_and_skill_tests(
     report: &mut CellReport,
     by_cell: &[&[GameRow]],
     tests: &mut Tests,
+    meaningful: Meaningful,
 ) {
     let rows = by_cell[cell.index];
     let n = cell.players;
@@ -494,14 +602,46 @@ fn seat_and_skill_tests(
             }
             let observed: Vec<f64> = report.seats.iter().map(|s| s.sole_wins as f64).collect();
             let expected = vec![1.0 / f64::from(n); usize::from(n)];
-            if let Some(r) = chi_square_gof(&observed, &expected) {
-                let games = observed.iter().sum::<f64>() as u64;
-                report.seat_test = Some(tests.add(
-                    "chi-square goodness of fit",
-                    format!("{}: do the seats win equally?", report.label),
-                    r,
-                    games,
-                ));
+            let fair = report.fair_share;
+            // The effect: the seat furthest from an equal share; its interval spans every
+            // seat's Wilson interval less the equal share.
+            let effect = report
+                .seats
+                .iter()
+                .map(|s| s.win_rate.value - fair)
+                .fold(0.0, |a: f64, d| if d.abs() > a.abs() { d } else { a });
+            let lo = report
+                .seats
+                .iter()
+                .map(|s| s.win_rate.ci95[0] - fair)
+                .fold(f64::INFINITY, f64::min);
+            let hi = report
+                .seats
+                .iter()
+                .map(|s| s.win_rate.ci95[1] - fair)
+                .fold(f64::NEG_INFINITY, f64::max);
+            let e = Effect {
+                effect,
+                ci95: [lo, hi],
+                mde: mde_one_share(fair, report.games as f64),
+                meaningful: meaningful.points,
+            };
+            let games = observed.iter().sum::<f64>() as u64;
+            let question = format!("{}: do the seats win equally?", report.label);
+            // Exact when an expected count is below 5 (Cochran's rule for the chi-square law).
+            if games > 0 && (games as f64) / f64::from(n) < 5.0 {
+                let counts: Vec<u64> = report.seats.iter().map(|s| s.sole_wins).collect();
+                let r = TestResult {
+                    statistic: f64::NAN,
+                    df: f64::from(n - 1),
+                    df2: 0.0,
+                    p: multinomial_test(&counts, &expected),
+                };
+                report.seat_test =
+                    Some(tests.add_effect("exact multinomial test", question, r, games, e));
+            } else if let Some(r) = chi_square_gof(&observed, &expected) {
+                report.seat_test =
+                    Some(tests.add_effect("chi-square goodness of fit", question, r, games, e));
             }
         }
         CellKind::Skill { bot, against } => {
@@ -551,6 +691,8 @@ fn seat_and_skill_tests(
                     win_rate,
                     fair_share: 1.0 - report.no_winner_rate.value,
                     edge: 0.0,
+                    edge_ci95: [0.0, 0.0],
+                    edge_sd: 0.0,
                     score_mean: score.mean,
                     others_score_mean: base_scores.map(|d| d.mean),
                     test,
@@ -578,226 +720,56 @@ fn seat_and_skill_tests(
             let sole_skilled = rows.iter().filter(|r| r.winners == 1 << skilled(r)).count() as f64;
             let sole_all = rows.iter().filter(|r| r.winner_count() == 1).count() as f64;
             let p = 1.0 / f64::from(n);
-            let test =
+            let per_game: Vec<f64> = rows
+                .iter()
+                .map(|r| {
+                    share(r, skilled(r)) - f64::from(u8::from(r.winner_count() > 0)) / f64::from(n)
+                })
+                .collect();
+            let edge_sd = Dist::of(&per_game).sd;
+            let edge_ci95 = [win_rate.ci95[0] - fair_share, win_rate.ci95[1] - fair_share];
+            let e = Effect {
+                effect: win_rate.value - fair_share,
+                ci95: edge_ci95,
+                mde: mde_one_share(fair_share, games),
+                meaningful: meaningful.points,
+            };
+            let question = format!(
+                "{}: does {bot} win more than an equal share against {against}?",
+                report.setup
+            );
+            let smallest_expected = sole_all * p.min(1.0 - p);
+            let test = if sole_all > 0.0 && smallest_expected < 5.0 {
+                let r = TestResult {
+                    statistic: f64::NAN,
+                    df: 1.0,
+                    df2: 0.0,
+                    p: binomial_test(sole_skilled as u64, sole_all as u64, p),
+                };
+                Some(tests.add_effect("exact binomial test", question, r, sole_all as u64, e))
+            } else {
                 chi_square_gof(&[sole_skilled, sole_all - sole_skilled], &[p, 1.0 - p]).map(|r| {
-                    tests.add(
+                    tests.add_effect(
                         "chi-square goodness of fit",
-                        format!(
-                            "{}: does {bot} win more than an equal share against {against}?",
-                            report.setup
-                        ),
+                        question,
                         r,
                         sole_all as u64,
+                        e,
                     )
-                });
+                })
+            };
             report.skill = Some(SkillReport {
                 bot: bot.clone(),
                 against: Some(against.clone()),
                 win_rate,
                 fair_share,
                 edge: win_rate.value - fair_share,
+                edge_ci95,
+                edge_sd,
                 score_mean: score.mean,
                 others_score_mean: Some(Dist::of(&others).mean),
                 test,
             });
         }
     }
-}
-
-/// A player count and swept values: a setting.
-type Setting = (u8, Vec<(String, String)>);
-
-/// Comparisons between cells that differ only in one swept option's value, or only in the
-/// line-up.
-fn compare(
-    grid: &Grid,
-    spec: &LabSpec,
-    cells: &[CellReport],
-    tests: &mut Tests,
-) -> Vec<Comparison> {
-    let mut groups: Vec<(String, String, Vec<usize>, Vec<String>)> = Vec::new();
-    let lineups: Vec<&Cell> = grid.cells.iter().filter(|c| !c.is_skill()).collect();
-    let lineup_index = |c: &Cell| match &c.kind {
-        CellKind::Lineup(l) => spec.lineups.iter().position(|x| x == l).unwrap_or(0),
-        CellKind::Skill { .. } => usize::MAX,
-    };
-    for (j, sweep) in spec.sweeps.iter().enumerate() {
-        if sweep.values.len() < 2 {
-            continue;
-        }
-        let mut keyed: BTreeMap<(Setting, usize), Vec<usize>> = BTreeMap::new();
-        for c in &lineups {
-            let mut rest = c.swept.clone();
-            rest.remove(j);
-            keyed
-                .entry(((c.players, rest), lineup_index(c)))
-                .or_default()
-                .push(c.index);
-        }
-        for (((players, rest), _), idx) in keyed {
-            if idx.len() < 2 {
-                continue;
-            }
-            let first = &grid.cells[idx[0]];
-            let mut context = vec![crate::grid::players_label(players)];
-            context.extend(rest.iter().map(|(k, v)| format!("{k}={v}")));
-            context.push(first.lineup_label());
-            let labels = idx
-                .iter()
-                .map(|&i| grid.cells[i].swept[j].1.clone())
-                .collect();
-            groups.push((sweep.option.clone(), context.join(" · "), idx, labels));
-        }
-    }
-    if spec.lineups.len() >= 2 {
-        let mut keyed: BTreeMap<Setting, Vec<usize>> = BTreeMap::new();
-        for c in &lineups {
-            keyed
-                .entry((c.players, c.swept.clone()))
-                .or_default()
-                .push(c.index);
-        }
-        for (_, idx) in keyed {
-            if idx.len() < 2 {
-                continue;
-            }
-            let context = grid.cells[idx[0]].setup_label();
-            let labels = idx.iter().map(|&i| grid.cells[i].lineup_label()).collect();
-            groups.push(("line-up".to_owned(), context, idx, labels));
-        }
-    }
-
-    let mut out = Vec::new();
-    for (across, context, idx, labels) in groups {
-        let rs: Vec<&CellReport> = idx.iter().map(|&i| &cells[i]).collect();
-        if rs.iter().filter(|c| c.games >= 2).count() < 2 {
-            continue;
-        }
-        let mut push = |measure: &str, values: Vec<f64>, fmt: Fmt, test: Option<String>| {
-            if let Some(test) = test {
-                out.push(Comparison {
-                    measure: measure.to_owned(),
-                    across: across.clone(),
-                    context: context.clone(),
-                    cells: rs.iter().map(|c| c.id.clone()).collect(),
-                    labels: labels.clone(),
-                    values,
-                    fmt,
-                    test,
-                });
-            }
-        };
-        let question = |what: &str| format!("{context}: does {across} change {what}?");
-        let players = rs[0].players;
-        if across != "line-up" && players >= 2 {
-            let table: Vec<Vec<f64>> = rs
-                .iter()
-                .map(|c| c.seats.iter().map(|s| s.sole_wins as f64).collect())
-                .collect();
-            let games = rs.iter().map(|c| c.sole_winner).sum();
-            let t = chi_square_independence(&table).map(|r| {
-                tests.add(
-                    "chi-square test of independence",
-                    question("which seat wins"),
-                    r,
-                    games,
-                )
-            });
-            push(
-                "which seat wins (spread between the best and worst seat)",
-                rs.iter().map(|c| c.spread).collect(),
-                Fmt::Points,
-                t,
-            );
-        }
-        if rs.iter().any(|c| c.no_winner > 0) {
-            let table: Vec<Vec<f64>> = rs
-                .iter()
-                .map(|c| vec![c.no_winner as f64, (c.games - c.no_winner) as f64])
-                .collect();
-            let games = rs.iter().map(|c| c.games).sum();
-            let t = chi_square_independence(&table).map(|r| {
-                tests.add(
-                    "chi-square test of independence",
-                    question("how often a game ends with no winner"),
-                    r,
-                    games,
-                )
-            });
-            push(
-                "games with no winner",
-                rs.iter().map(|c| c.no_winner_rate.value).collect(),
-                Fmt::Percent,
-                t,
-            );
-        }
-        let t = tests.means(
-            question("how long a game lasts"),
-            &rs.iter().map(|c| &c.actions).collect::<Vec<_>>(),
-        );
-        push(
-            "game length (actions per game)",
-            rs.iter().map(|c| c.actions.mean).collect(),
-            Fmt::Decimal1,
-            t,
-        );
-        if players >= 2 && rs.iter().filter(|c| c.margin.n >= 2).count() >= 2 {
-            let t = tests.means(
-                question("the winning margin"),
-                &rs.iter().map(|c| &c.margin).collect::<Vec<_>>(),
-            );
-            push(
-                "winning margin (points)",
-                rs.iter().map(|c| c.margin.mean).collect(),
-                Fmt::Decimal1,
-                t,
-            );
-        }
-        let Some(first) = rs.first() else { continue };
-        for (k, m) in first.metrics.iter().enumerate() {
-            let same = rs
-                .iter()
-                .all(|c| c.metrics.get(k).is_some_and(|x| x.id == m.id));
-            if !same {
-                continue;
-            }
-            let ms: Vec<&MetricReport> = rs.iter().map(|c| &c.metrics[k]).collect();
-            let games = ms.iter().map(|x| x.games).sum();
-            let t = if ms.iter().all(|x| x.kind == "rate") {
-                let table: Vec<Vec<f64>> = ms
-                    .iter()
-                    .map(|x| {
-                        let ones = (x.mean * x.games as f64).round();
-                        vec![ones, x.games as f64 - ones]
-                    })
-                    .collect();
-                chi_square_independence(&table).map(|r| {
-                    tests.add(
-                        "chi-square test of independence",
-                        question(&m.label),
-                        r,
-                        games,
-                    )
-                })
-            } else {
-                let dists: Vec<Dist> = ms
-                    .iter()
-                    .map(|x| Dist {
-                        n: x.games,
-                        mean: x.mean,
-                        sd: x.sd,
-                        ..Dist::default()
-                    })
-                    .collect();
-                tests.means(question(&m.label), &dists.iter().collect::<Vec<_>>())
-            };
-            let fmt = if ms.iter().all(|x| x.kind == "rate") {
-                Fmt::Percent
-            } else {
-                Fmt::Decimal2
-            };
-            push(&m.label, ms.iter().map(|x| x.mean).collect(), fmt, t);
-        }
-    }
-    out
 }

@@ -4,6 +4,14 @@
 //! F, Student's t). Each test returns its statistic, degrees of freedom and p-value so the report
 //! can state all three.
 
+mod difference;
+mod exact;
+mod power;
+
+pub use difference::{DiffTest, Difference, mean_difference, share_difference};
+pub use exact::{binomial_test, fisher_exact, multinomial_test};
+pub use power::{MDE_FACTOR, mde_one_share, mde_two_means, mde_two_shares};
+
 use serde::{Deserialize, Serialize};
 use statrs::distribution::{ChiSquared, ContinuousCDF, FisherSnedecor, StudentsT};
 

@@ -9,7 +9,8 @@ use std::cmp::Ordering;
 use serde::Serialize;
 
 use crate::format::Fmt;
-use crate::report::{CellReport, Report, SeatReport, Test};
+use crate::report::{CellReport, Comparison, Report, SeatReport, Test};
+use crate::verdict::Verdict;
 
 /// What kind of line of the summary.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -142,11 +143,106 @@ fn test<'a>(tests: &'a [Test], id: &str) -> (usize, &'a Test) {
 }
 
 fn kind_of(t: &Test) -> FindingKind {
-    if t.significant {
+    if t.verdict == Some(Verdict::ClearDifference) || (t.verdict.is_none() && t.significant) {
         FindingKind::Significant
     } else {
         FindingKind::NotSignificant
     }
+}
+
+/// How a difference of values written `fmt` is written.
+pub(crate) fn diff_fmt(fmt: Fmt) -> Fmt {
+    if fmt == Fmt::Percent {
+        Fmt::Points
+    } else {
+        fmt
+    }
+}
+
+/// `+7.7 points` or `−2.1 points`: a signed difference.
+fn signed(l: Line, pointer: String, value: f64, fmt: Fmt) -> Line {
+    let l = if value > 0.0 { l.t("+") } else { l };
+    l.n(pointer, value, fmt)
+}
+
+/// One plain sentence per comparison (`report.comparisons`, tests final): the difference
+/// with its interval, the verdict and the smallest difference the study could detect. Clear
+/// differences first, then those the study cannot tell, then those too small to matter; within
+/// each, the options and line-ups a designer swept before the player counts.
+#[must_use]
+pub fn answers(report: &Report) -> Vec<Finding> {
+    let mut out: Vec<((u8, bool), Finding)> = report
+        .comparisons
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let rank = match c.verdict {
+                Verdict::ClearDifference => 0,
+                Verdict::CantTell => 1,
+                Verdict::NoMeaningfulDifference => 2,
+            };
+            ((rank, c.across == "player count"), answer(report, k, c))
+        })
+        .collect();
+    out.sort_by_key(|(rank, _)| *rank);
+    out.into_iter().map(|(_, f)| f).collect()
+}
+
+fn answer(report: &Report, k: usize, c: &Comparison) -> Finding {
+    let at = |f: &str| format!("/comparisons/{k}/{f}");
+    let fmt = diff_fmt(c.fmt);
+    let mut l = Line::default()
+        .l(at("context"), &c.context)
+        .t(": ")
+        .l(at("labels/1"), &c.labels[1])
+        .t(" instead of ")
+        .l(at("labels/0"), &c.labels[0])
+        .t(" changes ")
+        .l(at("measure"), &c.measure)
+        .t(" by ");
+    l = signed(l, at("difference"), c.difference, fmt).t(" (");
+    l = signed(l, at("ci95/0"), c.ci95[0], fmt).t(" to ");
+    l = signed(l, at("ci95/1"), c.ci95[1], fmt).t("): ");
+    l = match c.verdict {
+        Verdict::ClearDifference => l.t("a clear difference"),
+        Verdict::NoMeaningfulDifference => l
+            .t("no meaningful difference (within ±")
+            .n(at("meaningful"), c.meaningful, fmt)
+            .t(")"),
+        Verdict::CantTell => l
+            .t("can't tell (a meaningful difference is ±")
+            .n(at("meaningful"), c.meaningful, fmt)
+            .t(")"),
+    };
+    l = l
+        .t("; this study could detect ±")
+        .n(at("mde"), c.mde, fmt)
+        .t(" (");
+    let (_, t) = test(&report.tests, &c.test);
+    l = l
+        .t(format!("{}, ", t.name))
+        .p(&report.tests, &c.test)
+        .t(" after Holm's correction).");
+    let kind = if c.verdict == Verdict::ClearDifference {
+        FindingKind::Significant
+    } else {
+        FindingKind::NotSignificant
+    };
+    l.done(kind)
+}
+
+/// The verdict's words and the detectable size, for the seat and skill lines.
+fn verdict_tail(l: Line, tests: &[Test], id: &str) -> Line {
+    let (i, t) = test(tests, id);
+    let (Some(v), Some(mde)) = (t.verdict, t.mde) else {
+        return l;
+    };
+    l.t(format!(
+        " Verdict: {}; this study could detect ±",
+        v.words()
+    ))
+    .n(format!("/tests/{i}/mde"), mde, Fmt::Points)
+    .t(".")
 }
 
 /// The summary of `report` (its tests must be final).
@@ -163,35 +259,6 @@ pub fn summarise(report: &Report) -> Vec<Finding> {
         if let Some(line) = skill_line(ci, c, tests) {
             out.push(line);
         }
-    }
-    for (k, cmp) in report.comparisons.iter().enumerate() {
-        let (_, t) = test(tests, &cmp.test);
-        let at = |f: &str| format!("/comparisons/{k}/{f}");
-        let mut l = Line::default()
-            .l(at("context"), &cmp.context)
-            .t(": ")
-            .l(at("across"), &cmp.across);
-        l = if t.significant {
-            l.t(" changes ").l(at("measure"), &cmp.measure).t(": ")
-        } else {
-            l.t(" makes no clear difference to ")
-                .l(at("measure"), &cmp.measure)
-                .t(" (")
-        };
-        for (j, (label, v)) in cmp.labels.iter().zip(&cmp.values).enumerate() {
-            if j > 0 {
-                l = l.t(", ");
-            }
-            l = l.l(at(&format!("labels/{j}")), label).t(" ").n(
-                format!("/comparisons/{k}/values/{j}"),
-                *v,
-                cmp.fmt,
-            );
-        }
-        l = if t.significant { l.t(" (") } else { l.t("; ") };
-        l = l.t(format!("{}, ", t.name)).p(tests, &cmp.test);
-        l = l.t(" after Holm's correction).");
-        out.push(l.done(kind_of(t)));
     }
     for (ci, c) in report.cells.iter().enumerate() {
         if c.kind != "lineup" || c.games == 0 {
@@ -283,10 +350,11 @@ fn seat_line(ci: usize, c: &CellReport, tests: &[Test], id: &str) -> Finding {
     let mut l = Line::default()
         .l(format!("/cells/{ci}/label"), &c.label)
         .t(": ");
-    l = if t.significant {
-        l.t("the seats do not win equally: ")
-    } else {
-        l.t("no seat advantage found: ")
+    l = match t.verdict {
+        Some(Verdict::ClearDifference) => l.t("the seats do not win equally: "),
+        Some(Verdict::NoMeaningfulDifference) => l.t("no meaningful seat advantage: "),
+        _ if t.significant => l.t("the seats do not win equally: "),
+        _ => l.t("can't tell whether a seat is favoured: "),
     };
     l = seat(l, best).t(" and ");
     l = seat(l, worst).t(", against an equal share of ");
@@ -296,7 +364,7 @@ fn seat_line(ci: usize, c: &CellReport, tests: &[Test], id: &str) -> Finding {
             c.fair_share,
             Fmt::Percent,
         )
-        .t(" (chi-square goodness of fit on ")
+        .t(format!(" ({} on ", t.name))
         .n(
             format!("/cells/{ci}/sole_winner"),
             c.sole_winner as f64,
@@ -305,7 +373,7 @@ fn seat_line(ci: usize, c: &CellReport, tests: &[Test], id: &str) -> Finding {
         .t(" games with one winner, ")
         .p(tests, id)
         .t(" after Holm's correction).");
-    l.done(kind_of(t))
+    verdict_tail(l, tests, id).done(kind_of(t))
 }
 
 fn skill_line(ci: usize, c: &CellReport, tests: &[Test]) -> Option<Finding> {
@@ -327,16 +395,19 @@ fn skill_line(ci: usize, c: &CellReport, tests: &[Test]) -> Option<Finding> {
             )
             .t(", where a player as good as the others would win ")
             .n(format!("{base}/fair_share"), s.fair_share, Fmt::Percent);
-        l = if t.significant && s.edge >= 0.0 {
+        let clear = t.verdict == Some(Verdict::ClearDifference);
+        l = if clear && s.edge >= 0.0 {
             l.t(": skill matters, ")
                 .n(format!("{base}/edge"), s.edge, Fmt::Points)
                 .t(" more (")
-        } else if t.significant {
+        } else if clear {
             l.t(": the stronger bot does worse here, ")
                 .n(format!("{base}/edge"), s.edge, Fmt::Points)
                 .t(" (")
+        } else if t.verdict == Some(Verdict::NoMeaningfulDifference) {
+            l.t(": skill makes no meaningful difference (")
         } else {
-            l.t(": no clear effect of skill (")
+            l.t(": can't tell whether skill matters (")
         };
     } else {
         let others = s.others_score_mean.unwrap_or(0.0);
@@ -356,7 +427,7 @@ fn skill_line(ci: usize, c: &CellReport, tests: &[Test]) -> Option<Finding> {
         .t(format!("{}, ", t.name))
         .p(tests, id)
         .t(" after Holm's correction).");
-    Some(l.done(kind_of(t)))
+    Some(verdict_tail(l, tests, id).done(kind_of(t)))
 }
 
 #[cfg(test)]

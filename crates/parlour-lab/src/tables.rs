@@ -127,32 +127,44 @@ pub fn write_csv(dir: &Path, r: &Report) -> Result<(), LabError> {
                 f(s.win_rate.ci95[1]),
                 f(s.fair_share),
                 f(s.edge),
+                f(s.edge_ci95[0]),
+                f(s.edge_ci95[1]),
                 f(s.score_mean),
                 s.others_score_mean.map(f).unwrap_or_default(),
                 s.test.clone().unwrap_or_default(),
             ]);
         }
     }
+    let opt = |v: Option<f64>| v.map(f).unwrap_or_default();
+    let verdict = |v: Option<crate::Verdict>| v.map(|v| v.words().to_owned()).unwrap_or_default();
+    // One row per comparison: the two settings, the difference, its interval, the smallest
+    // difference the study could detect, the meaningful size and the verdict.
     let comparisons = r
         .comparisons
         .iter()
-        .flat_map(|cmp| {
-            cmp.cells
-                .iter()
-                .zip(&cmp.labels)
-                .zip(&cmp.values)
-                .map(|((cell, label), v)| {
-                    vec![
-                        cmp.test.clone(),
-                        cmp.context.clone(),
-                        cmp.across.clone(),
-                        cmp.measure.clone(),
-                        cell.clone(),
-                        label.clone(),
-                        f(*v),
-                    ]
-                })
-                .collect::<Vec<_>>()
+        .map(|c| {
+            let t = r.tests.iter().find(|t| t.id == c.test);
+            vec![
+                c.test.clone(),
+                c.context.clone(),
+                c.across.clone(),
+                c.measure.clone(),
+                c.cells[0].clone(),
+                c.labels[0].clone(),
+                f(c.values[0]),
+                c.cells[1].clone(),
+                c.labels[1].clone(),
+                f(c.values[1]),
+                f(c.difference),
+                f(c.ci95[0]),
+                f(c.ci95[1]),
+                f(c.mde),
+                f(c.meaningful),
+                t.map(|t| t.name.clone()).unwrap_or_default(),
+                t.map(|t| f(t.p)).unwrap_or_default(),
+                t.map(|t| f(t.p_holm)).unwrap_or_default(),
+                c.verdict.words().to_owned(),
+            ]
         })
         .collect();
     let tests = r
@@ -170,6 +182,12 @@ pub fn write_csv(dir: &Path, r: &Report) -> Result<(), LabError> {
                 f(t.p),
                 f(t.p_holm),
                 t.significant.to_string(),
+                opt(t.effect),
+                opt(t.effect_ci95.map(|c| c[0])),
+                opt(t.effect_ci95.map(|c| c[1])),
+                opt(t.mde),
+                opt(t.meaningful),
+                verdict(t.verdict),
             ]
         })
         .collect();
@@ -251,6 +269,8 @@ pub fn write_csv(dir: &Path, r: &Report) -> Result<(), LabError> {
             "win_rate_hi95",
             "fair_share",
             "edge",
+            "edge_lo95",
+            "edge_hi95",
             "score_mean",
             "others_score_mean",
             "test",
@@ -260,7 +280,25 @@ pub fn write_csv(dir: &Path, r: &Report) -> Result<(), LabError> {
     write(
         &dir.join("comparisons.csv"),
         &[
-            "test", "context", "across", "measure", "cell", "label", "value",
+            "test",
+            "context",
+            "across",
+            "measure",
+            "cell_a",
+            "label_a",
+            "value_a",
+            "cell_b",
+            "label_b",
+            "value_b",
+            "difference",
+            "lo95",
+            "hi95",
+            "mde",
+            "meaningful",
+            "test_name",
+            "p",
+            "p_holm",
+            "verdict",
         ],
         comparisons,
     )?;
@@ -277,6 +315,12 @@ pub fn write_csv(dir: &Path, r: &Report) -> Result<(), LabError> {
             "p",
             "p_holm",
             "significant",
+            "effect",
+            "effect_lo95",
+            "effect_hi95",
+            "mde",
+            "meaningful",
+            "verdict",
         ],
         tests,
     )

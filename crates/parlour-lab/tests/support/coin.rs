@@ -4,6 +4,12 @@
 //!
 //! Options: `first_seat_percent` (0 = every seat equally likely to win; otherwise seat 1's
 //! chance in percent, the rest split evenly), `no_winner_percent` and `shared_percent`.
+//!
+//! Skill, for the A-vs-B tests: with `call_bonus_percent` above 0 a seat may say `call`
+//! instead of `toss`, and in that share of games the winner is drawn among the seats that
+//! called. `greedy` always calls (the evaluation rewards it) and `random` calls half the time,
+//! so at 2 players `greedy` against `random` wins `1/2 + bonus/4`: a skill edge of exactly
+//! `bonus/4`. `decor` changes nothing at all.
 
 use std::fmt;
 
@@ -30,6 +36,14 @@ const OPTIONS: &[OptionSpec] = &[
         0,
         100,
     ),
+    OptionSpec::int(
+        "call_bonus_percent",
+        "chance the winner is drawn among the seats that called",
+        0,
+        0,
+        100,
+    ),
+    OptionSpec::int("decor", "changes nothing", 0, 0, 9),
 ];
 
 /// The result of the toss: `Winner(s)`, `Shared` or `Nobody`.
@@ -59,6 +73,8 @@ pub struct CoinToss {
     first_seat_percent: u32,
     no_winner_percent: u32,
     shared_percent: u32,
+    call_bonus_percent: u32,
+    called: u16,
     said: u8,
     result: Option<Toss>,
 }
@@ -92,6 +108,8 @@ impl Game for CoinToss {
             first_seat_percent: pct("first_seat_percent"),
             no_winner_percent: pct("no_winner_percent"),
             shared_percent: pct("shared_percent"),
+            call_bonus_percent: pct("call_bonus_percent"),
+            called: 0,
             said: 0,
             result: None,
         };
@@ -124,6 +142,9 @@ impl Game for CoinToss {
         out.clear();
         if self.to_act() == ToAct::Seats(SeatSet::single(seat)) {
             out.push(0);
+            if self.call_bonus_percent > 0 {
+                out.push(1);
+            }
         }
     }
 
@@ -135,6 +156,9 @@ impl Game for CoinToss {
     ) -> Result<(), IllegalAction> {
         if !self.is_legal(seat, action) {
             return Err(IllegalAction::not_your_turn(seat));
+        }
+        if action == 1 {
+            self.called |= 1 << seat.0;
         }
         self.said += 1;
         events.push(Event::Said(seat));
@@ -152,6 +176,12 @@ impl Game for CoinToss {
             return Toss::Shared;
         }
         let n = u32::from(self.players);
+        if self.called != 0 && rng.random_range(0..100u32) < self.call_bonus_percent {
+            let callers: Vec<u8> = (0..self.players)
+                .filter(|s| self.called & (1 << s) != 0)
+                .collect();
+            return Toss::Winner(callers[rng.random_range(0..callers.len())]);
+        }
         if self.first_seat_percent == 0 || n == 1 {
             return Toss::Winner(rng.random_range(0..n) as u8);
         }
@@ -222,15 +252,15 @@ impl Game for CoinToss {
         1
     }
 
-    fn action_text(&self, _action: u8) -> String {
-        "toss".into()
+    fn action_text(&self, action: u8) -> String {
+        if action == 1 { "call" } else { "toss" }.into()
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<u8, ParseError> {
-        if text == "toss" {
-            Ok(0)
-        } else {
-            Err(ParseError::new(text, "the only action is `toss`"))
+        match text {
+            "toss" => Ok(0),
+            "call" => Ok(1),
+            _ => Err(ParseError::new(text, "the actions are `toss` and `call`")),
         }
     }
 
@@ -247,19 +277,32 @@ impl Game for CoinToss {
     }
 
     fn metrics(&self, events: &[Event]) -> Vec<Metric> {
-        vec![
+        let mut m = vec![
             Metric::flag(
                 "seat_one_won",
                 "games seat 1 won alone",
                 self.result == Some(Toss::Winner(0)),
             ),
             Metric::new("events", "events per game", events.len() as f64),
-        ]
+        ];
+        if self.no_winner_percent > 0 {
+            // The lab's own "no winner" measure again, as some games report it.
+            m.push(Metric::flag(
+                "no_winner",
+                "game with no winner",
+                self.result == Some(Toss::Nobody),
+            ));
+        }
+        m
     }
 }
 
 impl Search for CoinToss {
     fn evaluate(&self, seat: Seat) -> f64 {
+        if self.result.is_none() && self.called & (1 << seat.0) != 0 {
+            // Calling raises the chance to win: what `greedy` sees, so it always calls.
+            return 0.5;
+        }
         f64::from(self.scores().get(seat.index()).copied().unwrap_or(0))
     }
 }
