@@ -7,9 +7,10 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use parlour_bots::{Budget, IsmctsConfig, parse_ismcts};
 use parlour_core::{Game, Search};
 use parlour_lab::{
-    FindingKind, Grid, LabResults, LabSpec, Meaningful, Report, RunControl, Shard, SkillSpec,
+    Cell, FindingKind, Grid, LabResults, LabSpec, Meaningful, Report, RunControl, Shard, SkillSpec,
     Sweep, build_report_with, merge, shard_file_name, shard_from_json, shard_to_json, write_report,
 };
 use serde::Serialize;
@@ -60,16 +61,44 @@ fn nice_floor(x: f64) -> u64 {
 /// from the cost the game declares at its default player count. They size `--games` and
 /// `--skill-games` when not given, so the defaults depend on nothing but the study (the same
 /// command gives the same report on any machine).
-fn game_cost<G: Game>(players: u8, skill: bool) -> f64 {
+///
+/// The bots count: a game costs the `greedy` game plus, for each seat, what its bot adds over
+/// `greedy`. One seat of `ismcts:100` adds `lab_cost.ismcts - lab_cost.greedy`; a search adds
+/// in step with its iterations. A bot with a time budget, or a game's own policy, is taken as
+/// costly as `ismcts:hard` (a guess: neither is declared), except the game's declared skill
+/// bot, whose cost it declares.
+fn game_cost<G: Game>(cell: &Cell) -> f64 {
     let info = parlour_games::find(G::ID).expect("the lab runs registered games");
     let default = f64::from(info.default_players());
-    let scale = f64::from(players) / default;
-    scale
-        * if skill {
-            info.lab_cost.ismcts
-        } else {
-            info.lab_cost.greedy
-        }
+    let scale = f64::from(cell.players) / default;
+    let per_100 = (info.lab_cost.ismcts - info.lab_cost.greedy).max(0.0);
+    let extra: f64 = (0..cell.players)
+        .map(|s| {
+            let bot = cell.bot(s, 0);
+            if let Some(b) = info.skill_bot.filter(|b| b.name == bot) {
+                return (b.seconds - info.lab_cost.greedy).max(0.0);
+            }
+            let iterations = match bot {
+                "random" | "greedy" => 0,
+                bot => match parse_ismcts(bot).map(|c| c.budget) {
+                    Some(Budget::Iterations(n)) => n,
+                    _ => IsmctsConfig::HARD_ITERATIONS,
+                },
+            };
+            per_100 * f64::from(iterations) / 100.0
+        })
+        .sum();
+    scale * (info.lab_cost.greedy + extra)
+}
+
+/// The skill check's bot when `--skill` is not given: the game's own strongest bot where it
+/// declares one (The King's Feast's solver), else `ismcts:100`.
+fn default_skill_bot(game: &str) -> String {
+    parlour_games::find(game)
+        .ok()
+        .and_then(|g| g.skill_bot)
+        .map_or("ismcts:100", |b| b.name)
+        .to_owned()
 }
 
 /// What `parlour lab` was asked.
@@ -79,12 +108,12 @@ pub struct LabArgs {
     pub sweeps: Vec<String>,
     pub bots: Vec<String>,
     pub games: Option<u64>,
-    pub skill: String,
+    pub skill: Option<String>,
     pub skill_against: Vec<String>,
     pub skill_games: Option<u64>,
     pub no_skill: bool,
     pub seed: u64,
-    pub pace: f64,
+    pub pace: Option<f64>,
     pub out: Option<PathBuf>,
     pub threads: usize,
     pub shard: Option<String>,
@@ -169,12 +198,17 @@ fn spec_for<G: Search>(args: &LabArgs) -> Result<LabSpec> {
         lineups,
         games: 1,
         skill: (!args.no_skill).then(|| SkillSpec {
-            bot: args.skill.clone(),
+            bot: args
+                .skill
+                .clone()
+                .unwrap_or_else(|| default_skill_bot(G::ID)),
             against: args.skill_against.clone(),
             games: 1,
         }),
         seed: args.seed,
-        pace: args.pace,
+        pace: args
+            .pace
+            .unwrap_or(parlour_games::find(G::ID).map_or(6.0, |g| g.pace)),
     };
     // Lay out the grid once with one game per cell to size the defaults.
     let grid = Grid::new::<G>(&spec)?;
@@ -182,7 +216,7 @@ fn spec_for<G: Search>(args: &LabArgs) -> Result<LabSpec> {
         grid.cells
             .iter()
             .filter(|c| c.is_skill() == skill)
-            .map(|c| game_cost::<G>(c.players, skill))
+            .map(game_cost::<G>)
             .sum()
     };
     spec.games = match args.games {
@@ -233,7 +267,8 @@ struct Timing {
 /// `parlour lab GAME ...` for game `G`.
 pub fn run<G: Search>(args: &LabArgs, out: &mut dyn Write) -> Result<()> {
     let spec = spec_for::<G>(args)?;
-    let grid = Grid::new::<G>(&spec)?;
+    let mut grid = Grid::new::<G>(&spec)?;
+    grid.start = parlour_games::find(G::ID).ok().map(|g| g.start);
     let shard = match &args.shard {
         Some(s) => s.parse::<Shard>()?,
         None => Shard::WHOLE,
@@ -260,7 +295,7 @@ pub fn run<G: Search>(args: &LabArgs, out: &mut dyn Write) -> Result<()> {
         .iter()
         .map(|c| {
             let (lo, hi) = shard.range(c.games);
-            (hi - lo) as f64 * game_cost::<G>(c.players, c.is_skill())
+            (hi - lo) as f64 * game_cost::<G>(c)
         })
         .sum::<f64>()
         / threads as f64;
@@ -446,7 +481,8 @@ pub fn merge_cmd(
         .cloned()
         .unwrap_or_else(|| PathBuf::from(format!("lab-{game}-{}", results.spec.seed)));
     parlour_games::with_game!(game.as_str(), G => {
-        let grid = Grid::new::<G>(&results.spec)?;
+        let mut grid = Grid::new::<G>(&results.spec)?;
+        grid.start = parlour_games::find(G::ID).ok().map(|g| g.start);
         if let Some(r) = results.rows.iter().find(|r| r.cell as usize >= grid.cells.len()) {
             bail!("the shards name cell {} which this study does not have", r.cell);
         }

@@ -279,9 +279,10 @@ struct LabCli {
     #[arg(long, short = 'n')]
     games: Option<u64>,
     /// The strong bot of the skill check, which plays one seat against weaker bots to show how
-    /// much skill moves the result.
-    #[arg(long, default_value = "ismcts:100", value_name = "BOT")]
-    skill: String,
+    /// much skill moves the result (default: the game's own strongest bot where it has one,
+    /// The King's Feast's `solver`; else `ismcts:100`).
+    #[arg(long, value_name = "BOT")]
+    skill: Option<String>,
     /// The weaker bots of the skill check, one row each.
     #[arg(
         long,
@@ -300,9 +301,10 @@ struct LabCli {
     /// Seed: the same seed gives the same report.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Seconds a person takes per action, for the estimated minutes per game.
-    #[arg(long, default_value_t = 6.0, value_name = "SECONDS")]
-    pace: f64,
+    /// Seconds a person takes per action, for the estimated minutes per game (default: the
+    /// game's own pace, 6 s for most games).
+    #[arg(long, value_name = "SECONDS")]
+    pace: Option<f64>,
     /// Folder for the report (default: `lab-<game>-<seed>`).
     #[arg(long)]
     out: Option<PathBuf>,

@@ -160,8 +160,33 @@ fn defaults_and_refusals_speak_plainly() {
         serde_json::json!([2, 3, 4, 5, 6, 7])
     );
     assert_eq!(json["spec"]["lineups"], serde_json::json!([["greedy"]]));
-    assert_eq!(json["spec"]["pace"], 6.0);
+    // Holy Matrimony's own pace: everyone commits at once.
+    assert_eq!(json["spec"]["pace"], 4.0);
     assert!(json["spec"]["skill"].is_null());
+    assert_eq!(json["start"], "option");
+    assert_eq!(json["first_player_random"], true);
+
+    // The King's Feast's skill check plays its strongest bot, the solver, by default.
+    ok(&parlour(
+        &[
+            "lab",
+            "kings-feast",
+            "--games",
+            "20",
+            "--skill-games",
+            "5",
+            "--skill-against",
+            "greedy",
+        ],
+        dir,
+    ));
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("lab-kings-feast-1/report.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(json["spec"]["skill"]["bot"], "solver");
+    assert_eq!(json["start"], "fixed");
+    assert_eq!(json["first_player_random"], false);
 
     let out = ok(&parlour(
         &[

@@ -188,6 +188,22 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
         let _ = events;
         Vec::new()
     }
+
+    /// The seat that started this game (took its first turn or led its first trick), read from
+    /// the finished state and its events, so the lab can count positions from it. `None`: no
+    /// seat starts before another (simultaneous play, or solitaire). The default says nothing.
+    fn starting_seat(&self, events: &[Self::Event]) -> Option<Seat> {
+        let _ = events;
+        None
+    }
+
+    /// The safety cap that ended this finished game, by the id of its option or rule
+    /// (`round_limit`), or `None` when the rules' own ending did. A capped game was stopped,
+    /// not finished: its length is the cap's, not the game's. The default: no cap.
+    fn ended_by_cap(&self, events: &[Self::Event]) -> Option<&'static str> {
+        let _ = events;
+        None
+    }
 }
 
 /// A plan found by a full-information [`Solver`]: the actions of the seat to act, in notation,

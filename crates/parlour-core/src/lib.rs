@@ -42,7 +42,7 @@ pub use layout::{Layout, LayoutPart};
 pub use metric::Metric;
 pub use options::{OptionKind, OptionSpec, OptionValue, Options};
 pub use outcome::Outcome;
-pub use registration::{FirstPlayer, LabCost, Registration};
+pub use registration::{FirstPlayer, LabCost, Registration, SkillBot, Start};
 pub use rng::{GameRng, derive_seed, rng_from_seed};
 pub use search::{Policy, Search, evaluate_after};
 pub use seat::{Seat, SeatSet};

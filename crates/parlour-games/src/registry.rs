@@ -3,7 +3,7 @@ use std::time::Duration;
 
 use parlour_core::{
     Audit, Encoding, FirstPlayer, LabCost, OptionSpec, Options, Registration, Search, Seat,
-    SetupError, SolvedPlan, Solver,
+    SetupError, SkillBot, SolvedPlan, Solver, Start,
 };
 use parlour_record::{Match, Record, RecordError, ReplayError, StepError};
 use thiserror::Error;
@@ -35,6 +35,12 @@ pub struct GameInfo {
     pub simultaneous: bool,
     /// What one game costs the balance lab.
     pub lab_cost: LabCost,
+    /// How the game starts ([`Registration::start`]).
+    pub start: Start,
+    /// Seconds per player action at the table ([`Registration::pace`]).
+    pub pace: f64,
+    /// The game's strongest bot where it is not ISMCTS ([`Registration::skill_bot`]).
+    pub skill_bot: Option<SkillBot>,
     /// The game's printed card data for its page, if it declares any
     /// ([`Registration::cards`]).
     pub cards: Option<fn() -> serde_json::Value>,
@@ -92,6 +98,9 @@ impl GameInfo {
             first_player: registration.first_player,
             simultaneous: G::SIMULTANEOUS,
             lab_cost: registration.lab_cost,
+            start: registration.start,
+            pace: registration.pace,
+            skill_bot: registration.skill_bot,
             cards: registration.cards,
             how_to_play: registration.how_to_play,
             limits: limits_of::<G>,

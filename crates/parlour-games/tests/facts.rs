@@ -1,10 +1,13 @@
 //! What each game declares to the registry holds in seeded random play: no game passes its
 //! step bound, no observation leaves its bounds, a game has simultaneous nodes iff it says so,
-//! and the first player is chosen as declared.
+//! and the first player is chosen as declared; the starting seat and any safety cap a game
+//! reports are real.
 
 use std::collections::BTreeSet;
 
-use parlour_core::{Encoding, FirstPlayer, GameRng, Options, Seat, ToAct, rng_from_seed};
+use parlour_core::{
+    Encoding, FirstPlayer, Game, GameRng, Options, Seat, Start, ToAct, rng_from_seed,
+};
 use parlour_games::{GameInfo, games, with_game};
 use rand::Rng;
 
@@ -17,6 +20,10 @@ struct Played {
     simultaneous: bool,
     /// The seats of the first player node.
     first: Vec<Seat>,
+    /// What the finished game says started it ([`parlour_core::Game::starting_seat`]).
+    start: Option<Seat>,
+    /// The cap the finished game says stopped it ([`parlour_core::Game::ended_by_cap`]).
+    cap: Option<&'static str>,
 }
 
 fn play<G: Encoding>(players: u8, seed: u64) -> Played {
@@ -31,7 +38,10 @@ fn play<G: Encoding>(players: u8, seed: u64) -> Played {
         steps: 0,
         simultaneous: false,
         first: Vec::new(),
+        start: None,
+        cap: None,
     };
+    let mut events: Vec<G::Event> = Vec::new();
     loop {
         for seat in Seat::all(players) {
             obs.fill(0.0);
@@ -49,11 +59,15 @@ fn play<G: Encoding>(players: u8, seed: u64) -> Played {
             }
         }
         match state.to_act() {
-            ToAct::Terminal => return played,
+            ToAct::Terminal => {
+                played.start = state.starting_seat(&events);
+                played.cap = state.ended_by_cap(&events);
+                return played;
+            }
             ToAct::Chance => {
                 let c = state.sample_chance(&mut rng);
                 state
-                    .apply_chance(c, &mut ())
+                    .apply_chance(c, &mut events)
                     .expect("a sampled outcome applies");
             }
             ToAct::Seats(seats) => {
@@ -66,7 +80,7 @@ fn play<G: Encoding>(players: u8, seed: u64) -> Played {
                     state.legal_actions(seat, &mut legal);
                     let a = legal[rng.random_range(0..legal.len())];
                     state
-                        .apply(seat, a, &mut ())
+                        .apply(seat, a, &mut events)
                         .expect("a legal action applies");
                     played.steps += 1;
                     if let Some(bound) = bound {
@@ -88,8 +102,27 @@ fn check<G: Encoding>(info: &GameInfo) {
     // Counts the default options allow (Reading the Play seats two only with an option).
     for players in G::PLAYERS.filter(|&n| G::new(n, &defaults).is_ok()) {
         let mut firsts = BTreeSet::new();
+        let mut starts = BTreeSet::new();
         for seed in 0..SEEDS {
             let p = play::<G>(players, seed);
+            if let Some(cap) = p.cap {
+                assert!(
+                    G::OPTIONS.iter().any(|o| o.id == cap),
+                    "{}: capped by `{cap}`, which is none of its options",
+                    G::ID
+                );
+            }
+            match (info.start, p.start) {
+                (Start::Fixed, s) => assert!(s.is_none_or(|s| s == Seat(0)), "{}", G::ID),
+                (_, None) => panic!("{}: the start is not fixed but no seat started", G::ID),
+                (_, Some(s)) => {
+                    // Where one seat takes the first decision, it is the one that started.
+                    if p.first.len() == 1 {
+                        assert_eq!(p.first, [s], "{} seed {seed}: the starting seat", G::ID);
+                    }
+                    starts.insert(s);
+                }
+            }
             assert!(
                 !p.simultaneous || G::SIMULTANEOUS,
                 "{}: seats acted at once, but the game says it has no simultaneous nodes",
@@ -106,6 +139,13 @@ fn check<G: Encoding>(info: &GameInfo) {
                 }
                 FirstPlayer::Chance => {}
             }
+        }
+        if info.start != Start::Fixed && players > 1 {
+            assert!(
+                starts.len() > 1,
+                "{} at {players}: always {starts:?} started",
+                G::ID
+            );
         }
         if info.first_player == FirstPlayer::Chance && players > 1 && !firsts.is_empty() {
             assert!(
@@ -179,4 +219,39 @@ fn high_card_declares_what_a_registered_game_does() {
     assert_eq!(info.max_steps(), Some(3));
     assert!(!info.simultaneous);
     check::<HighCard>(&info);
+}
+
+#[test]
+fn a_game_stopped_by_its_round_limit_says_so() {
+    let info = parlour_games::find("haunted").expect("registered");
+    assert_eq!(info.start, Start::Lot);
+    // Haunted stops at `round_limit` and scores everyone (its rulebook allows endless play).
+    let options =
+        Options::parse_list(parlour_haunted::State::OPTIONS, "round_limit=1").expect("an option");
+    let capped = (0..SEEDS)
+        .filter(|&seed| {
+            let mut state = <parlour_haunted::State as Game>::new(3, &options).expect("setup");
+            let mut rng: GameRng = rng_from_seed(seed);
+            let mut events = Vec::new();
+            let mut legal = Vec::new();
+            loop {
+                match state.to_act() {
+                    ToAct::Terminal => break,
+                    ToAct::Chance => {
+                        let c = state.sample_chance(&mut rng);
+                        state.apply_chance(c, &mut events).expect("applies");
+                    }
+                    ToAct::Seats(seats) => {
+                        for seat in seats.iter() {
+                            state.legal_actions(seat, &mut legal);
+                            let a = legal[rng.random_range(0..legal.len())];
+                            state.apply(seat, a, &mut events).expect("applies");
+                        }
+                    }
+                }
+            }
+            state.ended_by_cap(&events) == Some("round_limit")
+        })
+        .count();
+    assert_eq!(capped as u64, SEEDS, "one round never completes a line");
 }

@@ -10,8 +10,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 /// Chart width and height in SVG units (the page scales the chart to its column).
 const SIZE: (u32, u32) = (720, 340);
 
-/// Colour-blind-safe colours (Okabe and Ito), one per series.
-const PALETTE: [(u8, u8, u8); 7] = [
+/// Okabe and Ito's colour-blind-safe set, then Paul Tol's muted set for the rest, so up to 14
+/// series each get their own colour.
+const PALETTE: [(u8, u8, u8); 14] = [
     (0, 114, 178),
     (213, 94, 0),
     (0, 158, 115),
@@ -19,6 +20,13 @@ const PALETTE: [(u8, u8, u8); 7] = [
     (230, 159, 0),
     (86, 180, 233),
     (0, 0, 0),
+    (136, 34, 85),
+    (68, 170, 153),
+    (153, 153, 51),
+    (51, 34, 136),
+    (221, 204, 119),
+    (170, 68, 153),
+    (136, 136, 136),
 ];
 
 /// Series `i`'s colour as CSS (`#0072b2`), for the HTML legend.
@@ -58,15 +66,27 @@ pub enum Axis {
     Points,
 }
 
-fn tick(axis: Axis, y: f64) -> String {
+/// Decimals that tell apart ticks `step` apart (so a chart of 0 to 3% does not read "0%" at
+/// every tick), at most three.
+fn tick_decimals(step: f64) -> usize {
+    if step.is_nan() || step <= 0.0 || step >= 1.0 {
+        0
+    } else {
+        ((-step.log10()).ceil() as usize).min(3)
+    }
+}
+
+/// A tick label on an axis spanning `span` with about six ticks.
+fn tick(axis: Axis, y: f64, span: f64) -> String {
+    let step = span / 6.0;
     match axis {
-        Axis::Percent => format!("{:.0}%", 100.0 * y),
-        Axis::Points => format!("{:+.0} pts", 100.0 * y),
+        Axis::Percent => format!("{:.*}%", tick_decimals(100.0 * step), 100.0 * y),
+        Axis::Points => format!("{:+.*} pts", tick_decimals(100.0 * step), 100.0 * y),
         Axis::Number => {
             if y.abs() >= 100.0 || (y - y.round()).abs() < 1e-9 {
                 format!("{y:.0}")
             } else {
-                format!("{y:.1}")
+                format!("{:.*}", tick_decimals(step).max(1), y)
             }
         }
     }
@@ -223,7 +243,7 @@ fn category_axes<'a, 'b>(
         .disable_x_mesh()
         .x_labels(0)
         .y_labels(6)
-        .y_label_formatter(&|y| tick(axis, *y))
+        .y_label_formatter(&|y| tick(axis, *y, yhi - ylo))
         .y_desc(y_desc)
         .label_style(("sans-serif", 15))
         .axis_desc_style(("sans-serif", 15))
@@ -299,4 +319,19 @@ fn draw_boxes(
     category_labels(&root, categories, at)?;
     root.present()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_of_a_narrow_axis_keep_enough_decimals() {
+        // 0 to 3%: steps of 0.5 points need one decimal.
+        assert_eq!(tick(Axis::Percent, 0.005, 0.03), "0.5%");
+        assert_eq!(tick(Axis::Percent, 0.4, 1.0), "40%");
+        assert_eq!(tick(Axis::Points, -0.012, 0.03), "-1.2 pts");
+        assert_eq!(tick(Axis::Number, 0.4, 1.2), "0.4");
+        assert_eq!(tick(Axis::Number, 120.0, 600.0), "120");
+    }
 }

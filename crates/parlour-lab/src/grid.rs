@@ -173,6 +173,9 @@ pub struct Grid {
     pub skipped: Vec<Skipped>,
     /// Whether the game draws its first player by lot (so seat 1 is not always first to play).
     pub first_player_random: bool,
+    /// How the game starts, as its registration declares (the caller sets it; the trait
+    /// alone does not say).
+    pub start: Option<parlour_core::Start>,
 }
 
 impl Grid {
@@ -330,6 +333,7 @@ impl Grid {
             cells,
             skipped,
             first_player_random,
+            start: None,
         })
     }
 

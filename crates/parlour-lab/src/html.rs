@@ -64,7 +64,7 @@ const STYLE: &str = r#"
 :root { color-scheme: light; --ink: #1d1d1f; --muted: #5f6368; --line: #d9d9de; --sig: #0b6b3a; --sigbg: #e3f4ea; --ns: #5f6368; --nsbg: #f1f1f4; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; color: var(--ink); background: #fafafa; }
-main { max-width: 1080px; margin: 0 auto; padding: 1.5rem 1rem 3rem; background: #fff; }
+main { max-width: 1240px; margin: 0 auto; padding: 1.5rem 1rem 3rem; background: #fff; }
 h1 { font-size: 1.7rem; margin: 0 0 .25rem; line-height: 1.2; }
 h2 { font-size: 1.3rem; margin: 2.2rem 0 .5rem; padding-top: .6rem; border-top: 1px solid var(--line); }
 h3 { font-size: 1.05rem; margin: 1.4rem 0 .4rem; }
@@ -81,6 +81,12 @@ th:first-child, td:first-child { text-align: left; }
 td.l, th.l { text-align: left; white-space: normal; min-width: 12rem; overflow-wrap: anywhere; }
 ul.findings li, p.lede { overflow-wrap: anywhere; }
 thead th { background: #f3f3f6; font-weight: 600; position: sticky; top: 0; }
+thead th { white-space: normal; min-width: 4.5em; vertical-align: bottom; }
+td small { display: block; line-height: 1.2; font-size: .72rem; }
+th, td { padding-left: .4rem; padding-right: .4rem; }
+td:last-child { white-space: normal; min-width: 6.5em; }
+.facts { padding-left: 1.2rem; }
+.facts li.warn { background: #fff4e0; border-left: 4px solid #e0a030; padding: .3rem .6rem; }
 tbody tr:nth-child(even) { background: #fbfbfd; }
 small { color: var(--muted); }
 .verdict { display: inline-block; padding: 0 .45rem; border-radius: 4px; font-size: .85rem; }
@@ -88,7 +94,7 @@ small { color: var(--muted); }
 .verdict.no { background: var(--nsbg); color: var(--ns); }
 figure { margin: 1rem 0 1.5rem; }
 figure .chart { overflow-x: auto; }
-figure svg { display: block; width: 100%; min-width: 520px; height: auto; }
+figure svg { display: block; width: 100%; max-width: 960px; min-width: 520px; height: auto; }
 figcaption { font-weight: 600; margin-bottom: .3rem; }
 .legend { display: flex; flex-wrap: wrap; gap: .3rem 1rem; font-size: .9rem; margin: .3rem 0; }
 .legend span.sw { display: inline-block; width: .9rem; height: .9rem; border-radius: 50%; vertical-align: -.1rem; margin-right: .3rem; }
@@ -113,6 +119,7 @@ pub fn render_html(report: &Report) -> String {
     let _ = writeln!(h, "<h1>{}</h1>", txt("/game_name", &report.game_name));
     header(&mut h, report);
     crate::answers_html::answers(&mut h, report);
+    start_and_end(&mut h, report);
     summary(&mut h, report);
     seats(&mut h, report);
     length(&mut h, report);
@@ -201,6 +208,94 @@ fn header(h: &mut String, r: &Report) {
         }
         h.push_str("</ul>\n");
     }
+}
+
+/// How the game starts and how many games a safety cap stopped: read before any number.
+fn start_and_end(h: &mut String, r: &Report) {
+    h.push_str("<ul class=\"facts\">\n");
+    if let Some(sentence) = &r.start_sentence {
+        let random = if r.first_player_random {
+            " Here the starting seat changed from game to game, so the seat tables below are \
+             by table seat, and <a href=\"#positions\">by position from the first player</a>, \
+             which is what a first-player question asks."
+        } else {
+            " Here every game began at the same seat: seat 1 is the first player."
+        };
+        let _ = writeln!(
+            h,
+            "<li><strong>How it starts.</strong> {}{random}</li>",
+            txt("/start_sentence", sentence)
+        );
+    }
+    let cells = lineup_cells(r);
+    for (ci, c) in &cells {
+        let (Some(first), Some((ti, t))) = (
+            c.positions.first(),
+            c.position_test
+                .as_ref()
+                .and_then(|id| r.tests.iter().enumerate().find(|(_, t)| &t.id == id)),
+        ) else {
+            continue;
+        };
+        let _ = writeln!(
+            h,
+            "<li><strong>Is the first player favoured?</strong> {}: the player who started won \
+             {}, against an equal share of {}: {} (p {}{} after Holm's correction).</li>",
+            txt(&format!("/cells/{ci}/label"), &c.label),
+            rate(
+                &format!("/cells/{ci}/positions/0/win_rate"),
+                &first.win_rate
+            ),
+            num(
+                &format!("/cells/{ci}/fair_share"),
+                c.fair_share,
+                Fmt::Percent
+            ),
+            if t.significant {
+                "a significant difference between positions"
+            } else {
+                "no significant difference between positions"
+            },
+            if t.p_holm < 0.0001 { "" } else { "= " },
+            num(&format!("/tests/{ti}/p_holm"), t.p_holm, Fmt::PValue)
+        );
+    }
+    let mut caps: Vec<String> = Vec::new();
+    for (ci, c) in &cells {
+        for (cap, rate) in &c.caps {
+            caps.push(format!(
+                "{}: {} of games stopped by <code>{}</code>",
+                txt(&format!("/cells/{ci}/label"), &c.label),
+                num(
+                    &format!("/cells/{ci}/caps/{}/value", pointer_escape(cap)),
+                    rate.value,
+                    Fmt::Percent
+                ),
+                escape(cap)
+            ));
+        }
+    }
+    if caps.is_empty() {
+        h.push_str(
+            "<li><strong>How it ends.</strong> Every game ended by its own rules; no safety \
+             cap stopped one.</li>\n",
+        );
+    } else {
+        let _ = writeln!(
+            h,
+            "<li class=\"warn\"><strong>How it ends: {} games were stopped by a safety cap, \
+             not finished.</strong> {}. Their length is the cap's, not the game's: lengths \
+             below are also given for the finished games alone.</li>",
+            num("/capped", r.capped as f64, Fmt::Count),
+            caps.join("; ")
+        );
+    }
+    h.push_str("</ul>\n");
+}
+
+/// `text` as one JSON-pointer token (`~` and `/` escaped).
+fn pointer_escape(text: &str) -> String {
+    text.replace('~', "~0").replace('/', "~1")
 }
 
 pub(crate) fn finding_html(f: &Finding) -> String {
@@ -429,8 +524,8 @@ fn seats(h: &mut String, r: &Report) {
         let _ = write!(h, "<th>seat {s}</th>");
     }
     h.push_str(
-        "<th>equal share</th><th>spread</th><th>games won alone</th><th>chi-square</th>\
-         <th>p (Holm)</th><th>seat advantage</th></tr></thead>\n<tbody>\n",
+        "<th>equal share</th><th>won alone</th><th>chi-square</th><th>p (Holm)</th>\
+         <th>verdict</th></tr></thead>\n<tbody>\n",
     );
     for (ci, c) in &cells {
         let _ = write!(
@@ -452,13 +547,12 @@ fn seats(h: &mut String, r: &Report) {
         }
         let _ = writeln!(
             h,
-            "<td>{}</td><td>{}</td><td>{}</td>{}</tr>",
+            "<td>{}</td><td>{}</td>{}</tr>",
             num(
                 &format!("/cells/{ci}/fair_share"),
                 c.fair_share,
                 Fmt::Percent
             ),
-            num(&format!("/cells/{ci}/spread"), c.spread, Fmt::Points),
             num(
                 &format!("/cells/{ci}/sole_winner"),
                 c.sole_winner as f64,
@@ -468,6 +562,94 @@ fn seats(h: &mut String, r: &Report) {
         );
     }
     h.push_str("</tbody></table></div>\n");
+    positions(h, r, &cells);
+}
+
+/// Win rate by position from the seat that started: the first-player question where the start
+/// is drawn or rotates.
+fn positions(h: &mut String, r: &Report, cells: &[(usize, &CellReport)]) {
+    let cells: Vec<(usize, &CellReport)> = cells
+        .iter()
+        .filter(|(_, c)| !c.positions.is_empty())
+        .copied()
+        .collect();
+    if cells.is_empty() {
+        return;
+    }
+    h.push_str("<h3 id=\"positions\">By position from the first player</h3>\n");
+    h.push_str(
+        "<p>The same games counted by where a seat sat relative to the player who started \
+         the game: position 1 started, position 2 sat to its left, and so on. With 95% \
+         intervals; the dashed line is an equal share.</p>\n",
+    );
+    let max = cells.iter().map(|(_, c)| c.players).max().unwrap_or(2);
+    let categories: Vec<String> = (1..=max).map(ordinal).collect();
+    let names: Vec<String> = cells.iter().map(|(_, c)| c.label.clone()).collect();
+    let series: Vec<PointSeries> = cells
+        .iter()
+        .map(|(_, c)| PointSeries {
+            points: (0..usize::from(max))
+                .map(|p| {
+                    c.positions
+                        .get(p)
+                        .map(|x| (x.win_rate.value, x.win_rate.ci95[0], x.win_rate.ci95[1]))
+                })
+                .collect(),
+            reference: Some(c.fair_share),
+        })
+        .collect();
+    let title = "Win rate by position from the first player";
+    let svg = point_chart(title, "games won", &categories, &series, Axis::Percent);
+    figure(h, &svg, &names, title);
+    h.push_str("<div class=\"scroll\"><table>\n<thead><tr><th class=\"l\">setting</th>");
+    for p in 1..=max {
+        let _ = write!(h, "<th>{}</th>", ordinal(p));
+    }
+    h.push_str(
+        "<th>equal share</th><th>chi-square</th><th>p (Holm)</th><th>verdict</th></tr>\
+         </thead>\n<tbody>\n",
+    );
+    for (ci, c) in &cells {
+        let _ = write!(
+            h,
+            "<tr><td class=\"l\">{}</td>",
+            txt(&format!("/cells/{ci}/label"), &c.label)
+        );
+        for p in 0..usize::from(max) {
+            match c.positions.get(p) {
+                Some(x) => {
+                    let _ = write!(
+                        h,
+                        "<td>{}</td>",
+                        rate(&format!("/cells/{ci}/positions/{p}/win_rate"), &x.win_rate)
+                    );
+                }
+                None => h.push_str("<td></td>"),
+            }
+        }
+        let _ = writeln!(
+            h,
+            "<td>{}</td>{}</tr>",
+            num(
+                &format!("/cells/{ci}/fair_share"),
+                c.fair_share,
+                Fmt::Percent
+            ),
+            verdict(r, c.position_test.as_ref())
+        );
+    }
+    h.push_str("</tbody></table></div>\n");
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ...
+fn ordinal(n: u8) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// Box series of `pick` per variant, by player count.
@@ -478,6 +660,30 @@ fn boxes_by_players(
     let cells = lineup_cells(r);
     let counts = distinct(cells.iter().map(|(_, c)| c.players));
     let names = distinct(cells.iter().map(|(_, c)| variant(r, c)));
+    if counts.len() == 1 && names.len() > 1 {
+        // One player count: name the settings on the axis rather than in colours.
+        let boxes = names
+            .iter()
+            .map(|name| {
+                cells
+                    .iter()
+                    .find(|(_, c)| variant(r, c) == *name && c.games > 0)
+                    .and_then(|(_, c)| pick(c))
+                    .map(|d| [d.min, d.q1, d.median, d.q3, d.max])
+            })
+            .collect();
+        // The values alone fit under a box (`full_feudal_feast`, not `arrangement=...`).
+        let short = names
+            .iter()
+            .map(|n| {
+                n.split(" · ")
+                    .map(|part| part.split_once('=').map_or(part, |(_, v)| v))
+                    .collect::<Vec<_>>()
+                    .join(" · ")
+            })
+            .collect();
+        return (short, Vec::new(), vec![BoxSeries { boxes }]);
+    }
     let series = names
         .iter()
         .map(|name| BoxSeries {
@@ -509,7 +715,15 @@ fn length(h: &mut String, r: &Report) {
          (the study's pace; shuffling and dealing are not counted).</p>",
         num("/spec/pace", r.spec.pace, Fmt::Decimal1)
     );
-    let (categories, names, series) = boxes_by_players(r, |c| Some(c.minutes));
+    if r.capped > 0 {
+        h.push_str(
+            "<p class=\"banner\"><strong>Some games were stopped by a safety cap.</strong> \
+             Their length is the cap's: the chart shows the finished games alone, and the \
+             table gives both.</p>\n",
+        );
+    }
+    let (categories, names, series) =
+        boxes_by_players(r, |c| Some(c.minutes_uncapped.unwrap_or(c.minutes)));
     let title = "Minutes per game";
     let svg = box_chart(title, "minutes per game", &categories, &series);
     figure(
@@ -522,15 +736,15 @@ fn length(h: &mut String, r: &Report) {
     h.push_str(
         "<div class=\"scroll\"><table>\n<thead><tr><th class=\"l\">setting</th><th>games</th>\
          <th>actions (mean)</th><th>median</th><th>shortest</th><th>longest</th>\
-         <th>rounds (mean)</th><th>minutes (mean)</th><th>no winner</th><th>shared win</th>\
-         </tr></thead>\n<tbody>\n",
+         <th>rounds (mean)</th><th>minutes (mean)</th><th>finished games: minutes (median)</th>\
+         <th>no winner</th><th>shared win</th></tr></thead>\n<tbody>\n",
     );
     for (ci, c) in &cells {
         let p = format!("/cells/{ci}");
         let _ = writeln!(
             h,
             "<tr><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
-             <td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+             <td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             txt(&format!("{p}/label"), &c.label),
             num(&format!("{p}/games"), c.games as f64, Fmt::Count),
             num(&format!("{p}/actions/mean"), c.actions.mean, Fmt::Decimal1),
@@ -543,6 +757,18 @@ fn length(h: &mut String, r: &Report) {
             num(&format!("{p}/actions/max"), c.actions.max, Fmt::Count),
             num(&format!("{p}/rounds/mean"), c.rounds.mean, Fmt::Decimal1),
             num(&format!("{p}/minutes/mean"), c.minutes.mean, Fmt::Decimal1),
+            c.minutes_uncapped.map_or_else(
+                || num(
+                    &format!("{p}/minutes/median"),
+                    c.minutes.median,
+                    Fmt::Decimal1
+                ),
+                |d| num(
+                    &format!("{p}/minutes_uncapped/median"),
+                    d.median,
+                    Fmt::Decimal1
+                )
+            ),
             rate(&format!("{p}/no_winner_rate"), &c.no_winner_rate),
             num(&format!("{p}/shared_win"), c.shared_win as f64, Fmt::Count),
         );
@@ -908,12 +1134,19 @@ fn methods(h: &mut String, r: &Report) {
     ];
     if r.first_player_random {
         items.push(
-            "This game draws who plays first by lot (first_player=random), so seat 1 is not \
-             always the first to play. To study the first player, fix it: --options \
-             first_player=0."
+            "The starting seat changed from game to game, so seat 1 is not always the first to \
+             play. Positions count from the seat that started each game (the game states it); \
+             their test is the seat test on positions. Where an option fixes the first player \
+             (first_player=0), a study can also fix it."
                 .to_owned(),
         );
     }
+    items.push(
+        "Safety caps: a game stopped by a cap (a round or turn limit) was not finished; its \
+         length is the cap's. Such games are counted per cap and kept apart from the lengths \
+         of finished games."
+            .to_owned(),
+    );
     if let Some(s) = &r.spec.skill {
         items.push(format!(
             "Skill check: in game g of a skill row the strong bot ({}) sits in seat g mod n, so \

@@ -62,8 +62,8 @@ pub use format::{Fmt, thousands};
 pub use grid::{Cell, CellKind, Grid, Skipped, playable_counts, players_label};
 pub use html::render_html;
 pub use report::{
-    ALPHA, CellReport, Comparison, MetricReport, REPORT_FORMAT, Rate, Report, SeatReport,
-    SkillReport, SkippedReport, Test, build_report, build_report_with,
+    ALPHA, CellReport, Comparison, MetricReport, PositionReport, REPORT_FORMAT, Rate, Report,
+    SeatReport, SkillReport, SkippedReport, Test, build_report, build_report_with,
 };
 pub use results::{GameRow, LabResults, MetricName};
 pub use runner::{RunControl, play_game, run};

@@ -33,7 +33,18 @@ pub struct Rate {
 
 impl Rate {
     pub(crate) fn of(successes: f64, n: f64) -> Rate {
+        // Rounding leaves bounds like 5e-20 where the bound is 0 (or 1): write them exactly.
+        let exact = |b: f64| {
+            if b < 1e-12 {
+                0.0
+            } else if b > 1.0 - 1e-12 {
+                1.0
+            } else {
+                b
+            }
+        };
         let (lo, hi) = wilson95(successes, n);
+        let (lo, hi) = (exact(lo), exact(hi));
         Rate {
             value: if n > 0.0 { successes / n } else { 0.0 },
             ci95: [lo, hi],
@@ -99,6 +110,17 @@ pub struct SeatReport {
     pub sole_wins: u64,
     /// Final scores.
     pub score: Dist,
+}
+
+/// Win rate by position counted from the seat that started the game.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct PositionReport {
+    /// 1 for the starting seat, 2 for the next seat to its left, ...
+    pub position: u8,
+    /// Share of games won from this position (a shared win counts 1/k).
+    pub win_rate: Rate,
+    /// Games won alone from this position.
+    pub sole_wins: u64,
 }
 
 /// One of the game's metrics in a cell.
@@ -197,6 +219,20 @@ pub struct CellReport {
     pub rounds: Dist,
     /// Estimated minutes per game at the study's pace.
     pub minutes: Dist,
+    /// Whether the starting seat differed between the games (drawn by lot or rotated).
+    pub start_varies: bool,
+    /// Win rate by position from the starting seat (line-up cells whose start varies).
+    pub positions: Vec<PositionReport>,
+    /// The position-advantage test's id: do the positions from the start win equally?
+    pub position_test: Option<String>,
+    /// Share of games stopped by each safety cap, by the cap's id (only caps that fired).
+    pub caps: BTreeMap<String, Rate>,
+    /// Games stopped by a safety cap.
+    pub capped: u64,
+    /// Actions per game over the games no cap stopped (when some were stopped).
+    pub actions_uncapped: Option<Dist>,
+    /// Minutes per game over the games no cap stopped (when some were stopped).
+    pub minutes_uncapped: Option<Dist>,
     /// The game's own metrics.
     pub metrics: Vec<MetricReport>,
     /// The skill check (skill cells only).
@@ -270,6 +306,12 @@ pub struct Report {
     pub answers: Vec<Finding>,
     /// Whether the game draws its first player by lot.
     pub first_player_random: bool,
+    /// How the game starts (`lot`, `option`, ...; see `parlour_core::Start`), if declared.
+    pub start: Option<&'static str>,
+    /// How the game starts, in one sentence.
+    pub start_sentence: Option<String>,
+    /// Games stopped by a safety cap, over all cells.
+    pub capped: u64,
     /// Every cell.
     pub cells: Vec<CellReport>,
     /// Setups the game refused.
@@ -413,7 +455,10 @@ pub fn build_report_with(grid: &Grid, results: &LabResults, meaningful: Meaningf
         alpha: ALPHA,
         meaningful,
         answers: Vec::new(),
-        first_player_random: grid.first_player_random,
+        first_player_random: cells.iter().any(|c| c.start_varies) || grid.first_player_random,
+        start: grid.start.map(parlour_core::Start::id),
+        start_sentence: grid.start.map(parlour_core::Start::sentence),
+        capped: cells.iter().map(|c| c.capped).sum(),
         cells: std::mem::take(&mut cells),
         skipped: grid
             .skipped
@@ -525,6 +570,46 @@ fn cell_report(cell: &Cell, rows: &[GameRow], names: &[MetricName], spec: &LabSp
     let actions: Vec<f64> = rows.iter().map(|r| f64::from(r.actions)).collect();
     let minutes: Vec<f64> = actions.iter().map(|a| a * spec.pace / 60.0).collect();
     let rounds: Vec<f64> = rows.iter().map(|r| f64::from(r.rounds)).collect();
+    let start_varies = rows.iter().any(|r| r.start != rows[0].start);
+    let positions: Vec<PositionReport> = if cell.is_skill() || players < 2 || !start_varies {
+        Vec::new()
+    } else {
+        (0..players)
+            .map(|p| {
+                let seat = |r: &GameRow| r.start.map(|f| (f + p) % players);
+                let wins: f64 = rows
+                    .iter()
+                    .filter_map(|r| seat(r).map(|s| share(r, s)))
+                    .sum();
+                let counted = rows.iter().filter(|r| r.start.is_some()).count();
+                PositionReport {
+                    position: p + 1,
+                    win_rate: Rate::of(wins, counted as f64),
+                    sole_wins: rows
+                        .iter()
+                        .filter(|r| seat(r).is_some_and(|s| r.winners == 1 << s))
+                        .count() as u64,
+                }
+            })
+            .collect()
+    };
+    let mut cap_counts: BTreeMap<String, u64> = BTreeMap::new();
+    for cap in rows.iter().filter_map(|r| r.cap.as_ref()) {
+        *cap_counts.entry(cap.clone()).or_default() += 1;
+    }
+    let capped = rows.iter().filter(|r| r.cap.is_some()).count() as u64;
+    let caps = cap_counts
+        .into_iter()
+        .map(|(k, v)| (k, Rate::of(v as f64, n)))
+        .collect();
+    let uncapped = |f: &dyn Fn(&GameRow) -> f64| {
+        (capped > 0).then(|| {
+            let v: Vec<f64> = rows.iter().filter(|r| r.cap.is_none()).map(f).collect();
+            Dist::of(&v)
+        })
+    };
+    let actions_uncapped = uncapped(&|r| f64::from(r.actions));
+    let minutes_uncapped = uncapped(&|r| f64::from(r.actions) * spec.pace / 60.0);
     let metrics = names
         .iter()
         .enumerate()
@@ -580,6 +665,13 @@ fn cell_report(cell: &Cell, rows: &[GameRow], names: &[MetricName], spec: &LabSp
         actions: Dist::of(&actions),
         rounds: Dist::of(&rounds),
         minutes: Dist::of(&minutes),
+        start_varies,
+        positions,
+        position_test: None,
+        caps,
+        capped,
+        actions_uncapped,
+        minutes_uncapped,
         metrics,
         skill: None,
     }
@@ -642,6 +734,25 @@ fn seat_and_skill_tests(
             } else if let Some(r) = chi_square_gof(&observed, &expected) {
                 report.seat_test =
                     Some(tests.add_effect("chi-square goodness of fit", question, r, games, e));
+            }
+            if !report.positions.is_empty() {
+                let observed: Vec<f64> = report
+                    .positions
+                    .iter()
+                    .map(|p| p.sole_wins as f64)
+                    .collect();
+                if let Some(r) = chi_square_gof(&observed, &expected) {
+                    let games = observed.iter().sum::<f64>() as u64;
+                    report.position_test = Some(tests.add(
+                        "chi-square goodness of fit",
+                        format!(
+                            "{}: do the positions from the first player win equally?",
+                            report.label
+                        ),
+                        r,
+                        games,
+                    ));
+                }
             }
         }
         CellKind::Skill { bot, against } => {

@@ -11,8 +11,8 @@ use crate::{LabSpec, Shard};
 /// What one finished game left: enough for every statistic of the report.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(
-    from = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>)",
-    into = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>)"
+    from = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>, Option<u8>, Option<String>)",
+    into = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>, Option<u8>, Option<String>)"
 )]
 pub struct GameRow {
     /// The cell's index in the grid.
@@ -30,9 +30,24 @@ pub struct GameRow {
     pub rounds: u32,
     /// The game's metrics ([`parlour_core::Game::metrics`]), in the cell's metric order.
     pub metrics: Vec<f64>,
+    /// The seat that started the game, from 0 ([`parlour_core::Game::starting_seat`]).
+    pub start: Option<u8>,
+    /// The safety cap that stopped the game, if one did
+    /// ([`parlour_core::Game::ended_by_cap`]).
+    pub cap: Option<String>,
 }
 
-type RowTuple = (u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>);
+type RowTuple = (
+    u32,
+    u64,
+    Vec<i32>,
+    u16,
+    u32,
+    u32,
+    Vec<f64>,
+    Option<u8>,
+    Option<String>,
+);
 
 impl From<RowTuple> for GameRow {
     fn from(t: RowTuple) -> Self {
@@ -44,6 +59,8 @@ impl From<RowTuple> for GameRow {
             actions: t.4,
             rounds: t.5,
             metrics: t.6,
+            start: t.7,
+            cap: t.8,
         }
     }
 }
@@ -51,7 +68,7 @@ impl From<RowTuple> for GameRow {
 impl From<GameRow> for RowTuple {
     fn from(r: GameRow) -> Self {
         (
-            r.cell, r.game, r.scores, r.winners, r.actions, r.rounds, r.metrics,
+            r.cell, r.game, r.scores, r.winners, r.actions, r.rounds, r.metrics, r.start, r.cap,
         )
     }
 }
@@ -61,6 +78,14 @@ impl GameRow {
     #[must_use]
     pub fn won(&self, seat: u8) -> bool {
         self.winners & (1 << seat) != 0
+    }
+
+    /// Seat `s`'s position counted from the starting seat (0: it started), or `None` when the
+    /// game names no starting seat.
+    #[must_use]
+    pub fn position(&self, seat: u8) -> Option<u8> {
+        let n = self.scores.len() as u8;
+        self.start.map(|f| (seat + n - f) % n)
     }
 
     /// How many seats share the win (0: no winner).

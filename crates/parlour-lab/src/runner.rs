@@ -66,6 +66,8 @@ pub fn play_game<G: Search>(
         .outcome()
         .ok_or_else(|| fail("the game ended without an outcome".into()))?;
     let metrics = state.metrics(&events);
+    let start = state.starting_seat(&events).map(|s| s.0);
+    let cap = state.ended_by_cap(&events).map(str::to_owned);
     let names = metrics
         .iter()
         .map(|m| MetricName {
@@ -86,6 +88,8 @@ pub fn play_game<G: Search>(
             actions,
             rounds: state.round(),
             metrics: metrics.iter().map(|m| m.value).collect(),
+            start,
+            cap,
         },
         names,
     ))

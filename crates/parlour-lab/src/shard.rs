@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::{LabError, LabResults, Shard};
 
 /// The format tag of shard files; a file with another tag is refused.
-pub const SHARD_FORMAT: &str = "parlour-lab-shard/1";
+pub const SHARD_FORMAT: &str = "parlour-lab-shard/2";
 
 #[derive(Serialize)]
 struct ShardOut<'a> {

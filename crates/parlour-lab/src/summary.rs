@@ -284,6 +284,19 @@ pub fn summarise(report: &Report) -> Vec<Finding> {
             .t(" seconds per action, over ")
             .n(format!("{base}/rounds/mean"), c.rounds.mean, Fmt::Decimal1)
             .t(" rounds.");
+        if let Some(d) = &c.minutes_uncapped {
+            // Capped games are stopped, not finished: their length is the cap's.
+            l = l
+                .t(" But ")
+                .n(format!("{base}/capped"), c.capped as f64, Fmt::Count)
+                .t(" of these games were stopped by a safety cap; the games that finished last ")
+                .n(
+                    format!("{base}/minutes_uncapped/median"),
+                    d.median,
+                    Fmt::Decimal1,
+                )
+                .t(" minutes (median).");
+        }
         if c.no_winner > 0 {
             l = l
                 .t(" ")

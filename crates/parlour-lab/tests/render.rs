@@ -16,7 +16,11 @@ fn study() -> (tempfile::TempDir, Value, Html) {
     let spec = LabSpec {
         game: "coin-toss".into(),
         players: vec![1, 2, 4],
-        options: vec![("shared_percent".into(), "5".into())],
+        options: vec![
+            ("shared_percent".into(), "5".into()),
+            ("no_winner_percent".into(), "5".into()),
+            ("random_start".into(), "1".into()),
+        ],
         sweeps: vec![Sweep {
             option: "first_seat_percent".into(),
             values: vec!["0".into(), "50".into()],
@@ -31,7 +35,8 @@ fn study() -> (tempfile::TempDir, Value, Html) {
         seed: 3,
         pace: 7.5,
     };
-    let grid = Grid::new::<CoinToss>(&spec).unwrap();
+    let mut grid = Grid::new::<CoinToss>(&spec).unwrap();
+    grid.start = Some(parlour_core::Start::Lot);
     let results = run::<CoinToss>(&spec, &grid, Shard::WHOLE, &RunControl::default()).unwrap();
     let report = build_report(&grid, &results);
     let dir = tempfile::tempdir().unwrap();
@@ -92,9 +97,17 @@ fn the_html_parses_and_has_its_charts() {
         html.errors
     );
     let svgs: Vec<ElementRef> = html.select(&sel("figure svg")).collect();
-    // Seats at 2 and 4 players, minutes, margins, the score alone at the table, the game's two
-    // measures, skill.
-    assert_eq!(svgs.len(), 8, "charts");
+    // Seats at 2 and 4 players, positions from the first player, minutes, margins, the score
+    // alone at the table, the game's two measures, skill.
+    assert_eq!(svgs.len(), 9, "charts");
+    let start = html
+        .select(&sel("[data-json=\"/start_sentence\"]"))
+        .next()
+        .expect("the page says how the game starts");
+    assert_eq!(
+        start.text().collect::<String>(),
+        "The first player is drawn by lot."
+    );
     for svg in &svgs {
         assert!(svg.value().attr("viewBox").is_some());
         assert_eq!(svg.select(&sel("title")).count(), 1, "every chart is named");

@@ -181,3 +181,47 @@ fn the_skill_check_finds_no_skill_in_a_game_of_pure_luck() {
         assert!(s.edge.abs() < 0.08, "{}: edge {}", c.label, s.edge);
     }
 }
+
+#[test]
+fn a_drawn_start_that_favours_the_starter_shows_by_position_not_by_seat() {
+    // The starter wins 40% at 3 players, but the start is drawn: every seat starts a third of
+    // the games, so by table seat the game looks fair.
+    let r = study(&spec(
+        vec![3],
+        &[
+            ("first_seat_percent", "40"),
+            ("random_start", "1"),
+            ("no_winner_percent", "10"),
+        ],
+        3000,
+        7,
+    ));
+    let c = &r.cells[0];
+    assert!(r.first_player_random && c.start_varies);
+    assert!(seat_p(&r, 0) > 0.05, "by seat the game is fair");
+    assert_eq!(c.positions.len(), 3);
+    let first = c.positions[0].win_rate;
+    // 40% of the 90% of games with a winner.
+    assert!(first.ci95[0] < 0.36 && 0.36 < first.ci95[1], "{first:?}");
+    let id = c.position_test.as_ref().expect("a position test");
+    let t = r.tests.iter().find(|t| &t.id == id).expect("the test");
+    assert!(t.significant, "the starter's edge is found: {t:?}");
+    // Games with no winner are reported as stopped by a cap, kept apart from the lengths.
+    let cap = c.caps["no_winner_percent"];
+    assert_eq!(c.capped, c.no_winner);
+    assert!(cap.ci95[0] < 0.10 && 0.10 < cap.ci95[1], "{cap:?}");
+    assert_eq!(
+        c.actions_uncapped.expect("some games were capped").n,
+        c.games - c.capped
+    );
+}
+
+#[test]
+fn a_fixed_start_reports_no_positions_and_no_caps() {
+    let r = study(&spec(vec![3], &[("first_seat_percent", "40")], 300, 1));
+    let c = &r.cells[0];
+    assert!(!r.first_player_random && !c.start_varies);
+    assert!(c.positions.is_empty() && c.position_test.is_none());
+    assert!(c.caps.is_empty() && c.actions_uncapped.is_none());
+    assert_eq!(r.capped, 0);
+}

@@ -1,6 +1,6 @@
 //! What Haunted declares to the registry beyond the `Game` trait.
 
-use parlour_core::{FirstPlayer, LabCost, Registration};
+use parlour_core::{FirstPlayer, LabCost, Registration, Start};
 
 use crate::{CardData, State};
 
@@ -8,6 +8,7 @@ use crate::{CardData, State};
 pub const REGISTRATION: Registration<State> = Registration {
     how_to_play: &[include_str!("../data/how-to-play.md")],
     cards: Some(card_data),
+    start: Start::Lot,
     ..Registration::new(
         "Each player tends three lines, built bottom up from a Setting, a Focus and a Hidden \
     Terror, while the others play cards on them to complete them. A player who \

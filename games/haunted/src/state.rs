@@ -619,6 +619,27 @@ impl Game for State {
     fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
         crate::metrics::metrics(self, events)
     }
+
+    fn starting_seat(&self, events: &[Event]) -> Option<Seat> {
+        // The main game's draw; a tie-break's later draw starts only the short game.
+        events.iter().find_map(|e| match e {
+            Event::FirstPlayer { first, .. } => Some(*first),
+            _ => None,
+        })
+    }
+
+    fn ended_by_cap(&self, events: &[Event]) -> Option<&'static str> {
+        // A game (main or tie-break) that ended with no loser was stopped by `round_limit`.
+        events
+            .iter()
+            .any(|e| {
+                matches!(
+                    e,
+                    Event::GameOver { loser: None } | Event::TieBreak { loser: None, .. }
+                )
+            })
+            .then_some("round_limit")
+    }
 }
 
 impl Search for State {

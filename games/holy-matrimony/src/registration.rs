@@ -1,6 +1,6 @@
 //! What Holy Matrimony declares to the registry beyond the `Game` trait.
 
-use parlour_core::{FirstPlayer, LabCost, Registration};
+use parlour_core::{FirstPlayer, LabCost, Registration, Start};
 
 use crate::State;
 
@@ -11,6 +11,13 @@ pub const REGISTRATION: Registration<State> = Registration {
         include_str!("../data/how-to-play.md"),
         parlour_fey::HOW_TO_PLAY,
     ],
+    start: Start::Option {
+        option: "first_player",
+        rotates: true,
+    },
+    // DESIGNED: everyone commits at once, so a round of n actions takes about one player's
+    // think (15 s or so at four players), not n of them.
+    pace: 4.0,
     ..Registration::new(
         "A blackjack-style game with the Deck of Fey: each round everyone secretly commits \
     cards from a hand of seven, and all are revealed together. The church card plus your \

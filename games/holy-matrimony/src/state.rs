@@ -653,6 +653,11 @@ impl Game for State {
     fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
         crate::metrics::metrics(self, events)
     }
+
+    fn starting_seat(&self, _events: &[Event]) -> Option<Seat> {
+        // Play is simultaneous, but the deal and each refill start from the first player.
+        Some(self.first)
+    }
 }
 
 impl Search for State {

@@ -457,6 +457,10 @@ impl Game for State {
     fn metrics(&self, _events: &[Event]) -> Vec<parlour_core::Metric> {
         crate::metrics::metrics(self)
     }
+
+    fn ended_by_cap(&self, _events: &[Event]) -> Option<&'static str> {
+        (self.end_reason() == Some(EndReason::TurnLimit)).then_some("max_turns")
+    }
 }
 
 impl Search for State {

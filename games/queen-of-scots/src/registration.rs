@@ -1,6 +1,6 @@
 //! What Queen of Scots declares to the registry beyond the `Game` trait.
 
-use parlour_core::{FirstPlayer, LabCost, Registration};
+use parlour_core::{FirstPlayer, LabCost, Registration, Start};
 
 use crate::{CardData, State};
 
@@ -8,6 +8,7 @@ use crate::{CardData, State};
 pub const REGISTRATION: Registration<State> = Registration {
     how_to_play: &[include_str!("../data/how-to-play.md")],
     cards: Some(card_data),
+    start: Start::DealerRotation,
     ..Registration::new(
         "A set-collection rummy game in the Canasta family: pick up a card from the stock or \
     take the whole discard pile, lay down sets of three or more matching cards, then \

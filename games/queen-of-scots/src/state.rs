@@ -542,6 +542,14 @@ impl Game for State {
     fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
         crate::metrics::metrics(self, events)
     }
+
+    fn starting_seat(&self, events: &[Event]) -> Option<Seat> {
+        // The first round's first player sits left of the first dealer (spec §3).
+        events.iter().find_map(|e| match e {
+            Event::FirstDealer { dealer } => Some(dealer.offset(1, self.players())),
+            _ => None,
+        })
+    }
 }
 
 impl Search for State {

@@ -1,6 +1,6 @@
 //! What Reading the Play declares to the registry beyond the `Game` trait.
 
-use parlour_core::{FirstPlayer, LabCost, Registration};
+use parlour_core::{FirstPlayer, LabCost, Registration, Start};
 
 use crate::{CardData, State};
 
@@ -8,6 +8,7 @@ use crate::{CardData, State};
 pub const REGISTRATION: Registration<State> = Registration {
     how_to_play: &[include_str!("../data/how-to-play.md")],
     cards: Some(card_data),
+    start: Start::Vote("first_player_random"),
     ..Registration::new(
         "A card game about The King in Yellow: on your turn draw or trade cards face down \
     with other players, then build a Sequence of consecutive Line cards. Avoid holding \

@@ -477,6 +477,17 @@ impl Game for State {
     fn metrics(&self, _events: &[Event]) -> Vec<parlour_core::Metric> {
         crate::metrics::metrics(self)
     }
+
+    fn starting_seat(&self, events: &[Event]) -> Option<Seat> {
+        events.iter().find_map(|e| match e {
+            Event::FirstPlayer { seat, .. } => Some(*seat),
+            _ => None,
+        })
+    }
+
+    fn ended_by_cap(&self, _events: &[Event]) -> Option<&'static str> {
+        (self.end() == Some(End::TurnLimit)).then_some("turn_limit")
+    }
 }
 
 impl Search for State {

@@ -1,6 +1,6 @@
 //! What Rebel Runs declares to the registry beyond the `Game` trait.
 
-use parlour_core::{FirstPlayer, LabCost, Registration};
+use parlour_core::{FirstPlayer, LabCost, Registration, Start};
 
 use crate::State;
 
@@ -11,6 +11,10 @@ pub const REGISTRATION: Registration<State> = Registration {
         include_str!("../data/how-to-play.md"),
         parlour_fey::HOW_TO_PLAY,
     ],
+    start: Start::Option {
+        option: "first_player",
+        rotates: true,
+    },
     ..Registration::new(
         "A rummy game with the Deck of Fey: draw from the stock or the discard pile, discard, \
     then lay down sets (3+ of a number) and runs (4+ in a row) or lay off on them. When \

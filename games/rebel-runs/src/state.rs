@@ -430,6 +430,11 @@ impl Game for State {
     fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
         crate::metrics::metrics(events)
     }
+
+    fn starting_seat(&self, _events: &[Event]) -> Option<Seat> {
+        // The first hand's first player; the start moves one seat left each hand (D-RR-11).
+        Some(self.first_player)
+    }
 }
 
 impl Search for State {

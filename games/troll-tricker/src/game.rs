@@ -266,6 +266,11 @@ impl Game for State {
     fn metrics(&self, events: &[Event]) -> Vec<parlour_core::Metric> {
         crate::metrics::metrics(events)
     }
+
+    fn starting_seat(&self, _events: &[Event]) -> Option<Seat> {
+        // The first player leads the first trick (the lead then rotates, D-TT-9).
+        Some(self.first)
+    }
 }
 
 impl Search for State {

@@ -1,6 +1,6 @@
 //! What Troll Tricker declares to the registry beyond the `Game` trait.
 
-use parlour_core::{FirstPlayer, LabCost, Registration};
+use parlour_core::{FirstPlayer, LabCost, Registration, Start};
 
 use crate::State;
 
@@ -11,6 +11,10 @@ pub const REGISTRATION: Registration<State> = Registration {
         include_str!("../data/how-to-play.md"),
         parlour_fey::HOW_TO_PLAY,
     ],
+    start: Start::Option {
+        option: "first_player",
+        rotates: true,
+    },
     ..Registration::new(
         "A trick-taking game with the Deck of Fey: one sign is fey (trump) and each player has \
     a sign of their own on the circular mat. Follow the led sign if you can; a trick \

@@ -3,7 +3,10 @@
 //! result: a single winner, a win shared by every seat, or no winner.
 //!
 //! Options: `first_seat_percent` (0 = every seat equally likely to win; otherwise seat 1's
-//! chance in percent, the rest split evenly), `no_winner_percent` and `shared_percent`.
+//! chance in percent, the rest split evenly), `no_winner_percent` and `shared_percent`;
+//! `random_start` (1: a first chance event draws the starting seat, and `first_seat_percent`
+//! favours that seat instead of seat 1). A game with no winner reports itself stopped by the
+//! cap `no_winner_percent`, so the lab's cap counts have a known law too.
 //!
 //! Skill, for the A-vs-B tests: with `call_bonus_percent` above 0 a seat may say `call`
 //! instead of `toss`, and in that share of games the winner is drawn among the seats that
@@ -30,6 +33,13 @@ const OPTIONS: &[OptionSpec] = &[
     ),
     OptionSpec::int("no_winner_percent", "chance of no winner", 0, 0, 100),
     OptionSpec::int(
+        "random_start",
+        "draw the starting seat (1) or not (0)",
+        0,
+        0,
+        1,
+    ),
+    OptionSpec::int(
         "shared_percent",
         "chance every seat shares the win",
         0,
@@ -55,6 +65,8 @@ pub enum Toss {
     Shared,
     /// Nobody wins.
     Nobody,
+    /// The starting seat is drawn (`random_start`).
+    Start(u8),
 }
 
 /// What happened.
@@ -75,6 +87,8 @@ pub struct CoinToss {
     shared_percent: u32,
     call_bonus_percent: u32,
     called: u16,
+    random_start: bool,
+    start: Option<u8>,
     said: u8,
     result: Option<Toss>,
 }
@@ -110,6 +124,8 @@ impl Game for CoinToss {
             shared_percent: pct("shared_percent"),
             call_bonus_percent: pct("call_bonus_percent"),
             called: 0,
+            random_start: options.int("random_start") == 1,
+            start: None,
             said: 0,
             result: None,
         };
@@ -131,6 +147,8 @@ impl Game for CoinToss {
     fn to_act(&self) -> ToAct {
         if self.result.is_some() {
             ToAct::Terminal
+        } else if self.random_start && self.start.is_none() {
+            ToAct::Chance
         } else if self.said < self.players {
             ToAct::Seats(SeatSet::single(Seat(self.said)))
         } else {
@@ -166,6 +184,11 @@ impl Game for CoinToss {
     }
 
     fn sample_chance(&self, rng: &mut GameRng) -> Toss {
+        let n = u32::from(self.players);
+        if self.random_start && self.start.is_none() {
+            return Toss::Start(rng.random_range(0..n) as u8);
+        }
+        let start = u32::from(self.start.unwrap_or(0));
         let r = rng.random_range(0..100_000u32);
         let nobody = self.no_winner_percent * 1000;
         let shared = nobody + self.shared_percent * 1000;
@@ -175,7 +198,6 @@ impl Game for CoinToss {
         if r < shared {
             return Toss::Shared;
         }
-        let n = u32::from(self.players);
         if self.called != 0 && rng.random_range(0..100u32) < self.call_bonus_percent {
             let callers: Vec<u8> = (0..self.players)
                 .filter(|s| self.called & (1 << s) != 0)
@@ -186,9 +208,9 @@ impl Game for CoinToss {
             return Toss::Winner(rng.random_range(0..n) as u8);
         }
         if rng.random_range(0..100u32) < self.first_seat_percent {
-            Toss::Winner(0)
+            Toss::Winner(start as u8)
         } else {
-            Toss::Winner(rng.random_range(1..n) as u8)
+            Toss::Winner(((start + rng.random_range(1..n)) % n) as u8)
         }
     }
 
@@ -200,7 +222,10 @@ impl Game for CoinToss {
         if self.to_act() != ToAct::Chance {
             return Err(IllegalAction::wrong_node("the toss"));
         }
-        self.result = Some(chance);
+        match chance {
+            Toss::Start(s) => self.start = Some(s),
+            toss => self.result = Some(toss),
+        }
         events.push(Event::Fell(chance));
         Ok(())
     }
@@ -240,7 +265,7 @@ impl Game for CoinToss {
         let winners = match result {
             Toss::Winner(w) => SeatSet::single(Seat(w)),
             Toss::Shared => SeatSet::all(self.players),
-            Toss::Nobody => SeatSet::EMPTY,
+            Toss::Nobody | Toss::Start(_) => SeatSet::EMPTY,
         };
         Some(Outcome {
             scores: self.scores(),
@@ -274,6 +299,14 @@ impl Game for CoinToss {
 
     fn sample_consistent(&self, _observer: Seat, _rng: &mut GameRng) -> Self {
         self.clone()
+    }
+
+    fn starting_seat(&self, _events: &[Event]) -> Option<Seat> {
+        Some(Seat(self.start.unwrap_or(0)))
+    }
+
+    fn ended_by_cap(&self, _events: &[Event]) -> Option<&'static str> {
+        (self.result == Some(Toss::Nobody)).then_some("no_winner_percent")
     }
 
     fn metrics(&self, events: &[Event]) -> Vec<Metric> {
