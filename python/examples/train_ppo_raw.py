@@ -1,12 +1,14 @@
 """Train a policy from the raw observation tensor with PPO, in numpy alone, and measure it.
 
-The learner sees only what ``parlour.VectorEnv`` gives every game: the observation tensor and
-the legal-action mask. There are no hand-made features and no offsets into the observation;
-the reward is the learner's win share when a game ends (0 until then). The network is a small
-MLP (two ReLU layers) with a policy head (a softmax over the legal ids) and a value head,
-trained with PPO (clipped ratios, GAE, Adam) on many games at once in which the engine's
-``random`` bot plays every other seat. Backpropagation is written out by hand, so nothing
-beyond numpy is needed.
+The policy sees only what ``parlour.VectorEnv`` gives every game: the observation tensor and
+the legal-action mask. There are no hand-made features and no offsets into the observation.
+The reward is the learner's win share when a game ends plus, with ``--reward score`` (the
+default), each step's change in its score lead (``Game.scores()``: its score minus the others'
+mean), which sums to the final lead and so only says sooner what the end will say. The network
+is a small MLP (two ReLU layers) with a policy head (a softmax over the legal ids) and a value
+head, trained with PPO (clipped ratios, GAE, entropy bonus, Adam) on many games at once in
+which the engine's ``random`` bot plays every other seat. Backpropagation is written out by
+hand, so nothing beyond numpy is needed.
 
 Every few updates the policy (its most likely legal id) plays fresh games against random bots;
 these points, with 95% intervals, are the learning curve, written as CSV and, when matplotlib
@@ -16,7 +18,7 @@ deals.
 
     python python/examples/train_ppo_raw.py                          # Troll Tricker, 4 players
     python python/examples/train_ppo_raw.py --game holy-matrimony
-    python python/examples/train_ppo_raw.py --updates 40 --curve curve.csv --plot curve.png
+    python python/examples/train_ppo_raw.py --minutes 2 --curve curve.csv --plot curve.png
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class Config:
 
     game: str = "troll-tricker"
     players: int = 4
+    options: Optional[dict] = None  # the game's options (parlour.games() lists them)
     seed: int = 0
     envs: int = 256  # games played at once
     steps: int = 32  # learner decisions per game slot per rollout
@@ -56,7 +59,7 @@ class Config:
     epochs: int = 4
     minibatches: int = 4
     clip: float = 0.2
-    gamma: float = 1.0  # the only reward is at the end: no reason to discount it
+    gamma: float = 1.0  # only the end of the game counts: no reason to discount
     lam: float = 0.95
     entropy: float = 0.01
     value_coef: float = 0.5
@@ -208,7 +211,9 @@ def evaluate(
     """Win shares of ``choose(obs, mask, env) -> ids`` in seat 0 against ``opponents`` in
     ``games`` fresh games (a whole number per env: the same deals for the same seed)."""
     envs = min(envs, games)
-    env = parlour.VectorEnv(cfg.game, envs, players=cfg.players, seed=seed, opponents=opponents)
+    env = parlour.VectorEnv(
+        cfg.game, envs, players=cfg.players, options=cfg.options, seed=seed, opponents=opponents
+    )
     obs, mask, _ = env.reset()
     per_env = -(-games // envs)
     counted = np.zeros(envs, np.int64)
@@ -246,7 +251,12 @@ def train(cfg: Config, log: Optional[Callable] = print, curve: Optional[list] = 
     """PPO against random bots; appends ``(games, train Result, eval Result)`` to ``curve``
     every ``cfg.eval_every`` updates."""
     env = parlour.VectorEnv(
-        cfg.game, cfg.envs, players=cfg.players, seed=cfg.seed, opponents="random"
+        cfg.game,
+        cfg.envs,
+        players=cfg.players,
+        options=cfg.options,
+        seed=cfg.seed,
+        opponents="random",
     )
     obs, mask, current = env.reset()
     assert (current == LEARNER).all()
@@ -466,7 +476,7 @@ def main() -> None:
     curve: list = []
     net = train(cfg, curve=curve)
     trained_in = time.perf_counter() - t0
-    print(f"trained in {trained_in:.0f} s on {curve[-1][0]} games")
+    print(f"trained in {trained_in:.0f} s" + (f" on {curve[-1][0]} games" if curve else ""))
 
     policy = lambda o, m, e: net.act(o, m)  # noqa: E731
     rand = lambda o, m, e: e.random_actions()  # noqa: E731

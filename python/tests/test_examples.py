@@ -74,7 +74,16 @@ def test_ismcts_example_runs():
 
 def test_ppo_on_raw_observations_beats_random():
     ppo = load("train_ppo_raw")
-    cfg = ppo.Config(game="holy-matrimony", seed=3, envs=64, hidden=64, updates=2, eval_every=0)
+    # Games capped at 20 rounds: a weak policy's games otherwise run to the 200-round cap.
+    cfg = ppo.Config(
+        game="holy-matrimony",
+        options={"max_rounds": 20},
+        seed=3,
+        envs=64,
+        hidden=64,
+        updates=2,
+        eval_every=0,
+    )
     net = ppo.train(cfg, log=None)
     games = 256
     shares = ppo.evaluate(cfg, lambda o, m, e: net.act(o, m), games, seed=777)
