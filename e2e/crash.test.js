@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, latest, playOne, waitFor, PHONE, serverAndBrowser } from './support.js';
+import { newPage, latest, playOne, waitFor, PHONE, screenshots, serverAndBrowser } from './support.js';
 
 let server;
 let browser;
@@ -74,6 +74,34 @@ test('a page reconnects to its table after the server is killed and restarted', 
   const ours = full.actions.filter((e) => e.startsWith('0: ')).map((e) => e.slice(3));
   assert.deepEqual(ours.slice(0, mine.length), mine);
   assert.equal(ours.length, mine.length + moves);
+  assert.deepEqual(page.errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED/.test(e)), []);
+  await page.context().close();
+});
+
+test('a page whose server is drained (SIGTERM) shows reconnecting and rejoins its table', { timeout: 90000 }, async () => {
+  const res = await fetch(`${server.base}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'troll-tricker', seats: [{ human: { name: 'Ann' } }, { bot: 'random' }, { bot: 'random' }] }),
+  });
+  assert.equal(res.status, 201);
+  const made = await res.json();
+  const page = await newPage(browser, PHONE);
+  await page.goto(`${server.base}${made.seats[0].link}`);
+  await page.locator('#connection', { hasText: /^connected$/ }).waitFor();
+  for (let i = 0; i < 2; i++) assert.ok(await playOne(page));
+  await page.waitForTimeout(200);
+  const acked = latest(page).step;
+
+  // The server hands its tables over, closes the page's socket saying why, and exits.
+  await server.stop();
+  await page.locator('#connection', { hasText: 'reconnecting' }).waitFor({ timeout: 10000 });
+  await screenshots(page, 'drained-reconnecting', PHONE);
+  await server.start();
+  await page.locator('#connection', { hasText: /^connected$/ }).waitFor({ timeout: 20000 });
+  await waitFor(() => latest(page).step >= acked);
+  while (await playOne(page));
+  await page.getByRole('region', { name: 'Game over' }).waitFor();
   assert.deepEqual(page.errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED/.test(e)), []);
   await page.context().close();
 });

@@ -2,6 +2,9 @@
 // backoff after a drop or a server restart. The token is sent only in the `join` message.
 
 const FATAL = new Set(['bad-token', 'unknown-table']);
+// A join refused for now: another server process still serves the table, or its database is out
+// of reach. The socket is closed, so the page shows "reconnecting" and tries again.
+const RETRY = new Set(['table-elsewhere', 'internal']);
 
 export class Connection {
   /**
@@ -24,6 +27,7 @@ export class Connection {
     const ws = new WebSocket(`${scheme}://${location.host}/ws?table=${encodeURIComponent(this.o.table)}`);
     this.ws = ws;
     this.o.onStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
+    let welcomed = false;
     ws.onopen = () => {
       const hello = this.o.token
         ? { type: 'join', table: this.o.table, token: this.o.token }
@@ -34,12 +38,17 @@ export class Connection {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === 'welcome') {
+        welcomed = true;
         this.attempt = 0;
         this.o.onStatus('open');
       }
       if (msg.type === 'rejected' && FATAL.has(msg.code)) {
         this.stop();
         this.o.onStatus('closed', msg.reason);
+      }
+      if (msg.type === 'rejected' && !welcomed && RETRY.has(msg.code)) {
+        ws.close();
+        return;
       }
       this.o.onMessage(msg);
     };

@@ -531,7 +531,8 @@ impl Slot {
             };
             // A small read buffer: the 128 KiB default is zeroed on every read.
             let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
-            let url = format!("ws://{}/ws", self.addr);
+            // The table id in the URL, for a proxy that routes by table (docs/serving.md).
+            let url = format!("ws://{}/ws?table={}", self.addr, created.table);
             let ws = match tokio_tungstenite::connect_async_with_config(url, Some(config), false)
                 .await
             {

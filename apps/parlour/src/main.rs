@@ -205,6 +205,10 @@ enum Command {
         /// Unfinished tables this server holds at most; more are refused (0: no limit).
         #[arg(long, default_value_t = parlour_server::MAX_OPEN_TABLES)]
         max_tables: u64,
+        /// Behind a proxy that routes each table by its id (PostgreSQL): a request for a table
+        /// another process serves moves the table here at once, instead of `table-elsewhere`.
+        #[arg(long)]
+        take_over: bool,
     },
     /// Load-test a table server on loopback: many tables of bot clients, timed (docs/serving.md).
     Loadtest {
@@ -555,12 +559,14 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
             allow_origin,
             tables_per_minute,
             max_tables,
+            take_over,
         } => serve::run(serve::ServeArgs {
             addr,
             db,
             allow_origins: allow_origin,
             tables_per_minute,
             max_tables,
+            take_over,
         })?,
         Command::Loadtest {
             tables,

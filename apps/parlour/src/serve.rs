@@ -11,9 +11,10 @@ pub struct ServeArgs {
     pub allow_origins: Vec<String>,
     pub tables_per_minute: u32,
     pub max_tables: u64,
+    pub take_over: bool,
 }
 
-/// Runs the table server until Ctrl-C or SIGTERM.
+/// Runs the table server until Ctrl-C or SIGTERM, then hands its tables over and exits.
 pub fn run(args: ServeArgs) -> Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -49,6 +50,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
             allowed_origins: args.allow_origins,
             tables_per_minute: args.tables_per_minute,
             max_open_tables: args.max_tables,
+            take_over: args.take_over,
             ..Config::default()
         };
         parlour_server::serve(listener, store, config, shutdown_signal()).await?;

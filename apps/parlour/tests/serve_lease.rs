@@ -16,29 +16,10 @@ use tokio_tungstenite::tungstenite::Message;
 mod serve;
 use serve::{Ws, http, join, recv, start};
 
-const HOW: &str = "the PostgreSQL tests need a PostgreSQL server: run them through scripts/test, \
-    which starts one, or set PARLOUR_TEST_POSTGRES=postgres://USER@HOST:PORT/DB (a role that may \
-    create databases)";
-
-/// A fresh database on the test server; its URL.
-async fn fresh_db() -> String {
-    let base = std::env::var("PARLOUR_TEST_POSTGRES")
-        .unwrap_or_else(|_| panic!("PARLOUR_TEST_POSTGRES is not set: {HOW}"));
-    let admin = sqlx::postgres::PgPoolOptions::new()
-        .acquire_timeout(Duration::from_secs(5))
-        .connect(&base)
-        .await
-        .unwrap_or_else(|e| panic!("PostgreSQL at {base} is unreachable ({e}): {HOW}"));
-    let name = format!("parlour_t_{}", parlour_server::new_table_id().unwrap());
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&admin)
-        .await
-        .unwrap_or_else(|e| panic!("creating a database on {base} failed ({e}): {HOW}"));
-    admin.close().await;
-    let (server, _) = base.split_once('?').unwrap_or((&base, ""));
-    let (server, _) = server.rsplit_once('/').expect("a URL ending in /DATABASE");
-    format!("{server}/{name}")
-}
+#[path = "support/postgres.rs"]
+#[allow(dead_code)]
+mod postgres;
+use postgres::fresh_db;
 
 fn seat_record(addr: SocketAddr, t: &CreatedTable) -> (u16, String) {
     http(

@@ -78,7 +78,17 @@ pub struct Config {
     /// How often a process looks for tables in play that no live process holds, and takes
     /// them over (PostgreSQL).
     pub adopt_every: Duration,
+    /// A person's request for a table another live process serves takes the table over at once,
+    /// instead of being answered `table-elsewhere` until its lease is free: for processes behind
+    /// a proxy that routes each table by its id (docs/serving.md), where the proxy decides.
+    pub take_over: bool,
 }
+
+/// How long a stopping process waits for its tables to finish the commands under way.
+const STOP_WAIT: Duration = Duration::from_secs(10);
+
+/// How long a stopping process waits for its connections to close.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
 
 /// Tables one look for orphans takes over at most: a dead process's tables spread over the
 /// processes left.
@@ -97,6 +107,7 @@ impl Default for Config {
             tables_per_minute: TABLES_PER_MINUTE,
             max_open_tables: MAX_OPEN_TABLES,
             adopt_every: LEASE,
+            take_over: false,
         }
     }
 }
@@ -216,16 +227,18 @@ impl AppState {
         }
         let cell = self.cell(id);
         let mut running = cell.lock().await;
-        self.load(id, &cell, &mut running).await
+        self.load(id, &cell, &mut running, false).await
     }
 
     /// Table `id`'s inbox, loading the table if it is not running; the caller holds its cell
-    /// (`running`), so two requests never start two tasks for one table.
+    /// (`running`), so two requests never start two tasks for one table. `take_over`: take the
+    /// lease even from a live process.
     async fn load(
         &self,
         id: &str,
         cell: &Arc<Cell>,
         running: &mut Option<Running>,
+        take_over: bool,
     ) -> Result<Option<mpsc::Sender<Cmd>>, AppError> {
         // Its leases are given up: loading a table now would take one again.
         if *self.shutdown.borrow() {
@@ -244,7 +257,11 @@ impl AppState {
             let _ = r.task.await;
         }
         // The lease first, then the load: every entry its previous owner stored is then in it.
-        let leased = self.store.take_lease(id).await?;
+        let leased = if take_over {
+            self.store.take_over_lease(id).await?
+        } else {
+            self.store.take_lease(id).await?
+        };
         let Some(stored) = self.store.load(id).await? else {
             return Ok(None);
         };
@@ -286,7 +303,8 @@ impl AppState {
         let mut cmd = cmd;
         // A table whose task stopped since (its lease was lost) is loaded once more.
         for _ in 0..2 {
-            let Some(table) = self.load(id, &cell, &mut running).await? else {
+            let take_over = self.config.take_over;
+            let Some(table) = self.load(id, &cell, &mut running, take_over).await? else {
                 return Ok(None);
             };
             match table.send(cmd).await {
@@ -307,6 +325,10 @@ impl AppState {
         let mut running = cell.lock().await;
         if running.as_ref().is_some_and(|r| !r.tx.is_closed()) {
             // Already loaded from the database by a request quicker than this one.
+            return Ok(());
+        }
+        if *self.shutdown.borrow() {
+            // Stored, and its lease given up with the others: another process serves it.
             return Ok(());
         }
         let r = Table::spawn(
@@ -341,8 +363,10 @@ impl AppState {
         }
     }
 
-    /// Tells every connection to close, stops the table tasks once idle, and gives up this
-    /// process's leases so other processes can serve its tables at once.
+    /// Hands every table over (a drain, before an upgrade): loads no table from now on, stops
+    /// each table's task once the command under way (a write, say) is done, which gives up its
+    /// lease so another process can serve it at once and closes its connections, telling them
+    /// to reconnect; then closes the connections that joined no table.
     pub async fn shut_down(&self) {
         // Every load checks this with its table's cell locked, so none starts from now on.
         let _ = self.shutdown_tx.send(true);
@@ -353,12 +377,33 @@ impl AppState {
             .drain()
             .map(|(_, cell)| cell)
             .collect();
-        // A load under way when the flag was set holds its cell: wait for it, then drop it.
+        // A load under way when the flag was set holds its cell: wait for it, then stop it.
+        let mut tasks = Vec::new();
         for cell in cells {
-            cell.lock().await.take();
+            let running = cell.lock().await.take();
+            if let Some(r) = running {
+                let _ = r.tx.send(Cmd::Stop).await;
+                tasks.push(r.task);
+            }
         }
+        let handed = tasks.len();
+        let deadline = tokio::time::Instant::now() + STOP_WAIT;
+        for mut task in tasks {
+            // A task stuck past this (a database that does not answer) is dropped; its lease
+            // expires on its own.
+            if tokio::time::timeout_at(deadline, &mut task).await.is_err() {
+                task.abort();
+            }
+        }
+        info!(tables = handed, "tables handed over");
         if let Err(e) = self.store.release_all().await {
             warn!(error = %e, "could not release the leases; they expire on their own");
+        }
+        // Their tables gone, the connections send their close frames and end: wait for that,
+        // so the process does not exit under them.
+        let start = tokio::time::Instant::now();
+        while self.shared.connections.load(Ordering::Relaxed) > 0 && start.elapsed() < CLOSE_WAIT {
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
     }
 }
@@ -400,14 +445,22 @@ pub async fn serve(
 ) -> Result<(), ServeError> {
     let app = AppState::new(store.clone(), config).await?;
     let signal_app = app.clone();
+    let (stop_accepting, stopped) = tokio::sync::oneshot::channel::<()>();
+    // On the signal the listener closes at once (a proxy's health check then fails and sends
+    // new connections elsewhere) while the tables are handed over.
+    let handing_over = tokio::spawn(async move {
+        shutdown.await;
+        info!("shutting down: handing the tables over");
+        let _ = stop_accepting.send(());
+        signal_app.shut_down().await;
+    });
     let service = router(app).into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, service)
         .with_graceful_shutdown(async move {
-            shutdown.await;
-            info!("shutting down");
-            signal_app.shut_down().await;
+            let _ = stopped.await;
         })
         .await?;
+    let _ = handing_over.await;
     store.close().await;
     Ok(())
 }

@@ -5,7 +5,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use axum::extract::ws::Message;
+use axum::extract::ws::{CloseFrame, Message};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use parlour_core::Seat;
 use parlour_protocol::{Attention, ClientMsg, DecodeError, RejectCode, ServerMsg};
@@ -83,6 +83,21 @@ where
         .await;
 }
 
+/// Close code "service restart" (RFC 6455 registry): this process is stopping.
+const RESTART: u16 = 1012;
+/// Close code "try again later": the table stopped in this process.
+const TRY_AGAIN: u16 = 1013;
+const STOPPING: &str = "this server process is stopping: reconnect";
+const TABLE_STOPPED: &str = "the table is no longer served by this connection's process: reconnect";
+
+/// A close frame that tells the client to connect again (docs/table-protocol.md).
+fn reconnect(code: u16, reason: &'static str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: reason.into(),
+    }))
+}
+
 async fn send<S: Sink<Message> + Unpin>(sink: &mut S, msg: &ServerMsg) -> bool {
     sink.send(Message::Text(msg.encode().into())).await.is_ok()
 }
@@ -98,6 +113,7 @@ where
     let mut joined: Option<Joined> = None;
     let mut outbox: Option<mpsc::Receiver<ServerMsg>> = None;
     loop {
+        let at_table = outbox.is_some();
         let out = async {
             match outbox.as_mut() {
                 Some(rx) => rx.recv().await,
@@ -105,14 +121,24 @@ where
             }
         };
         tokio::select! {
-            _ = shutdown.changed() => {
-                let _ = sink.send(Message::Close(None)).await;
+            // A connection at a table closes once its table has been handed over (below).
+            _ = shutdown.changed(), if !at_table => {
+                let _ = sink.send(reconnect(RESTART, STOPPING)).await;
                 break;
             }
             msg = out => match msg {
                 Some(msg) => if !send(&mut sink, &msg).await { break },
-                // The table dropped this connection (too slow) or stopped.
-                None => break,
+                // The table dropped this connection (too slow) or stopped here: handed over on
+                // a drain, or taken over by another process.
+                None => {
+                    let frame = if *shutdown.borrow() {
+                        reconnect(RESTART, STOPPING)
+                    } else {
+                        reconnect(TRY_AGAIN, TABLE_STOPPED)
+                    };
+                    let _ = sink.send(frame).await;
+                    break;
+                }
             },
             incoming = stream.next() => {
                 let text = match incoming {

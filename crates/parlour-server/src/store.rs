@@ -543,6 +543,20 @@ impl Store {
         }
     }
 
+    /// Takes the lease on table `id` for this process even if another live process holds it (a
+    /// proxy sends the table's clients here now). That process's write under way is stored
+    /// first; its next write or renewal finds the lease lost and stops the table there. False
+    /// if there is no such table. Always true with SQLite.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn take_over_lease(&self, id: &str) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(_) => Ok(true),
+            Store::Postgres(pg) => pg.take_over_lease(id).await,
+        }
+    }
+
     /// Extends this process's lease on `id` by [`LEASE`]. False if the lease is no longer ours.
     /// Always true with SQLite.
     ///

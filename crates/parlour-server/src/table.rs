@@ -90,6 +90,9 @@ pub(crate) enum Cmd {
     Hint { conn: ConnId, seat: Seat },
     /// A connection went away.
     Leave { conn: ConnId },
+    /// The process is stopping: the task ends, giving up the table's lease, and its
+    /// connections close.
+    Stop,
     /// A seated connection's page was hidden (`away`) or shown again.
     Attention { conn: ConnId, away: bool },
     /// The seat whose token this is, if any.
@@ -422,6 +425,10 @@ impl Table {
                 self.progress().await;
             }
             match cmd {
+                Cmd::Stop => {
+                    info!(step = self.step, "handing the table over");
+                    break;
+                }
                 Cmd::Join {
                     token,
                     conn,

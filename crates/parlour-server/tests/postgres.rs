@@ -221,6 +221,50 @@ async fn a_lease_is_one_process_at_a_time_and_guards_every_write() {
     assert!(b.take_lease("t1").await.unwrap());
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_over_waits_for_the_holders_write_and_then_every_write_of_it_fails() {
+    let url = fresh_db().await;
+    let a = Store::connect(&url).await.unwrap();
+    let b = Store::connect(&url).await.unwrap();
+    a.create_table(&table("t1")).await.unwrap();
+    assert!(!b.take_lease("t1").await.unwrap());
+    assert!(!b.take_over_lease("no-such-table").await.unwrap());
+    // A write of the holder under way: its transaction holds the lease row.
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    let mut holding = pool.begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM leases WHERE table_id = 't1' FOR UPDATE")
+        .execute(&mut *holding)
+        .await
+        .unwrap();
+    let taking = tokio::spawn(async move { b.take_over_lease("t1").await.map(|t| (t, b)) });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!taking.is_finished(), "the take-over waits for the write");
+    holding.commit().await.unwrap();
+    let (taken, b) = taking.await.unwrap().unwrap();
+    assert!(taken);
+    // The old holder can store nothing more, in any kind of write.
+    assert!(!a.renew_lease("t1").await.unwrap());
+    assert!(matches!(
+        a.append("t1", 0, &["0: x".into()], Status::Playing, None)
+            .await,
+        Err(StoreError::LeaseLost(_))
+    ));
+    assert!(matches!(
+        a.set_status("t1", Status::Finished, None).await,
+        Err(StoreError::LeaseLost(_))
+    ));
+    assert!(matches!(
+        a.set_joined("t1", 0).await,
+        Err(StoreError::LeaseLost(_))
+    ));
+    b.append("t1", 0, &["0: x".into()], Status::Playing, None)
+        .await
+        .unwrap();
+    b.set_joined("t1", 0).await.unwrap();
+    assert_eq!(b.load("t1").await.unwrap().unwrap().entries, ["0: x"]);
+    pool.close().await;
+}
+
 macro_rules! full_game_tests {
     ($($name:ident: $game:literal,)*) => {$(
         /// A full game with one person and bots over real websockets, stored in PostgreSQL.

@@ -35,8 +35,9 @@ pub struct PgStore {
 /// must never change.
 static MIGRATOR: Migrator = sqlx::migrate!("./migrations/postgres");
 
-/// The lease condition, for `$1` = table id and `$2` = owner. `FOR UPDATE` in [`PgStore::append`]
-/// keeps the row locked until commit, so no other process can take the lease in between.
+/// The lease condition, for `$1` = table id and `$2` = owner. Every write adds `FOR UPDATE`, which
+/// keeps the row locked until commit, so no other process can take the lease in between (not
+/// even by [`PgStore::take_over_lease`]).
 const HELD: &str = "SELECT 1 FROM leases WHERE table_id = $1 AND owner = $2 AND expires > now()";
 
 fn interval(d: Duration) -> String {
@@ -166,7 +167,7 @@ impl PgStore {
         resigned: Option<u8>,
     ) -> Result<(), StoreError> {
         let done = sqlx::query(&format!(
-            "UPDATE tables SET status = $3, resigned = $4 WHERE id = $1 AND EXISTS ({HELD})"
+            "UPDATE tables SET status = $3, resigned = $4 WHERE id = $1 AND EXISTS ({HELD} FOR UPDATE)"
         ))
         .bind(table)
         .bind(&self.owner)
@@ -182,7 +183,7 @@ impl PgStore {
 
     pub(super) async fn set_joined(&self, table: &str, seat: u8) -> Result<(), StoreError> {
         let done = sqlx::query(&format!(
-            "UPDATE seats SET joined = TRUE WHERE table_id = $1 AND seat = $3 AND EXISTS ({HELD})"
+            "UPDATE seats SET joined = TRUE WHERE table_id = $1 AND seat = $3 AND EXISTS ({HELD} FOR UPDATE)"
         ))
         .bind(table)
         .bind(&self.owner)
@@ -253,6 +254,23 @@ impl PgStore {
              SELECT id, $2, now() + $3::interval FROM tables WHERE id = $1 \
              ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires \
              WHERE leases.owner = EXCLUDED.owner OR leases.expires <= now()",
+        )
+        .bind(id)
+        .bind(&self.owner)
+        .bind(interval(LEASE))
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Takes table `id`'s lease whoever holds it. The old owner's write under way finishes first
+    /// (it holds the lease row locked) and its next write or renewal finds the lease lost. False
+    /// if there is no such table.
+    pub(super) async fn take_over_lease(&self, id: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "INSERT INTO leases (table_id, owner, expires) \
+             SELECT id, $2, now() + $3::interval FROM tables WHERE id = $1 \
+             ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires",
         )
         .bind(id)
         .bind(&self.owner)
