@@ -162,7 +162,9 @@ async function create(e) {
     game: req.game,
     created: Date.now(),
     spectate: body.spectate,
-    seats: body.seats.map((s) => ({ seat: s.seat, name: s.name, token: s.token })),
+    // Absolute links at the server's public address, when it tells one.
+    spectateUrl: body.spectate_url ?? null,
+    seats: body.seats.map((s) => ({ seat: s.seat, name: s.name, token: s.token, url: s.url ?? null })),
   };
   save([entry, ...saved().filter((t) => t.id !== entry.id)]);
   showCreated(entry);
@@ -172,7 +174,7 @@ async function create(e) {
 // ---- links ------------------------------------------------------------------------------------
 
 function playLink(t, s) {
-  return `${location.origin}/play/${t.id}?token=${s.token}`;
+  return s.url ?? `${location.origin}/play/${t.id}?token=${s.token}`;
 }
 
 async function copy(text, button) {
@@ -201,7 +203,7 @@ function showCreated(t) {
   const g = games.find((x) => x.id === t.game);
   replace($('created-body'),
     h('p', {}, `${g?.name ?? t.game}: hand each person their link. Anyone may watch at `,
-      h('a', { href: t.spectate }, `${location.origin}${t.spectate}`), '.'),
+      h('a', { href: t.spectate }, t.spectateUrl ?? `${location.origin}${t.spectate}`), '.'),
     t.seats.length ? seatLinks(t) : h('p', {}, 'Only bots play: ', h('a', { href: t.spectate }, 'watch them'), '.'),
     t.seats.length > 1 ? h('p', {}, 'Or pass one device around: ',
       h('button', { type: 'button', class: 'primary', onclick: () => { keepLocal(t.id, t.seats); location.assign(`/play/${t.id}`); } },

@@ -60,8 +60,10 @@ function notifyItem() {
 
 let dialog = null;
 
-async function openSeatDialog({ table, token }) {
-  const link = `${location.origin}/play/${table}?token=${encodeURIComponent(token)}`;
+async function openSeatDialog({ table, token, origin }) {
+  // The server's public address (`--public-url`) when it has one: the page may have been reached
+  // another way (a tunnel, the server's own address).
+  const link = `${origin ?? location.origin}/play/${table}?token=${encodeURIComponent(token)}`;
   const picture = h('div', { class: 'qr' }, h('p', { class: 'muted' }, 'Drawing the code…'));
   const field = h('input', { type: 'text', readonly: true, value: link, id: 'seat-link', 'aria-label': 'This seat\'s link' });
   dialog?.remove();

@@ -39,7 +39,9 @@ function takeToken() {
 // Pass and play: several people's seats on this device (web/pass.js); the token is the shown seat's.
 const local = spectating ? null : pass.localSeats(tableId);
 let token = local ? null : takeToken();
-drawMenu(document.getElementById('menu'), token ? { table: tableId, token } : null, [
+// Its `origin` is the server's public address once the welcome tells it.
+const seatLink = token ? { table: tableId, token, origin: null } : null;
+drawMenu(document.getElementById('menu'), seatLink, [
   h('button', { type: 'button', 'aria-haspopup': 'dialog', onclick: () => { if (gameEntry()) openRules(gameEntry(), page.summary.options); } }, 'How to play'),
 ]);
 
@@ -167,6 +169,7 @@ function onMessage(msg) {
       if (passPlay) ({ conn, token } = passPlay);
       page.summary = msg.table;
       page.seat = msg.seat;
+      if (seatLink) seatLink.origin = msg.public_url ?? null;
       page.rematch = msg.table.rematch ?? page.rematch;
       // The welcome's log is everything so far; notices are not part of it and are kept.
       page.log = msg.log.map((text) => ({ text, kind: 'game' }));

@@ -669,7 +669,7 @@ impl Slot {
                         deciding = None;
                     }
                 }
-                ServerMsg::Rejected { code, reason } => {
+                ServerMsg::Rejected { code, reason, .. } => {
                     pending = None;
                     deciding = None;
                     match code {

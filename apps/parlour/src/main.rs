@@ -209,6 +209,28 @@ enum Command {
         /// another process serves moves the table here at once, instead of `table-elsewhere`.
         #[arg(long)]
         take_over: bool,
+        /// The address people reach this server at (e.g. https://cards.example.org behind a
+        /// reverse proxy): every link it hands out starts with it. Default: the listening
+        /// address.
+        #[arg(long, value_parser = serve::parse_public_url)]
+        public_url: Option<String>,
+        /// Log lines as `text` (for people) or `json` (one object a line, for log collectors).
+        #[arg(long, value_enum, default_value_t = serve::LogFormat::Text)]
+        log_format: serve::LogFormat,
+        /// Also serve `/metrics` (Prometheus) on this address, e.g. 127.0.0.1:9090, and not
+        /// on `--addr`. Default: on `--addr`.
+        #[arg(long)]
+        metrics_addr: Option<std::net::SocketAddr>,
+    },
+    /// Copy a server's SQLite database to a new file, safely while the server runs
+    /// (docs/serving.md).
+    Backup {
+        /// The database: `sqlite://PATH` or a path.
+        #[arg(long)]
+        db: String,
+        /// The copy to write; it must not exist.
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Load-test a table server on loopback: many tables of bot clients, timed (docs/serving.md).
     Loadtest {
@@ -560,6 +582,9 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
             tables_per_minute,
             max_tables,
             take_over,
+            public_url,
+            log_format,
+            metrics_addr,
         } => serve::run(serve::ServeArgs {
             addr,
             db,
@@ -567,7 +592,11 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
             tables_per_minute,
             max_tables,
             take_over,
+            public_url,
+            log_format,
+            metrics_addr,
         })?,
+        Command::Backup { db, out } => serve::backup(&db, &out)?,
         Command::Loadtest {
             tables,
             duration,

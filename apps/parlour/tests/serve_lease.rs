@@ -54,7 +54,7 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
                     ws.send(Message::text(act.encode())).await.unwrap();
                 }
             }
-            ServerMsg::Rejected { code, reason } => assert!(
+            ServerMsg::Rejected { code, reason, .. } => assert!(
                 matches!(code, RejectCode::Stale | RejectCode::NotYourTurn),
                 "{code:?}: {reason}"
             ),

@@ -336,7 +336,7 @@ impl Person {
                         let _ = ws.send(Message::text(act.encode())).await;
                     }
                 }
-                ServerMsg::Rejected { code, reason } => {
+                ServerMsg::Rejected { code, reason, .. } => {
                     self.seen.refusals.push(code);
                     match code {
                         // Not stored (the database is away), or decided on an old state: look

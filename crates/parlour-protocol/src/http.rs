@@ -109,6 +109,10 @@ pub struct CreatedTable {
     pub seats: Vec<CreatedSeat>,
     /// The spectators' link.
     pub spectate: String,
+    /// The spectators' link as an absolute URL at the server's public address, when the server
+    /// knows it (an addition to `parlour-table/1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spectate_url: Option<String>,
 }
 
 /// A person's seat of a new table.
@@ -122,6 +126,10 @@ pub struct CreatedSeat {
     pub token: String,
     /// The join link to hand to this person (it carries the token).
     pub link: String,
+    /// The join link as an absolute URL at the server's public address, when the server knows
+    /// it (an addition to `parlour-table/1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
 }
 
 /// Whether a seat holds a person or a bot.

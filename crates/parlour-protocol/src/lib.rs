@@ -25,7 +25,7 @@ pub use http::{
     SeatSummary, Stats, TableSummary,
 };
 pub use messages::{
-    Attention, ClientMsg, ClockState, DecodeError, FORMAT, MAX_MESSAGE_BYTES, OutcomeMsg,
-    PresenceState, RejectCode, SeatPresence, ServerMsg, Status,
+    Asked, Attention, ClientMsg, ClockState, DecodeError, FORMAT, MAX_MESSAGE_BYTES, MsgKind,
+    OutcomeMsg, PresenceState, RejectCode, SeatPresence, ServerMsg, Status,
 };
 pub use rematch::{RematchAnswer, RematchOffer};

@@ -190,6 +190,28 @@ pub enum RejectCode {
     TableElsewhere,
 }
 
+impl RejectCode {
+    /// The code as sent (`not-your-turn`), for logs and metrics.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RejectCode::BadMessage => "bad-message",
+            RejectCode::TooLarge => "too-large",
+            RejectCode::Throttled => "throttled",
+            RejectCode::UnknownTable => "unknown-table",
+            RejectCode::BadToken => "bad-token",
+            RejectCode::NotJoined => "not-joined",
+            RejectCode::Spectator => "spectator",
+            RejectCode::NotPlaying => "not-playing",
+            RejectCode::NotYourTurn => "not-your-turn",
+            RejectCode::Stale => "stale",
+            RejectCode::Illegal => "illegal",
+            RejectCode::Internal => "internal",
+            RejectCode::TableElsewhere => "table-elsewhere",
+        }
+    }
+}
+
 /// A message from the table server to one client.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
@@ -204,6 +226,10 @@ pub enum ServerMsg {
         seat: Option<u8>,
         /// Everything that happened so far, as this client may see it.
         log: Vec<String>,
+        /// The address the server's links start with (`scheme://host[:port]`), when it knows
+        /// it (an addition to `parlour-table/1`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        public_url: Option<String>,
     },
     /// The table as this client may see it, sent after every step and on request.
     State {
@@ -259,16 +285,100 @@ pub enum ServerMsg {
         code: RejectCode,
         /// Why, for a person.
         reason: String,
+        /// The `type` of the refused message, when it had a known one (an addition to
+        /// `parlour-table/1`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        answers: Option<MsgKind>,
+        /// The refused message's `id`, echoed as sent, if it had one (an addition).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<Value>,
     },
 }
 
+/// The `type` of a client message, named in the `rejected` that answers it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MsgKind {
+    /// [`ClientMsg::Join`].
+    Join,
+    /// [`ClientMsg::Spectate`].
+    Spectate,
+    /// [`ClientMsg::Act`].
+    Act,
+    /// [`ClientMsg::Resign`].
+    Resign,
+    /// [`ClientMsg::View`].
+    View,
+    /// [`ClientMsg::Rematch`].
+    Rematch,
+    /// [`ClientMsg::RematchDecline`].
+    RematchDecline,
+    /// [`ClientMsg::Hint`].
+    Hint,
+    /// [`ClientMsg::Presence`].
+    Presence,
+}
+
+/// Which client message a refusal answers: its `type` and the optional `id` the client gave it
+/// (any JSON string or number; other values are ignored).
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Asked {
+    /// The message's `type`, if it was one of the protocol's.
+    pub kind: Option<MsgKind>,
+    /// The message's `id`, if it had a string or a number there.
+    pub id: Option<Value>,
+}
+
+impl Asked {
+    /// Reads the `type` and `id` of a client message's text, however malformed the rest is:
+    /// nothing for text that is not a JSON object or is over [`MAX_MESSAGE_BYTES`].
+    #[must_use]
+    pub fn of(text: &str) -> Asked {
+        #[derive(Deserialize)]
+        struct Envelope {
+            #[serde(rename = "type", default)]
+            kind: Option<Value>,
+            #[serde(default)]
+            id: Option<Value>,
+        }
+        // Only an object has named fields (serde would read an array's items as fields too).
+        if text.len() > MAX_MESSAGE_BYTES || !text.trim_start().starts_with('{') {
+            return Asked::default();
+        }
+        let Ok(e) = serde_json::from_str::<Envelope>(text) else {
+            return Asked::default();
+        };
+        Asked {
+            kind: e.kind.and_then(|k| serde_json::from_value(k).ok()),
+            id: e.id.filter(|id| id.is_string() || id.is_number()),
+        }
+    }
+}
+
 impl ServerMsg {
-    /// A refusal.
+    /// A refusal that names no message (see [`ServerMsg::rejected_answering`]).
     #[must_use]
     pub fn rejected(code: RejectCode, reason: impl Into<String>) -> ServerMsg {
         ServerMsg::Rejected {
             code,
             reason: reason.into(),
+            answers: None,
+            id: None,
+        }
+    }
+
+    /// A refusal of the message `asked`.
+    #[must_use]
+    pub fn rejected_answering(
+        code: RejectCode,
+        reason: impl Into<String>,
+        asked: &Asked,
+    ) -> ServerMsg {
+        ServerMsg::Rejected {
+            code,
+            reason: reason.into(),
+            answers: asked.kind,
+            id: asked.id.clone(),
         }
     }
 
@@ -376,6 +486,75 @@ mod tests {
             r.encode(),
             r#"{"type":"rejected","code":"stale","reason":"look again"}"#
         );
+        let asked = Asked::of(r#"{"type":"act","action":"pass","step":3,"id":"a7"}"#);
+        let r = ServerMsg::rejected_answering(RejectCode::Stale, "look again", &asked);
+        assert_eq!(
+            r.encode(),
+            r#"{"type":"rejected","code":"stale","reason":"look again","answers":"act","id":"a7"}"#
+        );
+        assert_eq!(ServerMsg::decode(&r.encode()), Ok(r));
+    }
+
+    #[test]
+    fn reject_codes_read_as_they_are_sent() {
+        use RejectCode::*;
+        for code in [
+            BadMessage,
+            TooLarge,
+            Throttled,
+            UnknownTable,
+            BadToken,
+            NotJoined,
+            Spectator,
+            NotPlaying,
+            NotYourTurn,
+            Stale,
+            Illegal,
+            Internal,
+            TableElsewhere,
+        ] {
+            assert_eq!(
+                serde_json::to_value(code).unwrap(),
+                serde_json::json!(code.as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn a_refusal_names_the_message_it_answers() {
+        let asked = |t: &str| {
+            let a = Asked::of(t);
+            (a.kind, a.id)
+        };
+        assert_eq!(asked(r#"{"type":"view"}"#), (Some(MsgKind::View), None));
+        assert_eq!(
+            asked(r#"{"id":12,"type":"rematch-decline"}"#),
+            (Some(MsgKind::RematchDecline), Some(serde_json::json!(12)))
+        );
+        // An id is kept even when the rest is not a message this protocol knows.
+        assert_eq!(
+            asked(r#"{"type":"fly","id":"x"}"#),
+            (None, Some(serde_json::json!("x")))
+        );
+        assert_eq!(
+            asked(r#"{"type":"act","id":{"deep":1}}"#),
+            (Some(MsgKind::Act), None)
+        );
+        assert_eq!(asked("not json"), (None, None));
+        assert_eq!(asked("[1,2]"), (None, None));
+        let big = format!(
+            r#"{{"type":"view","id":"{}"}}"#,
+            "x".repeat(MAX_MESSAGE_BYTES)
+        );
+        assert_eq!(asked(&big), (None, None));
+        // Every message's own type is named.
+        for m in [
+            ClientMsg::Spectate { table: "t".into() },
+            ClientMsg::Resign,
+            ClientMsg::Hint,
+        ] {
+            assert!(Asked::of(&m.encode()).kind.is_some(), "{m:?}");
+        }
     }
 
     #[test]

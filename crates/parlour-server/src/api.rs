@@ -39,8 +39,12 @@ const MAX_SEATS: usize = 16;
 
 /// The server's routes over `app`.
 pub fn router(app: AppState) -> Router {
-    Router::new()
-        .route("/healthz", get(|| async { "ok" }))
+    let r = if app.config.metrics_apart {
+        Router::new()
+    } else {
+        Router::new().route("/metrics", get(crate::metrics::metrics))
+    };
+    r.route("/healthz", get(|| async { "ok" }))
         .route("/api/stats", get(stats))
         .route("/api/tables", post(create_table))
         .route("/api/tables/{id}", get(summary))
@@ -60,6 +64,17 @@ pub fn router(app: AppState) -> Router {
         .layer(axum::middleware::map_response(
             crate::json_errors::json_errors,
         ))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            crate::metrics::count_errors,
+        ))
+        .with_state(app)
+}
+
+/// `/metrics` alone, for a listener of its own ([`crate::Config::metrics_apart`]).
+pub fn metrics_router(app: AppState) -> Router {
+    Router::new()
+        .route("/metrics", get(crate::metrics::metrics))
         .with_state(app)
 }
 
@@ -172,10 +187,12 @@ async fn create_table(
                     token_hash: Some(hash_token(&token)),
                     joined: false,
                 };
+                let link = format!("/play/{id}?token={token}");
                 created.push(CreatedSeat {
                     seat,
                     name: name.clone(),
-                    link: format!("/play/{id}?token={token}"),
+                    url: app.config.public_url.as_ref().map(|u| format!("{u}{link}")),
+                    link,
                     token,
                 });
                 row
@@ -211,10 +228,16 @@ async fn create_table(
     app.store.create_table(&stored).await?;
     app.start_table(stored, slot).await?;
     info!(table = %id, game = %req.game, players, "table created");
+    let spectate = format!("/watch/{id}");
     Ok((
         StatusCode::CREATED,
         Json(CreatedTable {
-            spectate: format!("/watch/{id}"),
+            spectate_url: app
+                .config
+                .public_url
+                .as_ref()
+                .map(|u| format!("{u}{spectate}")),
+            spectate,
             table: id,
             seats: created,
         }),

@@ -21,12 +21,15 @@
 //! ```
 
 mod api;
+mod backup;
 mod bots;
 mod clock;
 mod error;
 mod json_errors;
 mod limits;
+mod metrics;
 mod names;
+mod public_url;
 mod qr;
 mod reject;
 mod replay;
@@ -48,8 +51,10 @@ use tokio::net::TcpListener;
 use tokio::sync::{Mutex, mpsc, watch};
 use tracing::{info, warn};
 
-pub use api::{game_entries, router};
+pub use api::{game_entries, metrics_router, router};
+pub use backup::{BackupError, BackupSummary, backup_sqlite};
 pub use error::AppError;
+pub use public_url::{PublicUrlError, public_url};
 pub use socket::run_socket;
 pub use store::{LEASE, PgStore, RENEW_EVERY, SeatRow, Store, StoreError, StoredTable};
 pub use table::LoadError;
@@ -82,6 +87,14 @@ pub struct Config {
     /// instead of being answered `table-elsewhere` until its lease is free: for processes behind
     /// a proxy that routes each table by its id (docs/serving.md), where the proxy decides.
     pub take_over: bool,
+    /// The address people reach the server at, as [`public_url`] returns it: every link the
+    /// server hands out starts with it, and QR codes hold it. `None`: links are paths only
+    /// (and a QR code takes its origin from the page). [`serve`] fills in its listening
+    /// address when this is `None`, unless that address is unspecified (`0.0.0.0`).
+    pub public_url: Option<String>,
+    /// `/metrics` is served apart ([`metrics_router`], [`serve_with_metrics`]), not by
+    /// [`router`].
+    pub metrics_apart: bool,
 }
 
 /// How long a stopping process waits for its tables to finish the commands under way.
@@ -108,6 +121,8 @@ impl Default for Config {
             max_open_tables: MAX_OPEN_TABLES,
             adopt_every: LEASE,
             take_over: false,
+            public_url: None,
+            metrics_apart: false,
         }
     }
 }
@@ -119,6 +134,10 @@ pub(crate) struct Shared {
     pub(crate) connections: AtomicU64,
     pub(crate) actions_applied: AtomicU64,
     pub(crate) next_conn: AtomicU64,
+    /// [`Config::public_url`], for the tables' `welcome`.
+    pub(crate) public_url: Option<String>,
+    /// What `/metrics` shows.
+    pub(crate) metrics: metrics::Metrics,
 }
 
 /// Everything the handlers share: the database, the running tables and the counters.
@@ -147,8 +166,11 @@ impl AppState {
         let app = AppState {
             store,
             per_address: limits::PerAddress::new(config.tables_per_minute).map(Arc::new),
+            shared: Arc::new(Shared {
+                public_url: config.public_url.clone(),
+                ..Shared::default()
+            }),
             config: Arc::new(config),
-            shared: Arc::new(Shared::default()),
             tables: Arc::default(),
             shutdown,
             shutdown_tx: Arc::new(shutdown_tx),
@@ -269,6 +291,12 @@ impl AppState {
             return Err(AppError::Elsewhere(
                 "another server process serves this table".to_owned(),
             ));
+        }
+        // An unfinished table loaded under a lease was another process's, or this one's before
+        // a restart.
+        if self.store.leases() && stored.status != parlour_protocol::Status::Finished {
+            self.shared.metrics.takeovers.inc();
+            info!(table = %id, step = stored.entries.len(), "took over a table's lease");
         }
         let r = Table::spawn(
             stored,
@@ -443,7 +471,50 @@ pub async fn serve(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    serve_on(listener, None, store, config, shutdown).await
+}
+
+/// [`serve`], with `/metrics` on `metrics` alone (say, a loopback address) rather than on
+/// `listener`.
+///
+/// # Errors
+/// The database failed at start, or a listener failed.
+pub async fn serve_with_metrics(
+    listener: TcpListener,
+    metrics: TcpListener,
+    store: Store,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let config = Config {
+        metrics_apart: true,
+        ..config
+    };
+    serve_on(listener, Some(metrics), store, config, shutdown).await
+}
+
+async fn serve_on(
+    listener: TcpListener,
+    metrics: Option<TcpListener>,
+    store: Store,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let mut config = config;
+    let local = listener.local_addr()?;
+    if config.public_url.is_none() && !local.ip().is_unspecified() {
+        config.public_url = Some(format!("http://{local}"));
+    }
     let app = AppState::new(store.clone(), config).await?;
+    if let Some(metrics) = metrics {
+        let r = metrics_router(app.clone());
+        // Ends with the process: scrapes hold no state worth a graceful stop.
+        tokio::spawn(async move {
+            if let Err(e) = axum::serve(metrics, r).await {
+                warn!(error = %e, "the metrics listener failed");
+            }
+        });
+    }
     let signal_app = app.clone();
     let (stop_accepting, stopped) = tokio::sync::oneshot::channel::<()>();
     // On the signal the listener closes at once (a proxy's health check then fails and sends

@@ -17,7 +17,7 @@ const MAX_ORIGIN: usize = 255;
 
 #[derive(Deserialize)]
 pub(crate) struct QrQuery {
-    origin: String,
+    origin: Option<String>,
 }
 
 /// Whether `origin` is an `http` or `https` origin: a host (name, IPv4 or bracketed IPv6) and
@@ -49,8 +49,9 @@ fn link_svg(link: &str) -> Result<String, AppError> {
 }
 
 /// `GET /api/tables/{id}/qr?origin=O` with `Authorization: Bearer T`: the QR code of
-/// `O/play/{id}?token=T` as `image/svg+xml`; `403` unless `T` is a seat of the table, `400` for
-/// an origin that is not `http(s)://host[:port]`.
+/// `O/play/{id}?token=T` as `image/svg+xml`, where `O` is the server's public address if it has
+/// one; `403` unless `T` is a seat of the table, `400` for an origin that is not
+/// `http(s)://host[:port]` (when it is needed).
 pub(crate) async fn seat_qr(
     State(app): State<AppState>,
     Path(id): Path<String>,
@@ -60,11 +61,16 @@ pub(crate) async fn seat_qr(
     let token = bearer(&headers).ok_or_else(|| {
         AppError::Forbidden("a seat's token is needed: Authorization: Bearer <token>".to_owned())
     })?;
-    if !is_origin(&q.origin) {
-        return Err(AppError::BadRequest(
-            "origin must be http(s)://host[:port]".to_owned(),
-        ));
-    }
+    // The server's public address wins: a code then never holds another host's link.
+    let origin = match (&app.config.public_url, q.origin) {
+        (Some(public), _) => public.clone(),
+        (None, Some(origin)) if is_origin(&origin) => origin,
+        (None, _) => {
+            return Err(AppError::BadRequest(
+                "origin must be http(s)://host[:port]".to_owned(),
+            ));
+        }
+    };
     let checked = token.clone();
     let seat = ask(&app, &id, |reply| Cmd::SeatOf {
         token: checked,
@@ -76,7 +82,7 @@ pub(crate) async fn seat_qr(
             "that token is not a seat of this table".to_owned(),
         ));
     }
-    let svg = link_svg(&format!("{}/play/{id}?token={token}", q.origin))?;
+    let svg = link_svg(&format!("{origin}/play/{id}?token={token}"))?;
     Ok((
         [
             (header::CONTENT_TYPE, "image/svg+xml"),

@@ -2,7 +2,7 @@
 //! (docs/table-protocol.md) and the message a person reads.
 
 use parlour_core::Seat;
-use parlour_protocol::{RejectCode, ServerMsg, Status};
+use parlour_protocol::{Asked, RejectCode, ServerMsg, Status};
 use thiserror::Error;
 
 use crate::StoreError;
@@ -82,9 +82,9 @@ impl Rejection {
         }
     }
 
-    /// The `rejected` message sent to the asking connection.
-    pub(crate) fn to_msg(&self) -> ServerMsg {
-        ServerMsg::rejected(self.code(), self.to_string())
+    /// The `rejected` message sent to the asking connection, naming the message it answers.
+    pub(crate) fn to_msg(&self, asked: &Asked) -> ServerMsg {
+        ServerMsg::rejected_answering(self.code(), self.to_string(), asked)
     }
 }
 
@@ -135,7 +135,7 @@ mod tests {
             ),
         ];
         for (r, wire) in cases {
-            assert_eq!(r.to_msg().encode(), wire);
+            assert_eq!(r.to_msg(&Asked::default()).encode(), wire);
         }
     }
 }

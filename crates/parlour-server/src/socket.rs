@@ -8,7 +8,7 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use parlour_core::Seat;
-use parlour_protocol::{Attention, ClientMsg, DecodeError, RejectCode, ServerMsg};
+use parlour_protocol::{Asked, Attention, ClientMsg, DecodeError, RejectCode, ServerMsg};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tracing::{Instrument, debug, info_span};
@@ -98,7 +98,11 @@ fn reconnect(code: u16, reason: &'static str) -> Message {
     }))
 }
 
-async fn send<S: Sink<Message> + Unpin>(sink: &mut S, msg: &ServerMsg) -> bool {
+async fn send<S: Sink<Message> + Unpin>(app: &AppState, sink: &mut S, msg: &ServerMsg) -> bool {
+    if let ServerMsg::Rejected { code, answers, .. } = msg {
+        app.shared.metrics.refused(code.as_str());
+        debug!(code = code.as_str(), answers = ?answers, "refused");
+    }
     sink.send(Message::Text(msg.encode().into())).await.is_ok()
 }
 
@@ -127,7 +131,7 @@ where
                 break;
             }
             msg = out => match msg {
-                Some(msg) => if !send(&mut sink, &msg).await { break },
+                Some(msg) => if !send(app, &mut sink, &msg).await { break },
                 // The table dropped this connection (too slow) or stopped here: handed over on
                 // a drain, or taken over by another process.
                 None => {
@@ -145,7 +149,7 @@ where
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
                         let r = ServerMsg::rejected(RejectCode::BadMessage, "messages are JSON text");
-                        if !send(&mut sink, &r).await { break }
+                        if !send(app, &mut sink, &r).await { break }
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
@@ -157,15 +161,19 @@ where
                         let _ = sink.send(Message::Close(None)).await;
                         break;
                     }
-                    let r = ServerMsg::rejected(RejectCode::Throttled, "too many messages; slow down");
-                    if !send(&mut sink, &r).await { break }
+                    let r = ServerMsg::rejected_answering(
+                        RejectCode::Throttled,
+                        "too many messages; slow down",
+                        &Asked::of(text.as_str()),
+                    );
+                    if !send(app, &mut sink, &r).await { break }
                     // Make the flood itself slow.
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
                 }
                 let reply = handle(app, conn, text.as_str(), &mut joined, &mut outbox).await;
                 if let Some(r) = reply
-                    && !send(&mut sink, &r).await
+                    && !send(app, &mut sink, &r).await
                 {
                     break;
                 }
@@ -186,22 +194,35 @@ async fn handle(
     joined: &mut Option<Joined>,
     outbox: &mut Option<mpsc::Receiver<ServerMsg>>,
 ) -> Option<ServerMsg> {
+    // Named in every refusal, so a client with several messages in flight knows which it was.
+    let asked = Asked::of(text);
     let msg = match ClientMsg::decode(text) {
         Ok(m) => m,
         Err(e @ DecodeError::TooLarge { .. }) => {
-            return Some(ServerMsg::rejected(RejectCode::TooLarge, e.to_string()));
+            return Some(ServerMsg::rejected_answering(
+                RejectCode::TooLarge,
+                e.to_string(),
+                &asked,
+            ));
         }
-        Err(e) => return Some(ServerMsg::rejected(RejectCode::BadMessage, e.to_string())),
+        Err(e) => {
+            return Some(ServerMsg::rejected_answering(
+                RejectCode::BadMessage,
+                e.to_string(),
+                &asked,
+            ));
+        }
     };
     let (table_id, token) = match msg {
         ClientMsg::Join { table, token } => (table, Some(token)),
         ClientMsg::Spectate { table } => (table, None),
         ClientMsg::Act { action, step } => {
             return match joined {
-                None => Some(not_joined()),
-                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected(
+                None => Some(not_joined(&asked)),
+                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected_answering(
                     RejectCode::Spectator,
                     "spectators cannot act",
+                    &asked,
                 )),
                 Some(Joined {
                     table,
@@ -214,7 +235,9 @@ async fn handle(
                             seat: *seat,
                             action,
                             step,
+                            asked: asked.clone(),
                         },
+                        &asked,
                     )
                     .await
                 }
@@ -222,80 +245,119 @@ async fn handle(
         }
         ClientMsg::Resign => {
             return match joined {
-                None => Some(not_joined()),
-                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected(
+                None => Some(not_joined(&asked)),
+                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected_answering(
                     RejectCode::Spectator,
                     "spectators cannot resign",
+                    &asked,
                 )),
                 Some(Joined {
                     table,
                     seat: Some(seat),
-                }) => forward(table, Cmd::Resign { conn, seat: *seat }).await,
+                }) => {
+                    forward(
+                        table,
+                        Cmd::Resign {
+                            conn,
+                            seat: *seat,
+                            asked: asked.clone(),
+                        },
+                        &asked,
+                    )
+                    .await
+                }
             };
         }
         ClientMsg::View => {
             return match joined {
-                None => Some(not_joined()),
-                Some(j) => forward(&j.table, Cmd::View { conn }).await,
+                None => Some(not_joined(&asked)),
+                Some(j) => forward(&j.table, Cmd::View { conn }, &asked).await,
             };
         }
         ClientMsg::Hint => {
             return match joined {
-                None => Some(not_joined()),
-                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected(
+                None => Some(not_joined(&asked)),
+                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected_answering(
                     RejectCode::Spectator,
                     "spectators cannot ask for hints",
+                    &asked,
                 )),
                 Some(Joined {
                     table,
                     seat: Some(seat),
-                }) => forward(table, Cmd::Hint { conn, seat: *seat }).await,
+                }) => {
+                    forward(
+                        table,
+                        Cmd::Hint {
+                            conn,
+                            seat: *seat,
+                            asked: asked.clone(),
+                        },
+                        &asked,
+                    )
+                    .await
+                }
             };
         }
         ClientMsg::Presence { state } => {
             return match joined {
-                None => Some(not_joined()),
-                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected(
+                None => Some(not_joined(&asked)),
+                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected_answering(
                     RejectCode::Spectator,
                     "spectators have no presence to report",
+                    &asked,
                 )),
                 Some(Joined { table, .. }) => {
                     let away = state == Attention::Away;
-                    forward(table, Cmd::Attention { conn, away }).await
+                    forward(table, Cmd::Attention { conn, away }, &asked).await
                 }
             };
         }
         ClientMsg::RematchDecline => {
             return match joined {
-                None => Some(not_joined()),
-                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected(
+                None => Some(not_joined(&asked)),
+                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected_answering(
                     RejectCode::Spectator,
                     "spectators cannot decline a rematch",
+                    &asked,
                 )),
                 Some(Joined {
                     table,
                     seat: Some(seat),
-                }) => forward(table, Cmd::DeclineRematch { conn, seat: *seat }).await,
+                }) => {
+                    forward(
+                        table,
+                        Cmd::DeclineRematch {
+                            conn,
+                            seat: *seat,
+                            asked: asked.clone(),
+                        },
+                        &asked,
+                    )
+                    .await
+                }
             };
         }
         ClientMsg::Rematch => {
             return match joined {
-                None => Some(not_joined()),
-                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected(
+                None => Some(not_joined(&asked)),
+                Some(Joined { seat: None, .. }) => Some(ServerMsg::rejected_answering(
                     RejectCode::Spectator,
                     "spectators cannot ask for a rematch",
+                    &asked,
                 )),
                 Some(Joined {
                     table,
                     seat: Some(seat),
-                }) => rematch(app, conn, table, *seat).await,
+                }) => rematch(app, conn, table, *seat, &asked).await,
             };
         }
     };
     if joined.is_some() {
-        return Some(ServerMsg::rejected(
+        return Some(ServerMsg::rejected_answering(
             RejectCode::NotJoined,
             "this connection is already at a table; open another to join again",
+            &asked,
         ));
     }
     let (tx, rx) = mpsc::channel(OUTBOX);
@@ -309,17 +371,22 @@ async fn handle(
     let table = match app.send(&table_id, join).await {
         Ok(Some(t)) => t,
         Ok(None) => {
-            return Some(ServerMsg::rejected(
+            return Some(ServerMsg::rejected_answering(
                 RejectCode::UnknownTable,
                 "no such table",
+                &asked,
             ));
         }
         Err(crate::AppError::Elsewhere(m)) => {
-            return Some(ServerMsg::rejected(RejectCode::TableElsewhere, m));
+            return Some(ServerMsg::rejected_answering(
+                RejectCode::TableElsewhere,
+                m,
+                &asked,
+            ));
         }
         Err(e) => {
             tracing::warn!(error = %e, "reaching a table failed");
-            return Some(internal());
+            return Some(internal(&asked));
         }
     };
     match answer.await {
@@ -328,8 +395,8 @@ async fn handle(
             *outbox = Some(rx);
             None
         }
-        Ok(Err(refusal)) => Some(refusal.to_msg()),
-        Err(_) => Some(internal()),
+        Ok(Err(refusal)) => Some(refusal.to_msg(&asked)),
+        Err(_) => Some(internal(&asked)),
     }
 }
 
@@ -340,6 +407,7 @@ async fn rematch(
     conn: u64,
     table: &mpsc::Sender<Cmd>,
     seat: Seat,
+    asked: &Asked,
 ) -> Option<ServerMsg> {
     let (reply, answer) = oneshot::channel();
     let ask = Cmd::Rematch {
@@ -348,7 +416,7 @@ async fn rematch(
         reply,
     };
     if table.send(ask).await.is_err() {
-        return Some(internal());
+        return Some(internal(asked));
     }
     match answer.await {
         Ok(Ok(RematchDone::Made { table, made })) => {
@@ -358,22 +426,27 @@ async fn rematch(
             None
         }
         Ok(Ok(RematchDone::Offered(_))) => None,
-        Ok(Err(refusal)) => Some(refusal.to_msg()),
-        Err(_) => Some(internal()),
+        Ok(Err(refusal)) => Some(refusal.to_msg(asked)),
+        Err(_) => Some(internal(asked)),
     }
 }
 
-async fn forward(table: &mpsc::Sender<Cmd>, cmd: Cmd) -> Option<ServerMsg> {
-    table.send(cmd).await.err().map(|_| internal())
+async fn forward(table: &mpsc::Sender<Cmd>, cmd: Cmd, asked: &Asked) -> Option<ServerMsg> {
+    table.send(cmd).await.err().map(|_| internal(asked))
 }
 
-fn not_joined() -> ServerMsg {
-    ServerMsg::rejected(RejectCode::NotJoined, "join or spectate a table first")
+fn not_joined(asked: &Asked) -> ServerMsg {
+    ServerMsg::rejected_answering(
+        RejectCode::NotJoined,
+        "join or spectate a table first",
+        asked,
+    )
 }
 
-fn internal() -> ServerMsg {
-    ServerMsg::rejected(
+fn internal(asked: &Asked) -> ServerMsg {
+    ServerMsg::rejected_answering(
         RejectCode::Internal,
         "the table is not available; try again",
+        asked,
     )
 }

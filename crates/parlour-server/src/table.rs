@@ -12,8 +12,8 @@ use tokio::time::Instant;
 use parlour_core::{Seat, SeatSet, ToAct, Viewer, Voice};
 use parlour_games::{DynMatch, ViewSnapshot};
 use parlour_protocol::{
-    FORMAT, OutcomeMsg, RematchAnswer, RematchOffer, SEAT_RECORD_FORMAT, SeatAction, SeatKind,
-    SeatPresence, SeatRecord, SeatSummary, ServerMsg, Status, TableSummary,
+    Asked, FORMAT, OutcomeMsg, RematchAnswer, RematchOffer, SEAT_RECORD_FORMAT, SeatAction,
+    SeatKind, SeatPresence, SeatRecord, SeatSummary, ServerMsg, Status, TableSummary,
 };
 use parlour_record::{Entry, Record};
 use serde_json::Value;
@@ -24,6 +24,7 @@ use crate::AppError;
 use crate::bots::{BotJob, SeatBot, make_seat_bot};
 use crate::clock::Clocks;
 use crate::limits::TableSlot;
+use crate::metrics::seconds;
 use crate::names::seat_names;
 use crate::reject::Rejection;
 use crate::replay::ReplaySource;
@@ -75,19 +76,29 @@ pub(crate) enum Cmd {
         tx: mpsc::Sender<ServerMsg>,
         reply: oneshot::Sender<Result<Option<Seat>, Rejection>>,
     },
-    /// A seated connection plays.
+    /// A seated connection plays. `asked` is named in a refusal, as with every command below
+    /// that a connection sends.
     Act {
         conn: ConnId,
         seat: Seat,
         action: String,
         step: u64,
+        asked: Asked,
     },
     /// A seated connection resigns.
-    Resign { conn: ConnId, seat: Seat },
+    Resign {
+        conn: ConnId,
+        seat: Seat,
+        asked: Asked,
+    },
     /// A connection asks for the state again.
     View { conn: ConnId },
     /// A seated connection asks for the solver's move.
-    Hint { conn: ConnId, seat: Seat },
+    Hint {
+        conn: ConnId,
+        seat: Seat,
+        asked: Asked,
+    },
     /// A connection went away.
     Leave { conn: ConnId },
     /// The process is stopping: the task ends, giving up the table's lease, and its
@@ -124,7 +135,11 @@ pub(crate) enum Cmd {
         reply: oneshot::Sender<Result<RematchDone, Rejection>>,
     },
     /// A seated connection declines the rematch on offer.
-    DeclineRematch { conn: ConnId, seat: Seat },
+    DeclineRematch {
+        conn: ConnId,
+        seat: Seat,
+        asked: Asked,
+    },
     /// The public summary.
     Summary {
         reply: oneshot::Sender<TableSummary>,
@@ -193,9 +208,10 @@ pub(crate) struct Table {
     presence: Vec<SeatPresence>,
     /// Entries stored so far.
     step: u64,
-    /// Per seat: the step at which its view or legal set last changed. An action decided
-    /// before that is stale; one decided after it is not, even if other seats moved since
-    /// (simultaneous choices).
+    /// Per seat: the step at which its view or legal set last changed, not counting other
+    /// seats' commitments at a simultaneous node while its legal set stays the same. An action
+    /// decided before that is stale; one decided after it is not, even if other seats moved
+    /// since (simultaneous choices).
     changed_at: Vec<u64>,
     seen: Vec<Option<(ViewSnapshot, Vec<String>)>>,
     /// Per viewer (`None` = spectators): the events whose log lines it has been sent.
@@ -331,7 +347,7 @@ impl Table {
         let mut table = self;
         let task = tokio::spawn(
             async move {
-                table.note_changes();
+                table.note_changes(None);
                 // Clocks start afresh: time while no process served the table is not charged.
                 table.run_clocks();
                 if table.status == Status::Playing {
@@ -440,14 +456,15 @@ impl Table {
                     seat,
                     action,
                     step,
+                    asked,
                 } => {
                     if let Err(r) = self.act(seat, &action, step).await {
-                        self.send_to(conn, r.to_msg());
+                        self.send_to(conn, r.to_msg(&asked));
                     }
                 }
-                Cmd::Resign { conn, seat } => {
+                Cmd::Resign { conn, seat, asked } => {
                     if let Err(r) = self.resign(seat).await {
-                        self.send_to(conn, r.to_msg());
+                        self.send_to(conn, r.to_msg(&asked));
                     }
                 }
                 Cmd::View { conn } => {
@@ -456,9 +473,9 @@ impl Table {
                         self.send_to(conn, msg);
                     }
                 }
-                Cmd::Hint { conn, seat } => {
+                Cmd::Hint { conn, seat, asked } => {
                     if let Err(r) = self.hint(conn, seat) {
-                        self.send_to(conn, r.to_msg());
+                        self.send_to(conn, r.to_msg(&asked));
                     }
                 }
                 Cmd::Leave { conn } => {
@@ -479,7 +496,8 @@ impl Table {
                     if let Err(r) = self.act(seat, &action, step).await
                         && !matches!(r, Rejection::Stale { .. } | Rejection::Status(_))
                     {
-                        warn!(%seat, %action, error = %r, "bot action refused");
+                        // Not the action itself: it may be a hidden choice.
+                        warn!(%seat, error = %r, "bot action refused");
                     }
                     self.schedule_bots();
                 }
@@ -494,9 +512,9 @@ impl Table {
                     let answer = self.rematch(conn, by).await;
                     let _ = reply.send(answer);
                 }
-                Cmd::DeclineRematch { conn, seat } => {
+                Cmd::DeclineRematch { conn, seat, asked } => {
                     if let Err(r) = self.decline_rematch(seat) {
-                        self.send_to(conn, r.to_msg());
+                        self.send_to(conn, r.to_msg(&asked));
                     }
                 }
                 Cmd::Summary { reply } => {
@@ -586,6 +604,7 @@ impl Table {
             table: self.summary(),
             seat: seat.map(|s| s.0),
             log,
+            public_url: self.shared.public_url.clone(),
         };
         let first = self.state_msg(seat, Vec::new());
         if tx.try_send(welcome).is_err() || tx.try_send(first).is_err() {
@@ -673,13 +692,17 @@ impl Table {
             });
         }
         let old = self.step;
+        let started = Instant::now();
         self.m
             .apply_action_text(seat, action)
             .map_err(|e| Rejection::Illegal(e.to_string()))?;
         self.shared.actions_applied.fetch_add(1, Ordering::Relaxed);
+        self.shared.metrics.actions.inc();
         self.progress_from(old, seat)
             .await
-            .map_err(Rejection::ActionNotStored)
+            .map_err(Rejection::ActionNotStored)?;
+        self.shared.metrics.step.observe(seconds(started.elapsed()));
+        Ok(())
     }
 
     /// Draws due chance one outcome at a time, storing and announcing each.
@@ -714,11 +737,12 @@ impl Table {
         } else {
             self.status
         };
-        if let Err(e) = self
+        let stored = self
             .store
             .append(&self.id, old, new, status, banks.as_deref())
-            .await
-        {
+            .await;
+        self.shared.metrics.store.observe(seconds(now.elapsed()));
+        if let Err(e) = stored {
             self.store_failed(&e);
             warn!(error = %e, "could not store a step; rolling back");
             let mut back = self.m.record();
@@ -736,7 +760,7 @@ impl Table {
             c.stored(banks, now, acted);
         }
         self.run_clocks();
-        self.note_changes();
+        self.note_changes(acted);
         self.broadcast();
         Ok(())
     }
@@ -806,7 +830,7 @@ impl Table {
                     r,
                     Rejection::Stale { .. } | Rejection::Status(_) | Rejection::NotYourTurn(_)
                 ) {
-                    warn!(%seat, %action, error = %r, "a stand-in's action was refused");
+                    warn!(%seat, error = %r, "a stand-in's action was refused");
                 }
                 self.run_clocks();
             }
@@ -981,12 +1005,24 @@ impl Table {
         }
     }
 
-    fn note_changes(&mut self) {
+    /// Notes the step at which each seat's view or legal set last changed; `acted` is the seat
+    /// whose action the newest step is, if it is one.
+    fn note_changes(&mut self, acted: Option<Seat>) {
         for s in Seat::all(self.players) {
-            let now = Some((self.m.view_snapshot(Some(s)), self.legal(s)));
-            if self.seen[s.index()] != now {
+            let legal = self.legal(s);
+            let seen = &self.seen[s.index()];
+            // Another seat committed at a simultaneous node, and this seat still chooses from
+            // the same legal set: a commitment shows only that it was made (`ToAct::Seats`), so
+            // this seat's choice means what it meant, and is not stale.
+            let beside = acted.is_some_and(|a| a != s)
+                && !legal.is_empty()
+                && seen.as_ref().is_some_and(|(_, l)| *l == legal);
+            let now = Some((self.m.view_snapshot(Some(s)), legal));
+            if *seen != now {
                 self.seen[s.index()] = now;
-                self.changed_at[s.index()] = self.step;
+                if !beside {
+                    self.changed_at[s.index()] = self.step;
+                }
             }
         }
     }

@@ -124,7 +124,7 @@ async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
                     .await
                     .unwrap();
             }
-            ServerMsg::Rejected { code, reason } => {
+            ServerMsg::Rejected { code, reason, .. } => {
                 assert!(
                     matches!(code, RejectCode::Stale | RejectCode::NotYourTurn),
                     "{code:?}: {reason}"

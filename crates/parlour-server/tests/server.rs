@@ -238,7 +238,7 @@ async fn play_full_game(s: &Server, game: &str) -> (CreatedTable, Vec<Seen>) {
                 tokio::time::sleep(Duration::from_millis(200)).await;
                 send(&mut ws, &ClientMsg::View).await;
             }
-            ServerMsg::Rejected { code, reason } => assert!(
+            ServerMsg::Rejected { code, reason, .. } => assert!(
                 matches!(code, RejectCode::Stale | RejectCode::NotYourTurn),
                 "{code:?}: {reason}"
             ),
@@ -467,7 +467,7 @@ async fn play_out(ws: &mut Ws, mut step: u64, mut legal: Vec<String>, moves: usi
                     (step, legal) = (s2, l2);
                     break;
                 }
-                ServerMsg::Rejected { code, reason } => panic!("{code:?}: {reason}"),
+                ServerMsg::Rejected { code, reason, .. } => panic!("{code:?}: {reason}"),
                 _ => {}
             }
         }
@@ -1330,7 +1330,7 @@ async fn junk_from_a_seat_is_refused_and_play_goes_on() {
                     last_step = step;
                     legal = l;
                 }
-                ServerMsg::Rejected { code, reason } => {
+                ServerMsg::Rejected { code, reason, .. } => {
                     assert_ne!(code, RejectCode::Internal, "{reason}");
                     assert_ne!(code, RejectCode::Throttled, "{reason}");
                 }
@@ -1490,7 +1490,7 @@ async fn a_person_out_of_time_gets_a_bot_move_and_everyone_a_notice() {
             None
         }
         ServerMsg::Notice { text } => Some(text.clone()),
-        ServerMsg::Rejected { code, reason } => panic!("{code:?}: {reason}"),
+        ServerMsg::Rejected { code, reason, .. } => panic!("{code:?}: {reason}"),
         _ => None,
     })
     .await;
@@ -1838,7 +1838,7 @@ async fn a_rematch_seats_the_same_people_at_a_new_table_once() {
     send(&mut ws, &ClientMsg::Rematch).await;
     let new = until(&mut ws, |m| match m {
         ServerMsg::Rematch { table } => Some(table.clone()),
-        ServerMsg::Rejected { code, reason } => panic!("{code:?}: {reason}"),
+        ServerMsg::Rejected { code, reason, .. } => panic!("{code:?}: {reason}"),
         _ => None,
     })
     .await;
@@ -1872,7 +1872,7 @@ async fn a_rematch_seats_the_same_people_at_a_new_table_once() {
     send(&mut bo_ws, &ClientMsg::Rematch).await;
     let again = until(&mut bo_ws, |m| match m {
         ServerMsg::Rematch { table } => Some(table.clone()),
-        ServerMsg::Rejected { code, reason } => panic!("{code:?}: {reason}"),
+        ServerMsg::Rejected { code, reason, .. } => panic!("{code:?}: {reason}"),
         _ => None,
     })
     .await;
@@ -2001,7 +2001,7 @@ async fn the_solver_hints_a_legal_move_to_the_asking_seat_only() {
     let (mut ws, ..) = join_until_my_turn(s.addr, &t).await;
     send(&mut ws, &ClientMsg::Hint).await;
     let (code, reason) = until(&mut ws, |m| match m {
-        ServerMsg::Rejected { code, reason } => Some((*code, reason.clone())),
+        ServerMsg::Rejected { code, reason, .. } => Some((*code, reason.clone())),
         _ => None,
     })
     .await;
