@@ -126,6 +126,7 @@ pub fn render_html(report: &Report) -> String {
     scores(&mut h, report);
     metrics(&mut h, report);
     skill(&mut h, report);
+    crate::ladder_html::ladder(&mut h, report);
     comparisons(&mut h, report);
     methods(&mut h, report);
     h.push_str("</main>\n</body>\n</html>\n");
@@ -963,7 +964,7 @@ fn skill(h: &mut String, r: &Report) {
         .cells
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.skill.is_some())
+        .filter(|(_, c)| c.skill.is_some() && c.kind == "skill")
         .collect();
     let Some(spec) = &r.spec.skill else { return };
     if cells.is_empty() {
