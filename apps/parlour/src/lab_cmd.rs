@@ -331,12 +331,6 @@ pub fn run<G: Search>(args: &LabArgs, out: &mut dyn Write) -> Result<()> {
         Some(s) => s.parse::<Shard>()?,
         None => Shard::WHOLE,
     };
-    if spec.ladder.is_some() && shard != Shard::WHOLE {
-        bail!(
-            "--ladder cannot be split into shards yet: run the ladder as its own study without \
-             --shard (the other parts of the study shard as before)"
-        );
-    }
     let dir = args
         .out
         .clone()

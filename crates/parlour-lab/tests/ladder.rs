@@ -5,7 +5,10 @@
 mod coin;
 
 use coin::CoinToss;
-use parlour_lab::{Grid, LabSpec, LadderSpec, RunControl, Shard, build_report, render_html, run};
+use parlour_lab::{
+    Grid, LabSpec, LadderSpec, RunControl, Shard, build_report, merge, render_html, run,
+    shard_from_json, shard_to_json,
+};
 
 fn ladder_study(rungs: &[&str], games: u64) -> LabSpec {
     LabSpec {
@@ -78,4 +81,27 @@ fn rungs_that_play_alike_are_not_called_clearly_apart() {
     let ladder = report.ladder.unwrap();
     assert!(!ladder.clearly_strongest, "{}", ladder.sentence);
     assert!(ladder.sentence.contains("not clearly above"));
+}
+
+#[test]
+fn a_ladder_split_into_shards_merges_into_the_whole_ladder() {
+    let spec = ladder_study(&["random", "greedy"], 300);
+    let grid = Grid::new::<CoinToss>(&spec).unwrap();
+    let whole = run::<CoinToss>(&spec, &grid, Shard::WHOLE, &RunControl::default()).unwrap();
+    let shards = (0..3)
+        .map(|i| {
+            let shard = Shard { index: i, count: 3 };
+            let part = run::<CoinToss>(&spec, &grid, shard, &RunControl::default()).unwrap();
+            let name = format!("shard {i}");
+            let back = shard_from_json(&name, &shard_to_json(&part)).unwrap();
+            (name, back)
+        })
+        .collect();
+    let merged = merge(shards).unwrap();
+    assert_eq!(merged.spec.ladder, spec.ladder);
+    let regrid = Grid::new::<CoinToss>(&merged.spec).unwrap();
+    let a = build_report(&grid, &whole).ladder.unwrap();
+    let b = build_report(&regrid, &merged).ladder.unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.rungs[1].games, 300);
 }
