@@ -404,7 +404,7 @@ fn legend(h: &mut String, names: &[String]) {
     h.push_str("</div>\n");
 }
 
-fn figure(h: &mut String, svg: &str, names: &[String], caption: &str) {
+pub(crate) fn figure(h: &mut String, svg: &str, names: &[String], caption: &str) {
     let _ = writeln!(h, "<figure>\n<figcaption>{}</figcaption>", escape(caption));
     legend(h, names);
     let _ = writeln!(h, "<div class=\"chart\">{svg}</div>\n</figure>");

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::Report;
 use crate::chart::{Axis, PointSeries, point_chart};
 use crate::format::Fmt;
-use crate::html::{escape, num, txt};
+use crate::html::{escape, figure, num, txt};
 
 /// Writes the ladder section, if the report has a ladder.
 pub(crate) fn ladder(h: &mut String, r: &Report) {
@@ -56,15 +56,15 @@ pub(crate) fn ladder(h: &mut String, r: &Report) {
         &[PointSeries { points, reference }],
         axis,
     );
-    let _ = writeln!(
-        h,
-        "<figure>{svg}<figcaption>{title}, with 95% intervals{}.</figcaption></figure>",
+    let caption = format!(
+        "{title}, with 95% intervals{}",
         if reference.is_some() {
             "; the dashed line is an equal share"
         } else {
             ""
         }
     );
+    figure(h, &svg, &[], &caption);
     h.push_str(
         "<div class=\"scroll\"><table>\n<thead><tr><th class=\"l\">bot</th><th>games</th>\
          <th>share of the win</th><th>95% interval</th><th>edge over an equal share</th>\
