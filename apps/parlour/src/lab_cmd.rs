@@ -10,8 +10,9 @@ use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use parlour_bots::{Budget, IsmctsConfig, parse_ismcts};
 use parlour_core::{Game, Search};
 use parlour_lab::{
-    Cell, FindingKind, Grid, LabResults, LabSpec, Meaningful, Report, RunControl, Shard, SkillSpec,
-    Sweep, build_report_with, merge, shard_file_name, shard_from_json, shard_to_json, write_report,
+    Cell, FindingKind, Grid, LabResults, LabSpec, LadderSpec, Meaningful, Report, RunControl,
+    Shard, SkillSpec, Sweep, build_report_with, merge, shard_file_name, shard_from_json,
+    shard_to_json, write_report,
 };
 use serde::Serialize;
 
@@ -39,6 +40,35 @@ fn catch_ctrl_c() {
 /// on a two-core machine.
 const GRID_BUDGET: f64 = 80.0;
 const SKILL_BUDGET: f64 = 40.0;
+/// Core-seconds of a default ladder: about 2 minutes on two cores.
+const LADDER_BUDGET: f64 = 240.0;
+
+/// The ladder's rungs when `--ladder` names none.
+const LADDER_RUNGS: [&str; 6] = [
+    "random",
+    "greedy",
+    "ismcts:50",
+    "ismcts:200",
+    "ismcts:800",
+    "ismcts:3200",
+];
+
+/// The ladder `--ladder` asks for: its list, or the default rungs and the game's own skill bot.
+fn ladder_rungs(game: &str, list: &str) -> Vec<String> {
+    let mut rungs: Vec<String> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect();
+    if rungs.is_empty() {
+        rungs = LADDER_RUNGS.iter().map(|&s| s.to_owned()).collect();
+        if let Some(b) = parlour_games::find(game).ok().and_then(|g| g.skill_bot) {
+            rungs.push(b.name.to_owned());
+        }
+    }
+    rungs
+}
 
 /// The largest of 1, 2, 5 × 10^k not above `x`.
 fn nice_floor(x: f64) -> u64 {
@@ -112,6 +142,9 @@ pub struct LabArgs {
     pub skill_against: Vec<String>,
     pub skill_games: Option<u64>,
     pub no_skill: bool,
+    pub ladder: Option<String>,
+    pub ladder_against: Option<String>,
+    pub ladder_games: Option<u64>,
     pub seed: u64,
     pub pace: Option<f64>,
     pub out: Option<PathBuf>,
@@ -205,6 +238,16 @@ fn spec_for<G: Search>(args: &LabArgs) -> Result<LabSpec> {
             against: args.skill_against.clone(),
             games: 1,
         }),
+        ladder: args.ladder.as_ref().map(|list| LadderSpec {
+            rungs: ladder_rungs(G::ID, list),
+            against: args.ladder_against.clone().unwrap_or_else(|| {
+                args.skill_against
+                    .first()
+                    .cloned()
+                    .unwrap_or_else(|| "greedy".to_owned())
+            }),
+            games: 1,
+        }),
         seed: args.seed,
         pace: args
             .pace
@@ -215,7 +258,7 @@ fn spec_for<G: Search>(args: &LabArgs) -> Result<LabSpec> {
     let cost = |skill: bool| -> f64 {
         grid.cells
             .iter()
-            .filter(|c| c.is_skill() == skill)
+            .filter(|c| c.is_skill() == skill && c.rung.is_none())
             .map(game_cost::<G>)
             .sum()
     };
@@ -234,6 +277,21 @@ fn spec_for<G: Search>(args: &LabArgs) -> Result<LabSpec> {
                 } else {
                     0
                 }
+            }
+        };
+    }
+    if let Some(ladder) = &mut spec.ladder {
+        ladder.games = match args.ladder_games {
+            Some(0) => bail!("--ladder-games must be at least 1"),
+            Some(n) => n,
+            None => {
+                let c: f64 = grid
+                    .cells
+                    .iter()
+                    .filter(|c| c.rung.is_some())
+                    .map(game_cost::<G>)
+                    .sum();
+                nice_floor(LADDER_BUDGET / c.max(1e-9)).clamp(20, 100_000)
             }
         };
     }
@@ -301,15 +359,23 @@ pub fn run<G: Search>(args: &LabArgs, out: &mut dyn Write) -> Result<()> {
         / threads as f64;
     writeln!(
         out,
-        "{}: {} settings × {} games{}{}; about {} on {threads} threads (Ctrl-C stops and keeps \
+        "{}: {} settings × {} games{}{}{}; about {} on {threads} threads (Ctrl-C stops and keeps \
          what finished)",
         G::NAME,
         grid.cells.iter().filter(|c| !c.is_skill()).count(),
         spec.games,
         spec.skill.as_ref().map_or(String::new(), |s| format!(
             ", skill check {} rows × {} games",
-            grid.cells.iter().filter(|c| c.is_skill()).count(),
+            grid.cells
+                .iter()
+                .filter(|c| c.is_skill() && c.rung.is_none())
+                .count(),
             s.games
+        )),
+        spec.ladder.as_ref().map_or(String::new(), |l| format!(
+            ", ladder {} rungs × {} games",
+            l.rungs.len(),
+            l.games
         )),
         if shard == Shard::WHOLE {
             String::new()
@@ -412,6 +478,28 @@ fn finish(
 }
 
 fn print_summary(report: &Report, out: &mut dyn Write) -> Result<()> {
+    if let Some(l) = &report.ladder {
+        writeln!(out, "\nSkill ladder (against {}, {}):", l.against, l.setup)?;
+        for g in &l.rungs {
+            match g.win_rate {
+                Some(w) => writeln!(
+                    out,
+                    "  {:<14} wins {:.1}% (95% {:.1}–{:.1}%), edge {:+.1} points",
+                    g.bot,
+                    100.0 * w.value,
+                    100.0 * w.ci95[0],
+                    100.0 * w.ci95[1],
+                    100.0 * g.edge
+                )?,
+                None => writeln!(
+                    out,
+                    "  {:<14} mean score {:.2} (95% {:.2}–{:.2})",
+                    g.bot, g.score_mean, g.score_ci95[0], g.score_ci95[1]
+                )?,
+            }
+        }
+        writeln!(out, "  {}", l.sentence)?;
+    }
     if !report.answers.is_empty() {
         // The comparisons of settings, clear differences first.
         writeln!(out, "\nAnswers:")?;

@@ -324,6 +324,17 @@ struct LabCli {
     /// Leave out the skill check.
     #[arg(long)]
     no_skill: bool,
+    /// Play the skill ladder on the first setup: each bot in one seat against the same field
+    /// (default rungs random,greedy,ismcts:50,ismcts:200,ismcts:800,ismcts:3200, and the game's
+    /// own strongest bot where it has one). Sized to about 2 minutes on two cores.
+    #[arg(long, num_args = 0..=1, default_missing_value = "", value_name = "BOTS")]
+    ladder: Option<String>,
+    /// The field the ladder's rungs play against (default: the first --skill-against bot).
+    #[arg(long, value_name = "BOT")]
+    ladder_against: Option<String>,
+    /// Games per ladder rung (default: sized to about 2 minutes on two cores, at least 20).
+    #[arg(long, value_name = "N")]
+    ladder_games: Option<u64>,
     /// Seed: the same seed gives the same report.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -506,6 +517,9 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
                         skill_against: lab.skill_against,
                         skill_games: lab.skill_games,
                         no_skill: lab.no_skill,
+                        ladder: lab.ladder,
+                        ladder_against: lab.ladder_against,
+                        ladder_games: lab.ladder_games,
                         seed: lab.seed,
                         pace: lab.pace,
                         out: lab.out,

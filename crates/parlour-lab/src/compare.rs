@@ -70,7 +70,8 @@ fn pairs(grid: &Grid, spec: &LabSpec) -> Vec<Pair> {
     let mut out = Vec::new();
     for (j, sweep) in spec.sweeps.iter().enumerate() {
         let mut groups: Groups<(u8, Swept, String)> = BTreeMap::new();
-        for c in &grid.cells {
+        // Ladder rungs play one setup only: nothing to compare across values.
+        for c in grid.cells.iter().filter(|c| c.rung.is_none()) {
             let mut rest = c.swept.clone();
             rest.remove(j);
             groups

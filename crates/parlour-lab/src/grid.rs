@@ -39,6 +39,8 @@ pub struct Cell {
     /// Seed of the setup: game `g` of every cell with this setup uses
     /// `derive_seed(setup_seed, g)`, so line-ups are compared on the same deals.
     pub setup_seed: u64,
+    /// The rung of the skill ladder this cell plays (ladder cells are skill cells too).
+    pub rung: Option<usize>,
 }
 
 impl Cell {
@@ -223,6 +225,13 @@ impl Grid {
                 return Err(bad("--skill-against needs at least one bot name".into()));
             }
         }
+        if let Some(l) = &spec.ladder {
+            if l.rungs.is_empty() {
+                return Err(bad("--ladder needs at least one bot name".into()));
+            }
+            names.extend(l.rungs.iter().map(String::as_str));
+            names.push(&l.against);
+        }
         for name in names {
             make_bot::<G>(name, 0, 0).map_err(|e| bad(e.to_string()))?;
         }
@@ -277,7 +286,7 @@ impl Grid {
 
         let mut cells = Vec::new();
         let mut push =
-            |players: u8, swept: &Vec<(String, String)>, options: &Options, kind, games| {
+            |players: u8, swept: &Vec<(String, String)>, options: &Options, kind, games, rung| {
                 let setup_seed = derive_seed(spec.seed, fnv1a(&setup_key(players, options)));
                 cells.push(Cell {
                     index: cells.len(),
@@ -287,6 +296,7 @@ impl Grid {
                     kind,
                     games,
                     setup_seed,
+                    rung,
                 });
             };
         for (players, swept, options) in &setups {
@@ -297,6 +307,7 @@ impl Grid {
                     options,
                     CellKind::Lineup(lineup.clone()),
                     spec.games,
+                    None,
                 );
             }
         }
@@ -318,8 +329,26 @@ impl Grid {
                             against: a.clone(),
                         },
                         skill.games,
+                        None,
                     );
                 }
+            }
+        }
+        // The ladder plays the first setup only: its cost grows with every rung.
+        if let Some(ladder) = spec.ladder.as_ref().filter(|l| l.games > 0) {
+            let (players, swept, options) = &setups[0];
+            for (i, rung) in ladder.rungs.iter().enumerate() {
+                push(
+                    *players,
+                    swept,
+                    options,
+                    CellKind::Skill {
+                        bot: rung.clone(),
+                        against: ladder.against.clone(),
+                    },
+                    ladder.games,
+                    Some(i),
+                );
             }
         }
         let first_player_random = cells.iter().any(|c| {

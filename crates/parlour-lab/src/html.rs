@@ -126,6 +126,7 @@ pub fn render_html(report: &Report) -> String {
     scores(&mut h, report);
     metrics(&mut h, report);
     skill(&mut h, report);
+    crate::ladder_html::ladder(&mut h, report);
     comparisons(&mut h, report);
     methods(&mut h, report);
     h.push_str("</main>\n</body>\n</html>\n");
@@ -403,7 +404,7 @@ fn legend(h: &mut String, names: &[String]) {
     h.push_str("</div>\n");
 }
 
-fn figure(h: &mut String, svg: &str, names: &[String], caption: &str) {
+pub(crate) fn figure(h: &mut String, svg: &str, names: &[String], caption: &str) {
     let _ = writeln!(h, "<figure>\n<figcaption>{}</figcaption>", escape(caption));
     legend(h, names);
     let _ = writeln!(h, "<div class=\"chart\">{svg}</div>\n</figure>");
@@ -963,7 +964,7 @@ fn skill(h: &mut String, r: &Report) {
         .cells
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.skill.is_some())
+        .filter(|(_, c)| c.skill.is_some() && c.kind == "skill")
         .collect();
     let Some(spec) = &r.spec.skill else { return };
     if cells.is_empty() {

@@ -24,6 +24,7 @@
 //!     lineups: vec![vec!["random".into()]],
 //!     games: 200,
 //!     skill: None,
+//!     ladder: None,
 //!     seed: 7,
 //!     pace: 5.0,
 //! };
@@ -46,6 +47,8 @@ mod error;
 mod format;
 mod grid;
 mod html;
+mod ladder;
+mod ladder_html;
 mod report;
 mod results;
 mod runner;
@@ -61,6 +64,7 @@ pub use error::LabError;
 pub use format::{Fmt, thousands};
 pub use grid::{Cell, CellKind, Grid, Skipped, playable_counts, players_label};
 pub use html::render_html;
+pub use ladder::{LadderReport, RungReport};
 pub use report::{
     ALPHA, CellReport, Comparison, MetricReport, PositionReport, REPORT_FORMAT, Rate, Report,
     SeatReport, SkillReport, SkippedReport, Test, build_report, build_report_with,
@@ -68,7 +72,7 @@ pub use report::{
 pub use results::{GameRow, LabResults, MetricName};
 pub use runner::{RunControl, play_game, run};
 pub use shard::{SHARD_FORMAT, merge, shard_file_name, shard_from_json, shard_to_json};
-pub use spec::{LabSpec, Shard, SkillSpec, Sweep};
+pub use spec::{LabSpec, LadderSpec, Shard, SkillSpec, Sweep};
 pub use summary::{Finding, FindingKind, Part};
 pub use tables::write_csv;
 pub use verdict::{Meaningful, Verdict};

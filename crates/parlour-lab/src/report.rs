@@ -179,7 +179,7 @@ pub struct SkillReport {
 pub struct CellReport {
     /// `c1`, `c2`, … in grid order.
     pub id: String,
-    /// `lineup` or `skill`.
+    /// `lineup`, `skill` or `ladder`.
     pub kind: &'static str,
     /// Setup and who plays, in words.
     pub label: String,
@@ -324,6 +324,9 @@ pub struct Report {
     pub comparisons: Vec<Comparison>,
     /// The plain-words summary.
     pub summary: Vec<Finding>,
+    /// The skill ladder, when the study has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ladder: Option<crate::LadderReport>,
 }
 
 /// Collects tests as they are made, for ids and Holm's correction at the end.
@@ -437,6 +440,10 @@ pub fn build_report_with(grid: &Grid, results: &LabResults, meaningful: Meaningf
     for (c, report) in grid.cells.iter().zip(cells.iter_mut()) {
         seat_and_skill_tests(grid, c, report, &by_cell, &mut tests, meaningful);
     }
+    let ladder = spec
+        .ladder
+        .as_ref()
+        .and_then(|l| crate::ladder::ladder_report(grid, &by_cell, &cells, &l.against));
     let mut comparisons = crate::compare::compare(grid, spec, &cells, meaningful, &mut tests);
     let tests = tests.finish();
     for c in &mut comparisons {
@@ -476,6 +483,7 @@ pub fn build_report_with(grid: &Grid, results: &LabResults, meaningful: Meaningf
         tests,
         comparisons,
         summary: Vec::new(),
+        ladder,
     };
     report.complete = report.games_played == report.games_planned;
     report.answers = answers(&report);
@@ -645,7 +653,11 @@ fn cell_report(cell: &Cell, rows: &[GameRow], names: &[MetricName], spec: &LabSp
         .collect();
     CellReport {
         id: format!("c{}", cell.index + 1),
-        kind: if cell.is_skill() { "skill" } else { "lineup" },
+        kind: match (cell.rung, cell.is_skill()) {
+            (Some(_), _) => "ladder",
+            (None, true) => "skill",
+            (None, false) => "lineup",
+        },
         label: cell.label(),
         setup: cell.setup_label(),
         lineup: cell.lineup_label(),

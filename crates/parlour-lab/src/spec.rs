@@ -51,6 +51,18 @@ pub struct SkillSpec {
     pub games: u64,
 }
 
+/// The skill ladder: each rung in one seat (every seat in turn) against the same field, on the
+/// study's first setup and the same deals for every rung.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct LadderSpec {
+    /// The rungs, weakest first (`random`, `greedy`, `ismcts:50`, …).
+    pub rungs: Vec<String>,
+    /// The bot in every other seat.
+    pub against: String,
+    /// Games per rung.
+    pub games: u64,
+}
+
 /// Everything a lab run plays. Build it, then [`crate::Grid::new`] checks it against a game.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct LabSpec {
@@ -68,6 +80,9 @@ pub struct LabSpec {
     pub games: u64,
     /// The skill check, if any.
     pub skill: Option<SkillSpec>,
+    /// The skill ladder, if asked for (absent from older shard files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ladder: Option<LadderSpec>,
     /// Master seed.
     pub seed: u64,
     /// Seconds a person takes per action, for estimated minutes.
@@ -111,6 +126,15 @@ impl LabSpec {
                 );
             }
             None => c.push_str(" --no-skill"),
+        }
+        if let Some(l) = &self.ladder {
+            let _ = write!(
+                c,
+                " --ladder {} --ladder-against {} --ladder-games {}",
+                shell_word(&l.rungs.join(",")),
+                shell_word(&l.against),
+                l.games
+            );
         }
         let _ = write!(c, " --seed {} --pace {}", self.seed, self.pace);
         c

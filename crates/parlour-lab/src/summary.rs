@@ -255,7 +255,12 @@ pub fn summarise(report: &Report) -> Vec<Finding> {
             out.push(seat_line(ci, c, tests, id));
         }
     }
-    for (ci, c) in report.cells.iter().enumerate() {
+    for (ci, c) in report
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.kind == "skill")
+    {
         if let Some(line) = skill_line(ci, c, tests) {
             out.push(line);
         }

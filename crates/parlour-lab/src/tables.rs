@@ -277,6 +277,52 @@ pub fn write_csv(dir: &Path, r: &Report) -> Result<(), LabError> {
         ],
         skill,
     )?;
+    if let Some(l) = &r.ladder {
+        let rows = l
+            .rungs
+            .iter()
+            .map(|g| {
+                let w = |k: usize| {
+                    g.win_rate
+                        .map_or(String::new(), |w| f([w.value, w.ci95[0], w.ci95[1]][k]))
+                };
+                vec![
+                    g.bot.clone(),
+                    l.against.clone(),
+                    g.games.to_string(),
+                    w(0),
+                    w(1),
+                    w(2),
+                    f(g.fair_share),
+                    f(g.edge),
+                    f(g.edge_ci95[0]),
+                    f(g.edge_ci95[1]),
+                    f(g.score_mean),
+                    f(g.score_ci95[0]),
+                    f(g.score_ci95[1]),
+                ]
+            })
+            .collect();
+        write(
+            &dir.join("ladder.csv"),
+            &[
+                "bot",
+                "against",
+                "games",
+                "win_rate",
+                "win_rate_lo95",
+                "win_rate_hi95",
+                "fair_share",
+                "edge",
+                "edge_lo95",
+                "edge_hi95",
+                "score_mean",
+                "score_lo95",
+                "score_hi95",
+            ],
+            rows,
+        )?;
+    }
     write(
         &dir.join("comparisons.csv"),
         &[

@@ -47,6 +47,7 @@ fn spec(
             against: vec!["random".into()],
             games: skill,
         }),
+        ladder: None,
         seed,
         pace: 5.0,
     }

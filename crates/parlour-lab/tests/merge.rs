@@ -63,6 +63,7 @@ fn coin_study() -> LabSpec {
             against: vec!["greedy".into(), "random".into()],
             games: 37,
         }),
+        ladder: None,
         seed: 11,
         pace: 4.5,
     }
@@ -81,6 +82,7 @@ fn high_card_study() -> LabSpec {
             against: vec!["random".into()],
             games: 30,
         }),
+        ladder: None,
         seed: 5,
         pace: 6.0,
     }

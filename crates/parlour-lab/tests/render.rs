@@ -32,6 +32,7 @@ fn study() -> (tempfile::TempDir, Value, Html) {
             against: vec!["greedy".into(), "random".into()],
             games: 100,
         }),
+        ladder: None,
         seed: 3,
         pace: 7.5,
     };

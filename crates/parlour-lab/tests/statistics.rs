@@ -21,6 +21,7 @@ fn spec(players: Vec<u8>, options: &[(&str, &str)], games: u64, seed: u64) -> La
         lineups: vec![vec!["random".into()]],
         games,
         skill: None,
+        ladder: None,
         seed,
         pace: 5.0,
     }
