@@ -98,8 +98,9 @@ fn the_html_parses_and_has_its_charts() {
     );
     let svgs: Vec<ElementRef> = html.select(&sel("figure svg")).collect();
     // Seats at 2 and 4 players, positions from the first player, minutes, margins, the score
-    // alone at the table, the game's two measures, skill.
-    assert_eq!(svgs.len(), 9, "charts");
+    // alone at the table, the game's three measures (its "no winner" is shown, not tested),
+    // skill.
+    assert_eq!(svgs.len(), 10, "charts");
     let start = html
         .select(&sel("[data-json=\"/start_sentence\"]"))
         .next()
