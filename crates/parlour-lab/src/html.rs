@@ -78,10 +78,12 @@ ul.findings li.fact { background: #f6f8fb; border-left-color: #8aa4c8; }
 table { border-collapse: collapse; font-size: .92rem; min-width: 100%; }
 th, td { padding: .35rem .55rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; vertical-align: top; }
 th:first-child, td:first-child { text-align: left; }
-td.l, th.l { text-align: left; white-space: normal; min-width: 12rem; overflow-wrap: anywhere; }
+td.l, th.l { text-align: left; white-space: normal; min-width: 9rem; overflow-wrap: anywhere; }
 ul.findings li, p.lede { overflow-wrap: anywhere; }
 thead th { background: #f3f3f6; font-weight: 600; position: sticky; top: 0; }
-thead th { white-space: normal; min-width: 4.5em; vertical-align: bottom; }
+thead th { white-space: normal; min-width: 3.5em; vertical-align: bottom; }
+/* Cells wrap at spaces so that wide tables fit 1280 px without scrolling. */
+td { white-space: normal; }
 td small { display: block; line-height: 1.2; font-size: .72rem; }
 th, td { padding-left: .4rem; padding-right: .4rem; }
 td:last-child { white-space: normal; min-width: 6.5em; }
