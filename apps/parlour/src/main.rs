@@ -212,6 +212,8 @@ enum Command {
         /// The address people reach this server at (e.g. https://cards.example.org behind a
         /// reverse proxy): every link it hands out starts with it. Default: the listening
         /// address.
+        // The URL is for `--help`, where a link's angle brackets would show.
+        #[allow(rustdoc::bare_urls)]
         #[arg(long, value_parser = serve::parse_public_url)]
         public_url: Option<String>,
         /// Log lines as `text` (for people) or `json` (one object a line, for log collectors).
