@@ -14,6 +14,7 @@ __all__ = [
     "games",
     "limits",
     "bot",
+    "game_seed",
     "Game",
     "Bot",
     "VectorEnv",
