@@ -355,6 +355,35 @@ impl Asked {
     }
 }
 
+impl Asked {
+    /// What a refusal of `msg` names, `text` being what it was decoded from: the kind comes
+    /// from the decoded message, and the text is read again only when it holds an `id`, so a
+    /// message without one costs no second parse.
+    #[must_use]
+    pub fn of_decoded(msg: &ClientMsg, text: &str) -> Asked {
+        let kind = match msg {
+            ClientMsg::Join { .. } => MsgKind::Join,
+            ClientMsg::Spectate { .. } => MsgKind::Spectate,
+            ClientMsg::Act { .. } => MsgKind::Act,
+            ClientMsg::Resign => MsgKind::Resign,
+            ClientMsg::View => MsgKind::View,
+            ClientMsg::Rematch => MsgKind::Rematch,
+            ClientMsg::RematchDecline => MsgKind::RematchDecline,
+            ClientMsg::Hint => MsgKind::Hint,
+            ClientMsg::Presence { .. } => MsgKind::Presence,
+        };
+        let id = if text.contains("\"id\"") {
+            Asked::of(text).id
+        } else {
+            None
+        };
+        Asked {
+            kind: Some(kind),
+            id,
+        }
+    }
+}
+
 impl ServerMsg {
     /// A refusal that names no message (see [`ServerMsg::rejected_answering`]).
     #[must_use]
@@ -517,6 +546,20 @@ mod tests {
                 serde_json::to_value(code).unwrap(),
                 serde_json::json!(code.as_str())
             );
+        }
+    }
+
+    #[test]
+    fn a_decoded_message_is_named_as_its_text_is() {
+        for text in [
+            r#"{"type":"view"}"#,
+            r#"{"type":"view","id":7}"#,
+            r#"{"id":"a1","type":"act","step":3,"action":"pass"}"#,
+            r#"{"type":"hint","id":[1]}"#,
+            r#"{"type":"presence","state":"away","id":"p"}"#,
+        ] {
+            let msg = ClientMsg::decode(text).unwrap();
+            assert_eq!(Asked::of_decoded(&msg, text), Asked::of(text), "{text}");
         }
     }
 

@@ -195,24 +195,24 @@ async fn handle(
     outbox: &mut Option<mpsc::Receiver<ServerMsg>>,
 ) -> Option<ServerMsg> {
     // Named in every refusal, so a client with several messages in flight knows which it was.
-    let asked = Asked::of(text);
     let msg = match ClientMsg::decode(text) {
         Ok(m) => m,
         Err(e @ DecodeError::TooLarge { .. }) => {
             return Some(ServerMsg::rejected_answering(
                 RejectCode::TooLarge,
                 e.to_string(),
-                &asked,
+                &Asked::of(text),
             ));
         }
         Err(e) => {
             return Some(ServerMsg::rejected_answering(
                 RejectCode::BadMessage,
                 e.to_string(),
-                &asked,
+                &Asked::of(text),
             ));
         }
     };
+    let asked = Asked::of_decoded(&msg, text);
     let (table_id, token) = match msg {
         ClientMsg::Join { table, token } => (table, Some(token)),
         ClientMsg::Spectate { table } => (table, None),
