@@ -19,6 +19,12 @@ function optionText(page, id) {
   return page.getByRole('dialog').locator(`[data-option="${id}"]`).innerText();
 }
 
+/** Waits until the dialog has left the page. A role locator stops matching as soon as the dialog
+ * is hidden, before its `close` handler has run and moved focus, so wait for the element itself. */
+function closed(page) {
+  return page.locator('dialog.rules-dialog').waitFor({ state: 'detached' });
+}
+
 test('the rules open from the lobby and the table, show the options, close on Escape and help with a prompt', { timeout: 90000 }, async () => {
   const page = await newPage(browser, PHONE);
   const target = 20;
@@ -35,7 +41,7 @@ test('the rules open from the lobby and the table, show the options, close on Es
   assert.doesNotMatch(await optionText(page, 'target_score'), /the default/);
   assert.match(await optionText(page, 'traditional_mat'), /off \(the default\)/);
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
+  await closed(page);
   assert.ok(await lobbyButton.evaluate((el) => el === document.activeElement), 'focus returns to the button');
 
   // A table with a non-default option: the menu's "How to play" shows it.
@@ -59,7 +65,7 @@ test('the rules open from the lobby and the table, show the options, close on Es
     assert.ok(await page.evaluate(() => !!document.activeElement?.closest('dialog')), 'focus stays in the dialog');
   }
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
+  await closed(page);
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Menu', 'focus returns to the menu');
 
   // Help for the current prompt: Holy Matrimony's commitment.
@@ -70,7 +76,7 @@ test('the rules open from the lobby and the table, show the options, close on Es
   await help.getByRole('button', { name: 'How to play Holy Matrimony' }).click();
   await dialog.getByRole('heading', { name: 'Goal' }).waitFor();
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
+  await closed(page);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
