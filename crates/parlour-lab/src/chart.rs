@@ -221,6 +221,22 @@ fn draw_points(
     Ok(())
 }
 
+/// Width of the area left of the plot: the widest tick label and, beside it, the rotated axis
+/// description, so the two never overlap (`+20.0 pts` is far wider than `40%`).
+fn y_label_area(axis: Axis, (ylo, yhi): (f64, f64)) -> u32 {
+    let span = yhi - ylo;
+    let widest = (0..=12)
+        .map(|i| {
+            tick(axis, ylo + span * f64::from(i) / 12.0, span)
+                .chars()
+                .count()
+        })
+        .max()
+        .unwrap_or(4);
+    // About 9 units per character at 15 px, 22 for the description and 20 of gaps.
+    (widest as u32 * 9 + 42).max(64)
+}
+
 /// The axes both charts share: `k` categories along x (labelled by `category_labels`), the
 /// values along y with light grid lines.
 fn category_axes<'a, 'b>(
@@ -236,7 +252,7 @@ fn category_axes<'a, 'b>(
     let mut chart = ChartBuilder::on(root)
         .margin(12)
         .x_label_area_size(34)
-        .y_label_area_size(64)
+        .y_label_area_size(y_label_area(axis, (ylo, yhi)))
         .build_cartesian_2d(-0.5f64..(k as f64 - 0.5), ylo..yhi)?;
     chart
         .configure_mesh()
@@ -324,6 +340,16 @@ fn draw_boxes(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_axis_description_clears_the_widest_tick() {
+        // `+20.0 pts` needs more room than `40%`: the description moves out of its way.
+        let narrow = y_label_area(Axis::Percent, (0.0, 1.0));
+        let wide = y_label_area(Axis::Points, (-0.1, 0.3));
+        assert!(wide >= narrow + 27, "{narrow} {wide}");
+        assert!(wide >= "+30 pts".len() as u32 * 9 + 42);
+        assert_eq!(y_label_area(Axis::Number, (0.0, 12.0)), 64);
+    }
 
     #[test]
     fn ticks_of_a_narrow_axis_keep_enough_decimals() {
