@@ -26,11 +26,13 @@ pub(crate) fn answers(h: &mut String, r: &Report) {
     h.push_str("<h2 id=\"answers\">Answers: what changes between settings</h2>\n");
     let _ = writeln!(
         h,
-        "<p>Each setting is compared with the first of its kind. A difference is \
-         <b>clear</b> when it is significant after Holm's correction and could be as large as \
-         a meaningful difference; <b>no meaningful difference</b> when its whole 95% interval \
-         lies within the meaningful size ({} for shares, {} of the first setting's value for \
-         means); <b>can't tell</b> otherwise: the study is too small to say.</p>",
+        "<p>Every two values of a swept option are compared; line-ups and player counts are \
+         each compared with the first. A difference is <b>clear</b> when it is significant \
+         after Holm's correction and could be as large as a meaningful difference; <b>no \
+         meaningful difference</b> when its whole 95% interval lies within the meaningful size \
+         ({} for shares, {} of the first setting's value for means); <b>can't tell</b> \
+         otherwise: the study is too small to say. A measure that gave one value in every game \
+         of both settings is not tested: it is the same in every game, never a finding.</p>",
         num("/meaningful/points", r.meaningful.points, Fmt::Points),
         num("/meaningful/percent", r.meaningful.percent, Fmt::Percent)
     );
@@ -80,8 +82,8 @@ fn table(h: &mut String, r: &Report) {
         let p = r
             .tests
             .iter()
-            .position(|t| t.id == c.test)
-            .map_or(String::new(), |i| {
+            .position(|t| Some(&t.id) == c.test.as_ref())
+            .map_or("–".to_owned(), |i| {
                 num(
                     &format!("/tests/{i}/p_holm"),
                     r.tests[i].p_holm,
@@ -90,10 +92,11 @@ fn table(h: &mut String, r: &Report) {
             });
         let _ = writeln!(
             h,
-            "<tr><td class=\"l\">{}</td><td class=\"l\">{} vs {}</td><td class=\"l\">{}</td>\
+            "<tr><td class=\"l\">{}</td><td class=\"l\">{}: {} vs {}</td><td class=\"l\">{}</td>\
              <td>{}</td><td>{}</td><td>{} <small>({} to {})</small></td><td>±{}</td><td>{p}</td>\
              <td class=\"l\">{}</td></tr>",
             txt(&at("context"), &c.context),
+            txt(&at("across"), &c.across),
             txt(&at("labels/1"), &c.labels[1]),
             txt(&at("labels/0"), &c.labels[0]),
             txt(&at("measure"), &c.measure),

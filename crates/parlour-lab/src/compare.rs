@@ -1,7 +1,11 @@
 //! A-vs-B comparisons: settings that differ in one thing only (one swept option's value, the
-//! line-up, or the player count), each compared with the first setting of its group on every
-//! measure, as a difference with its 95% interval, the test behind it and the smallest
-//! difference the study could have detected.
+//! line-up, or the player count) compared on every measure, as a difference with its 95%
+//! interval, the test behind it and the smallest difference the study could have detected.
+//! Every two values of a swept option are compared (the designer's question is which value is
+//! best); line-ups and player counts are each compared with the first.
+//!
+//! A measure without spread in either setting (every game gave one value) is not tested: its
+//! difference is fixed, and a zero-width interval is never a finding.
 //!
 //! One test per question: a game metric that equals one of the lab's own measures in every
 //! game (Reading the Play's `no_winner` flag) is not tested again.
@@ -10,8 +14,10 @@ use std::collections::BTreeMap;
 
 use crate::format::Fmt;
 use crate::report::{CellReport, Comparison, Effect, Tests};
+use crate::stats::DiffTest;
 use crate::stats::{Difference, TestResult, mean_difference, share_difference};
 use crate::verdict::{Meaningful, Verdict};
+use crate::words::{option_words, setting_words, value_words};
 use crate::{Cell, CellKind, Grid, LabSpec};
 
 /// Swept option values, in sweep order.
@@ -41,27 +47,31 @@ fn who(spec: &LabSpec, c: &Cell) -> String {
     }
 }
 
-/// Pairs of cells in one group: every other member against the first.
+/// Pairs of cells in one group: every two members (`every_pair`), or every other member
+/// against the first.
 fn pairs_of(
     groups: Groups<impl Ord>,
     grid: &Grid,
-    across: &str,
+    (across, every_pair): (&str, bool),
     context: impl Fn(&Cell) -> String,
     label: impl Fn(&Cell) -> String,
     out: &mut Vec<Pair>,
 ) {
     for idx in groups.into_values() {
-        let a = &grid.cells[idx[0]];
-        for &b in &idx[1..] {
-            let b = &grid.cells[b];
-            out.push(Pair {
-                across: across.to_owned(),
-                context: context(a),
-                a: a.index,
-                b: b.index,
-                label_a: label(a),
-                label_b: label(b),
-            });
+        let firsts = if every_pair { idx.len() - 1 } else { 1 };
+        for (i, &a) in idx.iter().enumerate().take(firsts) {
+            let (a, b) = (&grid.cells[a], &idx[i + 1..]);
+            for &b in b {
+                let b = &grid.cells[b];
+                out.push(Pair {
+                    across: across.to_owned(),
+                    context: context(a),
+                    a: a.index,
+                    b: b.index,
+                    label_a: label(a),
+                    label_b: label(b),
+                });
+            }
         }
     }
 }
@@ -86,13 +96,14 @@ fn pairs(grid: &Grid, spec: &LabSpec) -> Vec<Pair> {
                     .iter()
                     .enumerate()
                     .filter(|(i, _)| *i != j)
-                    .map(|(_, (k, v))| format!("{k}={v}")),
+                    .map(|(_, (k, v))| setting_words(grid.options, k, v)),
             );
             parts.push(c.lineup_label());
             parts.join(" · ")
         };
-        let label = |c: &Cell| format!("{}={}", sweep.option, c.swept[j].1);
-        pairs_of(groups, grid, &sweep.option, context, label, &mut out);
+        let label = |c: &Cell| value_words(grid.options, &sweep.option, &c.swept[j].1);
+        let across = option_words(&sweep.option);
+        pairs_of(groups, grid, (&across, true), context, label, &mut out);
     }
     let mut groups: Groups<(u8, Swept)> = BTreeMap::new();
     for c in grid.cells.iter().filter(|c| !c.is_skill()) {
@@ -101,11 +112,20 @@ fn pairs(grid: &Grid, spec: &LabSpec) -> Vec<Pair> {
             .or_default()
             .push(c.index);
     }
+    let setup = |c: &Cell| {
+        let mut parts = vec![crate::grid::players_label(c.players)];
+        parts.extend(
+            c.swept
+                .iter()
+                .map(|(k, v)| setting_words(grid.options, k, v)),
+        );
+        parts.join(" · ")
+    };
     pairs_of(
         groups,
         grid,
-        "line-up",
-        Cell::setup_label,
+        ("line-up", false),
+        setup,
         Cell::lineup_label,
         &mut out,
     );
@@ -117,12 +137,23 @@ fn pairs(grid: &Grid, spec: &LabSpec) -> Vec<Pair> {
             .push(c.index);
     }
     let context = |c: &Cell| {
-        let mut parts: Vec<String> = c.swept.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let mut parts: Vec<String> = c
+            .swept
+            .iter()
+            .map(|(k, v)| setting_words(grid.options, k, v))
+            .collect();
         parts.push(c.lineup_label());
         parts.join(" · ")
     };
     let label = |c: &Cell| crate::grid::players_label(c.players);
-    pairs_of(groups, grid, "player count", context, label, &mut out);
+    pairs_of(
+        groups,
+        grid,
+        ("player count", false),
+        context,
+        label,
+        &mut out,
+    );
     out
 }
 
@@ -142,8 +173,24 @@ pub(crate) fn compare(
         }
         let mut push = |measure: String, d: Option<Difference>, fmt: Fmt, m: f64| {
             let Some(d) = d else { return };
-            if d.ci95 == [0.0, 0.0] && d.p == 1.0 {
-                // The same value in every game of both settings: nothing to test.
+            let mut comparison = Comparison {
+                measure: measure.clone(),
+                across: pair.across.clone(),
+                context: pair.context.clone(),
+                cells: vec![a.id.clone(), b.id.clone()],
+                labels: vec![pair.label_a.clone(), pair.label_b.clone()],
+                values: vec![d.a, d.b],
+                fmt,
+                test: None,
+                difference: d.estimate,
+                ci95: d.ci95,
+                mde: d.mde,
+                meaningful: m,
+                verdict: Verdict::SameInEveryGame,
+            };
+            if d.test == DiffTest::Exact {
+                // One value in every game of each setting: nothing to test.
+                out.push(comparison);
                 return;
             }
             let question = format!(
@@ -163,23 +210,10 @@ pub(crate) fn compare(
                 meaningful: m,
             };
             let games = a.games + b.games;
-            let test = tests.add_effect(d.test.name(), question, r, games, e);
-            out.push(Comparison {
-                measure,
-                across: pair.across.clone(),
-                context: pair.context.clone(),
-                cells: vec![a.id.clone(), b.id.clone()],
-                labels: vec![pair.label_a.clone(), pair.label_b.clone()],
-                values: vec![d.a, d.b],
-                fmt,
-                test,
-                difference: d.estimate,
-                ci95: d.ci95,
-                mde: d.mde,
-                meaningful: m,
-                // Set once Holm's correction is known.
-                verdict: Verdict::CantTell,
-            });
+            comparison.test = Some(tests.add_effect(d.test.name(), question, r, games, e));
+            // Set once Holm's correction is known.
+            comparison.verdict = Verdict::CantTell;
+            out.push(comparison);
         };
         let shares = |x1: f64, x2: f64| share_difference(x1, a.games as f64, x2, b.games as f64);
         let means = |da: &crate::stats::Dist, db: &crate::stats::Dist| {
@@ -222,6 +256,29 @@ pub(crate) fn compare(
                     meaningful.points,
                 );
             }
+        }
+        // At the same table size only: an equal share is not the same at another.
+        let first = (a.positions.first(), b.positions.first());
+        if let (Some(pa), Some(pb), true) = (first.0, first.1, a.players == b.players) {
+            let d = shares(
+                pa.win_rate.value * a.games as f64,
+                pb.win_rate.value * b.games as f64,
+            );
+            push(
+                "the first player's win rate".into(),
+                d,
+                Fmt::Percent,
+                meaningful.points,
+            );
+        }
+        if a.capped + b.capped > 0 {
+            let d = shares(a.capped as f64, b.capped as f64);
+            push(
+                "games stopped by a safety cap".into(),
+                d,
+                Fmt::Percent,
+                meaningful.points,
+            );
         }
         if a.no_winner + b.no_winner > 0 {
             let d = shares(a.no_winner as f64, b.no_winner as f64);

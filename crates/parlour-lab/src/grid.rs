@@ -178,6 +178,8 @@ pub struct Grid {
     /// How the game starts, as its registration declares (the caller sets it; the trait
     /// alone does not say).
     pub start: Option<parlour_core::Start>,
+    /// The game's options, for their names and values in words.
+    pub options: &'static [parlour_core::OptionSpec],
 }
 
 impl Grid {
@@ -363,6 +365,7 @@ impl Grid {
             skipped,
             first_player_random,
             start: None,
+            options: G::OPTIONS,
         })
     }
 

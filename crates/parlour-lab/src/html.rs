@@ -13,6 +13,7 @@ use crate::chart::{Axis, BoxSeries, PointSeries, box_chart, color_css, point_cha
 use crate::format::Fmt;
 use crate::report::{CellReport, Report};
 use crate::summary::{Finding, FindingKind, Part};
+use crate::words::setting_words;
 
 /// `text` with `&`, `<`, `>` and quotes escaped for HTML.
 #[must_use]
@@ -38,6 +39,15 @@ pub(crate) fn num(pointer: &str, value: f64, fmt: Fmt) -> String {
         escape(pointer),
         fmt.name(),
         escape(&fmt.show(value))
+    )
+}
+
+/// A whole number that names something (a seed), marked with where it comes from: written in
+/// full, without thousands separators.
+pub(crate) fn id_num(pointer: &str, value: u64) -> String {
+    format!(
+        "<span class=\"n\" data-json=\"{}\" data-fmt=\"id\">{value}</span>",
+        escape(pointer)
     )
 }
 
@@ -163,7 +173,7 @@ fn header(h: &mut String, r: &Report) {
         players.join(", "),
         lineups.join(" / "),
         num("/spec/games", r.spec.games as f64, Fmt::Count),
-        num("/spec/seed", r.spec.seed as f64, Fmt::Count),
+        id_num("/spec/seed", r.spec.seed),
     );
     if !r.spec.options.is_empty() {
         h.push_str(" Options:");
@@ -379,7 +389,11 @@ fn summary(h: &mut String, r: &Report) {
 /// What tells cells apart in a chart's series: the swept values and, with several line-ups,
 /// the line-up.
 fn variant(r: &Report, c: &CellReport) -> String {
-    let mut parts: Vec<String> = c.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut parts: Vec<String> = c
+        .options
+        .iter()
+        .map(|(k, v)| setting_words(r.options, k, v))
+        .collect();
     if r.spec.lineups.len() > 1 || c.kind == "skill" {
         parts.push(c.lineup.clone());
     }
@@ -675,12 +689,12 @@ fn boxes_by_players(
                     .map(|d| [d.min, d.q1, d.median, d.q3, d.max])
             })
             .collect();
-        // The values alone fit under a box (`full_feudal_feast`, not `arrangement=...`).
+        // The values alone fit under a box (`Full Feudal Feast`, not `arrangement: ...`).
         let short = names
             .iter()
             .map(|n| {
                 n.split(" · ")
-                    .map(|part| part.split_once('=').map_or(part, |(_, v)| v))
+                    .map(|part| part.split_once(": ").map_or(part, |(_, v)| v))
                     .collect::<Vec<_>>()
                     .join(" · ")
             })
@@ -869,11 +883,25 @@ fn scores(h: &mut String, r: &Report) {
 
 fn metrics(h: &mut String, r: &Report) {
     let cells = lineup_cells(r);
-    let ids = distinct(cells.iter().flat_map(|(_, c)| {
-        c.metrics
+    // One chart per measure. A measure is a share of games in one setting (every game 0 or 1)
+    // and a mean of shares in another, so it is drawn as a share when every value lies in 0..1.
+    let ids: Vec<(String, String, bool)> = distinct(
+        cells
             .iter()
-            .map(|m| (m.id.clone(), m.label.clone(), m.kind))
-    }));
+            .flat_map(|(_, c)| c.metrics.iter().map(|m| m.id.clone())),
+    )
+    .into_iter()
+    .map(|id| {
+        let all = || {
+            cells
+                .iter()
+                .flat_map(|(_, c)| c.metrics.iter().filter(|m| m.id == id))
+        };
+        let label = all().next().map_or_else(String::new, |m| m.label.clone());
+        let share = all().all(|m| m.kind == "rate" || m.bounded);
+        (id, label, share)
+    })
+    .collect();
     if ids.is_empty() {
         return;
     }
@@ -885,7 +913,7 @@ fn metrics(h: &mut String, r: &Report) {
     let counts = distinct(cells.iter().map(|(_, c)| c.players));
     let names = distinct(cells.iter().map(|(_, c)| variant(r, c)));
     let categories: Vec<String> = counts.iter().map(|p| crate::players_label(*p)).collect();
-    for (id, label, kind) in &ids {
+    for (id, label, share) in &ids {
         let series: Vec<PointSeries> = names
             .iter()
             .map(|name| PointSeries {
@@ -903,12 +931,8 @@ fn metrics(h: &mut String, r: &Report) {
                 reference: None,
             })
             .collect();
-        let axis = if *kind == "rate" {
-            Axis::Percent
-        } else {
-            Axis::Number
-        };
-        let y = if *kind == "rate" {
+        let axis = if *share { Axis::Percent } else { Axis::Number };
+        let y = if *share {
             "share of games"
         } else {
             "mean per game"
@@ -928,16 +952,12 @@ fn metrics(h: &mut String, r: &Report) {
             "<tr><td class=\"l\">{}</td>",
             txt(&format!("/cells/{ci}/label"), &c.label)
         );
-        for (id, _, _) in &ids {
+        for (id, _, share) in &ids {
             match c.metrics.iter().position(|m| &m.id == id) {
                 Some(k) => {
                     let m = &c.metrics[k];
                     let p = format!("/cells/{ci}/metrics/{k}");
-                    let fmt = if m.kind == "rate" {
-                        Fmt::Percent
-                    } else {
-                        Fmt::Decimal2
-                    };
+                    let fmt = if *share { Fmt::Percent } else { Fmt::Decimal2 };
                     let _ = write!(
                         h,
                         "<td>{} <small>({}–{})</small></td>",
@@ -1045,7 +1065,7 @@ fn skill(h: &mut String, r: &Report) {
                 num(&format!("{p}/fair_share"), s.fair_share, Fmt::Percent)
             },
             if solo {
-                "–".to_owned()
+                solo_difference(r, s.test.as_ref())
             } else {
                 num(&format!("{p}/edge"), s.edge, Fmt::Points)
             },
@@ -1059,6 +1079,24 @@ fn skill(h: &mut String, r: &Report) {
         );
     }
     h.push_str("</tbody></table></div>\n");
+}
+
+/// Alone at the table, the skill row's difference is its test's effect: the strong bot's mean
+/// score less the first line-up's, with its interval.
+fn solo_difference(r: &Report, id: Option<&String>) -> String {
+    let Some((i, t)) = id.and_then(|id| r.tests.iter().enumerate().find(|(_, t)| &t.id == id))
+    else {
+        return "–".to_owned();
+    };
+    let (Some(e), Some(ci)) = (t.effect, t.effect_ci95) else {
+        return "–".to_owned();
+    };
+    format!(
+        "{} <small>({} to {})</small>",
+        num(&format!("/tests/{i}/effect"), e, Fmt::Decimal2),
+        num(&format!("/tests/{i}/effect_ci95/0"), ci[0], Fmt::Decimal2),
+        num(&format!("/tests/{i}/effect_ci95/1"), ci[1], Fmt::Decimal2)
+    )
 }
 
 fn comparisons(h: &mut String, r: &Report) {
@@ -1089,7 +1127,7 @@ fn comparisons(h: &mut String, r: &Report) {
                 )
             })
             .collect();
-        let test = r.tests.iter().find(|t| t.id == cmp.test);
+        let test = r.tests.iter().find(|t| Some(&t.id) == cmp.test.as_ref());
         let _ = writeln!(
             h,
             "<tr><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td>\
@@ -1099,7 +1137,14 @@ fn comparisons(h: &mut String, r: &Report) {
             txt(&format!("/comparisons/{k}/measure"), &cmp.measure),
             values.join("<br>"),
             escape(test.map_or("", |t| t.name.as_str())),
-            verdict(r, Some(&cmp.test))
+            if cmp.test.is_some() {
+                verdict(r, cmp.test.as_ref())
+            } else {
+                // Nothing to test: one value in every game of each setting.
+                "<td>–</td><td>–</td><td><span class=\"verdict no\">the same in every \
+                 game</span></td>"
+                    .to_owned()
+            }
         );
     }
     h.push_str("</tbody></table></div>\n");

@@ -58,6 +58,7 @@ pub mod stats;
 mod summary;
 mod tables;
 mod verdict;
+mod words;
 mod write;
 
 pub use error::LabError;

@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use crate::format::Fmt;
 use crate::stats::{
-    Dist, MeansTest, TestResult, binomial_test, chi_square_gof, compare_means, holm, mde_one_share,
-    multinomial_test, wilson95,
+    DiffTest, Dist, TestResult, binomial_test, chi_square_gof, holm, mde_one_share,
+    mean_difference, multinomial_test, wilson95,
 };
 use crate::summary::{Finding, answers, summarise};
 use crate::verdict::{Meaningful, Verdict};
@@ -244,20 +244,22 @@ pub struct CellReport {
 pub struct Comparison {
     /// What is compared (`game length (actions)`).
     pub measure: String,
-    /// What differs: an option's id, or `line-up`.
+    /// What differs: an option in words (`monosign run bonus any sign`), `line-up` or
+    /// `player count`.
     pub across: String,
     /// What the cells share, in words.
     pub context: String,
     /// The cells' ids.
     pub cells: Vec<String>,
-    /// What each cell is called here (the option's value, or the line-up).
+    /// What each cell is called here (the option's value in words, the line-up or the player
+    /// count).
     pub labels: Vec<String>,
     /// The measure in each cell.
     pub values: Vec<f64>,
     /// How the values are written.
     pub fmt: Fmt,
-    /// The test's id.
-    pub test: String,
+    /// The test's id; none when every game of each setting gave one value (nothing to test).
+    pub test: Option<String>,
     /// The second setting's value less the first's.
     pub difference: f64,
     /// Its 95% interval.
@@ -327,6 +329,9 @@ pub struct Report {
     /// The skill ladder, when the study has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ladder: Option<crate::LadderReport>,
+    /// The game's options, to name them and their values in words (not written out).
+    #[serde(skip)]
+    pub options: &'static [parlour_core::OptionSpec],
 }
 
 /// Collects tests as they are made, for ids and Holm's correction at the end.
@@ -370,27 +375,6 @@ impl Tests {
             verdict: None,
         });
         id
-    }
-
-    fn means(&mut self, question: String, groups: &[&Dist]) -> Option<String> {
-        let g: Vec<(f64, f64, f64)> = groups
-            .iter()
-            .map(|d| (d.n as f64, d.mean, d.var()))
-            .collect();
-        let games = groups.iter().map(|d| d.n).sum();
-        let (r, kind) = compare_means(&g)?;
-        if kind == MeansTest::Constant && r.p == 1.0 {
-            // Every game of every setting gave the same value: nothing to test.
-            return None;
-        }
-        {
-            let name = match kind {
-                MeansTest::Welch => "Welch's ANOVA",
-                MeansTest::Pooled => "one-way ANOVA (pooled variance; a group had no spread)",
-                MeansTest::Constant => "exact comparison (every game gave the same value)",
-            };
-            Some(self.add(name, question, r, games))
-        }
     }
 
     fn finish(mut self) -> Vec<Test> {
@@ -447,7 +431,8 @@ pub fn build_report_with(grid: &Grid, results: &LabResults, meaningful: Meaningf
     let mut comparisons = crate::compare::compare(grid, spec, &cells, meaningful, &mut tests);
     let tests = tests.finish();
     for c in &mut comparisons {
-        let t = tests.iter().find(|t| t.id == c.test).expect("its test");
+        let Some(id) = &c.test else { continue };
+        let t = tests.iter().find(|t| &t.id == id).expect("its test");
         c.verdict = t.verdict.expect("a comparison's test has a verdict");
     }
     let mut report = Report {
@@ -484,6 +469,7 @@ pub fn build_report_with(grid: &Grid, results: &LabResults, meaningful: Meaningf
         comparisons,
         summary: Vec::new(),
         ladder,
+        options: grid.options,
     };
     report.complete = report.games_played == report.games_planned;
     report.answers = answers(&report);
@@ -797,15 +783,37 @@ fn seat_and_skill_tests(
                         .collect();
                     Dist::of(&s)
                 });
+                // The effect: its mean score less the line-up's, with Welch's interval.
                 let test = match (&base, &base_scores) {
-                    (Some(b), Some(bs)) => tests.means(
-                        format!(
+                    (Some(b), Some(bs)) => mean_difference(
+                        bs.n as f64,
+                        bs.mean,
+                        bs.var(),
+                        score.n as f64,
+                        score.mean,
+                        score.var(),
+                    )
+                    .filter(|d| d.test != DiffTest::Exact)
+                    .map(|d| {
+                        let question = format!(
                             "{}: does {bot} alone score differently from {}?",
                             report.setup,
                             b.lineup_label()
-                        ),
-                        &[&score, bs],
-                    ),
+                        );
+                        let r = TestResult {
+                            statistic: d.statistic,
+                            df: d.df,
+                            df2: 0.0,
+                            p: d.p,
+                        };
+                        let e = Effect {
+                            effect: d.estimate,
+                            ci95: d.ci95,
+                            mde: d.mde,
+                            meaningful: meaningful.of_mean(bs.mean, score.mean),
+                        };
+                        tests.add_effect(d.test.name(), question, r, bs.n + score.n, e)
+                    }),
                     _ => None,
                 };
                 report.skill = Some(SkillReport {

@@ -166,12 +166,13 @@ fn signed(l: Line, pointer: String, value: f64, fmt: Fmt) -> Line {
 }
 
 /// One plain sentence per comparison (`report.comparisons`, tests final): the difference
-/// with its interval, the verdict and the smallest difference the study could detect. Clear
-/// differences first, then those the study cannot tell, then those too small to matter; within
-/// each, the options and line-ups a designer swept before the player counts.
+/// with its interval, the verdict and the smallest difference the study could detect. The
+/// designer's question first (the swept options and line-ups), then the player counts; within
+/// each, clear differences first, then those the study cannot tell, then those too small to
+/// matter, then measures that were the same in every game.
 #[must_use]
 pub fn answers(report: &Report) -> Vec<Finding> {
-    let mut out: Vec<((u8, bool), Finding)> = report
+    let mut out: Vec<((bool, u8), Finding)> = report
         .comparisons
         .iter()
         .enumerate()
@@ -180,23 +181,54 @@ pub fn answers(report: &Report) -> Vec<Finding> {
                 Verdict::ClearDifference => 0,
                 Verdict::CantTell => 1,
                 Verdict::NoMeaningfulDifference => 2,
+                Verdict::SameInEveryGame => 3,
             };
-            ((rank, c.across == "player count"), answer(report, k, c))
+            ((c.across == "player count", rank), answer(report, k, c))
         })
         .collect();
     out.sort_by_key(|(rank, _)| *rank);
     out.into_iter().map(|(_, f)| f).collect()
 }
 
-fn answer(report: &Report, k: usize, c: &Comparison) -> Finding {
+/// `monosign run bonus any sign: on instead of off (4 players · greedy)`: what changes first,
+/// then what stays.
+fn question(c: &Comparison, k: usize) -> Line {
     let at = |f: &str| format!("/comparisons/{k}/{f}");
-    let fmt = diff_fmt(c.fmt);
-    let mut l = Line::default()
-        .l(at("context"), &c.context)
+    Line::default()
+        .l(at("across"), &c.across)
         .t(": ")
         .l(at("labels/1"), &c.labels[1])
         .t(" instead of ")
         .l(at("labels/0"), &c.labels[0])
+        .t(" (")
+        .l(at("context"), &c.context)
+        .t(")")
+}
+
+fn answer(report: &Report, k: usize, c: &Comparison) -> Finding {
+    let at = |f: &str| format!("/comparisons/{k}/{f}");
+    let fmt = diff_fmt(c.fmt);
+    let Some(id) = &c.test else {
+        // Every game of each setting gave one value: a fact of the rules, not a finding.
+        let l = question(c, k);
+        let l = if c.difference.abs() <= 1e-9 * c.values[0].abs().max(1.0) {
+            l.t(": no difference in ")
+                .l(at("measure"), &c.measure)
+                .t(" (the same in every game: ")
+                .n(at("values/0"), c.values[0], c.fmt)
+                .t(").")
+        } else {
+            l.t(" changes ")
+                .l(at("measure"), &c.measure)
+                .t(" from ")
+                .n(at("values/0"), c.values[0], c.fmt)
+                .t(" to ")
+                .n(at("values/1"), c.values[1], c.fmt)
+                .t(" in every game: a fixed difference, not a finding.")
+        };
+        return l.done(FindingKind::NotSignificant);
+    };
+    let mut l = question(c, k)
         .t(" changes ")
         .l(at("measure"), &c.measure)
         .t(" by ");
@@ -213,15 +245,16 @@ fn answer(report: &Report, k: usize, c: &Comparison) -> Finding {
             .t("can't tell (a meaningful difference is ±")
             .n(at("meaningful"), c.meaningful, fmt)
             .t(")"),
+        Verdict::SameInEveryGame => l.t("the same in every game"),
     };
     l = l
         .t("; this study could detect ±")
         .n(at("mde"), c.mde, fmt)
         .t(" (");
-    let (_, t) = test(&report.tests, &c.test);
+    let (_, t) = test(&report.tests, id);
     l = l
         .t(format!("{}, ", t.name))
-        .p(&report.tests, &c.test)
+        .p(&report.tests, id)
         .t(" after Holm's correction).");
     let kind = if c.verdict == Verdict::ClearDifference {
         FindingKind::Significant
@@ -231,8 +264,8 @@ fn answer(report: &Report, k: usize, c: &Comparison) -> Finding {
     l.done(kind)
 }
 
-/// The verdict's words and the detectable size, for the seat and skill lines.
-fn verdict_tail(l: Line, tests: &[Test], id: &str) -> Line {
+/// The verdict's words and the detectable size (written `fmt`), for the seat and skill lines.
+fn verdict_tail(l: Line, tests: &[Test], id: &str, fmt: Fmt) -> Line {
     let (i, t) = test(tests, id);
     let (Some(v), Some(mde)) = (t.verdict, t.mde) else {
         return l;
@@ -241,7 +274,7 @@ fn verdict_tail(l: Line, tests: &[Test], id: &str) -> Line {
         " Verdict: {}; this study could detect ±",
         v.words()
     ))
-    .n(format!("/tests/{i}/mde"), mde, Fmt::Points)
+    .n(format!("/tests/{i}/mde"), mde, fmt)
     .t(".")
 }
 
@@ -391,7 +424,7 @@ fn seat_line(ci: usize, c: &CellReport, tests: &[Test], id: &str) -> Finding {
         .t(" games with one winner, ")
         .p(tests, id)
         .t(" after Holm's correction).");
-    verdict_tail(l, tests, id).done(kind_of(t))
+    verdict_tail(l, tests, id, Fmt::Points).done(kind_of(t))
 }
 
 fn skill_line(ci: usize, c: &CellReport, tests: &[Test]) -> Option<Finding> {
@@ -435,17 +468,33 @@ fn skill_line(ci: usize, c: &CellReport, tests: &[Test]) -> Option<Finding> {
             .t(" on average, against ")
             .n(format!("{base}/others_score_mean"), others, Fmt::Decimal2)
             .t(" for the study's first line-up");
-        l = if t.significant {
-            l.t(": the choice of bot changes the score (")
-        } else {
-            l.t(": no clear difference between the bots (")
+        l = match t.verdict {
+            Some(Verdict::ClearDifference) => l.t(": the choice of bot changes the score by "),
+            Some(Verdict::NoMeaningfulDifference) => {
+                l.t(": no meaningful difference between the bots, ")
+            }
+            _ => l.t(": can't tell whether the choice of bot matters, "),
         };
+        // The score's change from the line-up's, with its interval.
+        if let (Some(e), Some(ci)) = (t.effect, t.effect_ci95) {
+            let (i, _) = test(tests, id);
+            l = signed(l, format!("/tests/{i}/effect"), e, Fmt::Decimal2).t(" (");
+            l = signed(l, format!("/tests/{i}/effect_ci95/0"), ci[0], Fmt::Decimal2).t(" to ");
+            l = signed(l, format!("/tests/{i}/effect_ci95/1"), ci[1], Fmt::Decimal2).t("; ");
+        } else {
+            l = l.t("(");
+        }
     }
     l = l
         .t(format!("{}, ", t.name))
         .p(tests, id)
         .t(" after Holm's correction).");
-    Some(verdict_tail(l, tests, id).done(kind_of(t)))
+    let fmt = if s.against.is_some() {
+        Fmt::Points
+    } else {
+        Fmt::Decimal2
+    };
+    Some(verdict_tail(l, tests, id, fmt).done(kind_of(t)))
 }
 
 #[cfg(test)]

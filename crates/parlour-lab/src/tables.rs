@@ -143,9 +143,9 @@ pub fn write_csv(dir: &Path, r: &Report) -> Result<(), LabError> {
         .comparisons
         .iter()
         .map(|c| {
-            let t = r.tests.iter().find(|t| t.id == c.test);
+            let t = r.tests.iter().find(|t| Some(&t.id) == c.test.as_ref());
             vec![
-                c.test.clone(),
+                c.test.clone().unwrap_or_default(),
                 c.context.clone(),
                 c.across.clone(),
                 c.measure.clone(),

@@ -92,13 +92,19 @@ pub enum Verdict {
     NoMeaningfulDifference,
     /// Not significant, and the interval reaches beyond ±m: the study is too small to say.
     CantTell,
+    /// Every game of each setting gave one value (a zero-width interval): nothing to test, and
+    /// never a finding.
+    SameInEveryGame,
 }
 
 impl Verdict {
     /// The verdict of an effect whose 95% interval is `ci95`, against a meaningful size `m`.
     #[must_use]
     pub fn of(significant: bool, ci95: [f64; 2], m: f64) -> Verdict {
-        if -m < ci95[0] && ci95[1] < m {
+        if ci95[1] <= ci95[0] {
+            // No spread to measure against: a fixed value is not a finding.
+            Verdict::SameInEveryGame
+        } else if -m < ci95[0] && ci95[1] < m {
             Verdict::NoMeaningfulDifference
         } else if significant {
             Verdict::ClearDifference
@@ -114,6 +120,7 @@ impl Verdict {
             Verdict::ClearDifference => "clear difference",
             Verdict::NoMeaningfulDifference => "no meaningful difference",
             Verdict::CantTell => "can't tell",
+            Verdict::SameInEveryGame => "the same in every game",
         }
     }
 }
@@ -133,6 +140,16 @@ mod tests {
             Verdict::ClearDifference
         );
         assert_eq!(Verdict::of(false, [-0.02, 0.17], 0.03), Verdict::CantTell);
+    }
+
+    #[test]
+    fn a_zero_width_interval_is_never_a_clear_difference() {
+        // A measure with no spread: significant at p = 0, but nothing was measured.
+        assert_eq!(Verdict::of(true, [0.0, 0.0], 0.0), Verdict::SameInEveryGame);
+        assert_eq!(
+            Verdict::of(true, [0.004, 0.004], 0.002),
+            Verdict::SameInEveryGame
+        );
     }
 
     #[test]

@@ -61,7 +61,11 @@ fn find<'a>(r: &'a Report, measure: &str) -> &'a Comparison {
 }
 
 fn raw_p(r: &Report, c: &Comparison) -> f64 {
-    r.tests.iter().find(|t| t.id == c.test).expect("its test").p
+    r.tests
+        .iter()
+        .find(|t| Some(&t.id) == c.test.as_ref())
+        .expect("its test")
+        .p
 }
 
 #[test]
@@ -77,7 +81,8 @@ fn a_variant_that_adds_ten_points_of_skill_edge_is_found() {
             seed,
         ));
         let c = find(&r, "the skill edge");
-        assert_eq!(c.labels, ["call_bonus_percent=0", "call_bonus_percent=40"]);
+        assert_eq!(c.across, "call bonus percent");
+        assert_eq!(c.labels, ["0", "40"]);
         assert_eq!(c.verdict, Verdict::ClearDifference, "seed {seed}: {c:?}");
         assert!(
             c.ci95[0] < 0.10 && 0.10 < c.ci95[1],
@@ -87,8 +92,9 @@ fn a_variant_that_adds_ten_points_of_skill_edge_is_found() {
         assert!(c.mde < 0.06, "seed {seed}: could detect only ±{}", c.mde);
         let answer = &r.answers[0];
         assert!(
-            answer.text.contains(
-                "call_bonus_percent=40 instead of call_bonus_percent=0 changes the skill edge by +"
+            answer.text.starts_with(
+                "call bonus percent: 40 instead of 0 (2 players · greedy against random) changes \
+                 the skill edge by +"
             ),
             "{}",
             answer.text
@@ -200,11 +206,47 @@ fn player_counts_are_compared_and_a_duplicate_metric_is_tested_once() {
         "one per player count"
     );
     // Every comparison is one test, and every test of the report has an effect and an MDE.
-    let mut ids: Vec<&str> = r.comparisons.iter().map(|c| c.test.as_str()).collect();
+    // A measure that is the same in every game (a coin toss's length, its seat count) is
+    // compared but not tested.
+    let (fixed, varied): (Vec<&Comparison>, Vec<&Comparison>) = r
+        .comparisons
+        .iter()
+        .partition(|c| c.verdict == Verdict::SameInEveryGame);
+    assert!(
+        fixed
+            .iter()
+            .all(|c| c.test.is_none() && c.ci95[0] == c.ci95[1])
+    );
+    assert!(
+        fixed
+            .iter()
+            .any(|c| c.measure == "game length (actions per game)")
+    );
+    let mut ids: Vec<&str> = varied
+        .iter()
+        .map(|c| c.test.as_deref().unwrap_or_else(|| panic!("{c:?}")))
+        .collect();
+    let tested = ids.len();
     ids.sort_unstable();
     ids.dedup();
-    assert_eq!(ids.len(), r.comparisons.len());
+    assert_eq!(ids.len(), tested);
     for t in &r.tests {
         assert!(t.mde.is_some() && t.verdict.is_some(), "{t:?}");
     }
+}
+
+#[test]
+fn every_two_values_of_a_swept_option_are_compared() {
+    let r = study(&spec(&[], ("decor", &["0", "3", "7"]), 200, 20, 1));
+    let mut pairs: Vec<(String, String)> = r
+        .comparisons
+        .iter()
+        .filter(|c| c.across == "decor" && c.measure == "seat 1's win rate")
+        .map(|c| (c.labels[0].clone(), c.labels[1].clone()))
+        .collect();
+    pairs.sort();
+    let want = [("0", "3"), ("0", "7"), ("3", "7")].map(|(a, b)| (a.to_owned(), b.to_owned()));
+    assert_eq!(pairs, want);
+    // Player counts are still each against the first: one count here, so none.
+    assert!(r.comparisons.iter().all(|c| c.across != "player count"));
 }

@@ -33,7 +33,7 @@ fn study() -> (tempfile::TempDir, Value, Html) {
             games: 100,
         }),
         ladder: None,
-        seed: 3,
+        seed: 2026,
         pace: 7.5,
     };
     let mut grid = Grid::new::<CoinToss>(&spec).unwrap();
@@ -99,9 +99,19 @@ fn the_html_parses_and_has_its_charts() {
     );
     let svgs: Vec<ElementRef> = html.select(&sel("figure svg")).collect();
     // Seats at 2 and 4 players, positions from the first player, minutes, margins, the score
-    // alone at the table, the game's three measures (its no-winner flag shown, not tested
+    // alone at the table, the game's four measures (its no-winner flag shown, not tested
     // again), skill.
-    assert_eq!(svgs.len(), 10, "charts");
+    assert_eq!(svgs.len(), 11, "charts");
+    // Each chart once: "seats at the table" is a share of games alone at the table (every
+    // value 1) and a mean elsewhere, and still one chart.
+    let mut captions: Vec<String> = html
+        .select(&sel("figcaption"))
+        .map(|f| f.text().collect())
+        .collect();
+    let shown = captions.len();
+    captions.sort();
+    captions.dedup();
+    assert_eq!(captions.len(), shown, "a chart is shown twice");
     let start = html
         .select(&sel("[data-json=\"/start_sentence\"]"))
         .next()
@@ -149,6 +159,8 @@ fn every_number_shown_is_the_jsons() {
         let shown: String = el.text().collect();
         match (value, el.value().attr("data-fmt")) {
             (Value::String(s), None) => assert_eq!(&shown, s, "{pointer}"),
+            // An id (the seed) is written in full, without separators.
+            (Value::Number(n), Some("id")) => assert_eq!(shown, n.to_string(), "{pointer}"),
             (Value::Number(n), Some(fmt)) => {
                 check_number(pointer, fmt, &shown, n.as_f64().unwrap());
             }
@@ -222,4 +234,119 @@ fn the_csv_files_hold_every_row() {
         .find(|c| !c["seats"].as_array().unwrap().is_empty())
         .unwrap();
     assert_eq!(rate, c["seats"][0]["win_rate"]["value"].as_f64().unwrap());
+}
+
+#[test]
+fn the_answers_lead_with_the_swept_option_in_words() {
+    let (_dir, json, html) = study();
+    let answers: Vec<&str> = json["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["text"].as_str().unwrap())
+        .collect();
+    // The designer's question first, then line-ups, then player counts.
+    let first_count = answers
+        .iter()
+        .position(|a| a.starts_with("player count: "))
+        .expect("player counts are compared");
+    assert!(
+        answers[..first_count]
+            .iter()
+            .any(|a| a.starts_with("first seat percent: 50 instead of 0 (")),
+        "{answers:#?}"
+    );
+    assert!(
+        answers[first_count..]
+            .iter()
+            .all(|a| a.starts_with("player count: ")),
+        "{answers:#?}"
+    );
+    // Option ids are written as words everywhere in the answers.
+    assert!(answers.iter().all(|a| !a.contains("first_seat_percent")));
+    // The first player's win rate and the capped games are A-vs-B measures.
+    for measure in [
+        "the first player's win rate",
+        "games stopped by a safety cap",
+    ] {
+        assert!(
+            answers
+                .iter()
+                .any(|a| a.contains(&format!(" changes {measure} by "))),
+            "no comparison of {measure}"
+        );
+    }
+    // Not across player counts: an equal share differs with the table.
+    assert!(
+        answers[first_count..]
+            .iter()
+            .all(|a| !a.contains("the first player's win rate"))
+    );
+    // A measure with one value in every game is stated, and never a finding.
+    let same: Vec<&&str> = answers
+        .iter()
+        .filter(|a| a.contains("seats at the table"))
+        .collect();
+    assert!(
+        same.iter().any(|a| a
+            .ends_with(": no difference in seats at the table (the same in every game: 2.00).")),
+        "{same:#?}"
+    );
+    assert!(same.iter().any(|a| a.contains(
+        "changes seats at the table from 1.00 to 4.00 in every game: a fixed difference, not a \
+         finding."
+    )));
+    for c in json["comparisons"].as_array().unwrap() {
+        let width = c["ci95"][1].as_f64().unwrap() - c["ci95"][0].as_f64().unwrap();
+        if width <= 0.0 {
+            assert_eq!(c["verdict"], "same_in_every_game", "{c}");
+            assert!(c["test"].is_null(), "a fixed value is not tested: {c}");
+        }
+    }
+    let lede: String = html.select(&sel("p.lede")).next().unwrap().text().collect();
+    assert!(lede.contains("seed 2026."), "{lede}");
+}
+
+#[test]
+fn playing_alone_the_skill_check_states_its_effect() {
+    let (_dir, json, _html) = study();
+    let tests = json["tests"].as_array().unwrap();
+    let solo: Vec<&Value> = json["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["kind"] == "skill" && c["players"] == 1)
+        .collect();
+    assert!(!solo.is_empty());
+    for c in solo {
+        let id = c["skill"]["test"]
+            .as_str()
+            .expect("a solo skill row is tested");
+        let t = tests.iter().find(|t| t["id"] == id).unwrap();
+        assert_eq!(t["name"], "Welch's t test");
+        let (lo, hi) = (
+            t["effect_ci95"][0].as_f64().unwrap(),
+            t["effect_ci95"][1].as_f64().unwrap(),
+        );
+        let effect = t["effect"].as_f64().unwrap();
+        let others = c["skill"]["others_score_mean"].as_f64().unwrap();
+        let own = c["skill"]["score_mean"].as_f64().unwrap();
+        assert!((effect - (own - others)).abs() < 1e-9);
+        assert!(lo < effect && effect < hi);
+        assert!(t["mde"].as_f64().unwrap() > 0.0);
+        assert!(t["verdict"].is_string());
+    }
+    let line = json["summary"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["text"].as_str().unwrap())
+        .find(|t| t.starts_with("1 player") && t.contains(" alone scores "))
+        .expect("a solo skill line");
+    assert!(line.contains(" to "), "{line}");
+    assert!(line.contains("this study could detect ±"), "{line}");
+    assert!(
+        !line.contains(" points."),
+        "scores are not points of share: {line}"
+    );
 }

@@ -143,7 +143,11 @@ fn a_sweep_that_changes_the_odds_is_a_significant_comparison() {
         .iter()
         .find(|c| c.measure == "seat 1's win rate")
         .expect("a comparison of seat 1's win rate");
-    let t = r.tests.iter().find(|t| t.id == cmp.test).unwrap();
+    let t = r
+        .tests
+        .iter()
+        .find(|t| Some(&t.id) == cmp.test.as_ref())
+        .unwrap();
     assert!(t.significant, "{t:?}");
     assert_eq!(t.name, "two-proportion z test");
     // From a third to 45%: +11.7 points, within four standard errors (about 1.25 points).

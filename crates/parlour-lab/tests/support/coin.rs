@@ -317,6 +317,8 @@ impl Game for CoinToss {
                 self.result == Some(Toss::Winner(0)),
             ),
             Metric::new("events", "events per game", events.len() as f64),
+            // The same in every game of a player count: a fixed value, never a finding.
+            Metric::new("seats", "seats at the table", f64::from(self.players)),
         ];
         if self.no_winner_percent > 0 {
             // The lab's own "no winner" measure again, as some games report it.
