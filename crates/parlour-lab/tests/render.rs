@@ -303,6 +303,11 @@ fn the_answers_lead_with_the_swept_option_in_words() {
             assert!(c["test"].is_null(), "a fixed value is not tested: {c}");
         }
     }
+    // The table of differences says so too, where a test's p-value would be.
+    assert!(
+        html.select(&sel("#comparisons ~ div span.verdict"))
+            .any(|v| v.text().collect::<String>() == "the same in every game")
+    );
     let lede: String = html.select(&sel("p.lede")).next().unwrap().text().collect();
     assert!(lede.contains("seed 2026."), "{lede}");
 }
