@@ -1162,11 +1162,12 @@ fn methods(h: &mut String, r: &Report) {
          win or no winner are left out of this test: if the seats are equal, the single winner \
          of a game is equally likely to sit in any seat."
             .to_owned(),
-        "Differences between settings that differ in one thing only, each against the first: \
-         shares by Newcombe's hybrid score interval and the two-proportion z test (Fisher's \
+        "Differences between settings that differ in one thing only (every two values of a \
+         swept option; line-ups and player counts each against the first): shares by Newcombe's hybrid score interval and the two-proportion z test (Fisher's \
          exact test when an expected count is below 5), means and skill edges by Welch's t \
          test and its interval. Each states the smallest difference the study could detect \
-         (80% power at 5%) and a verdict against the meaningful size."
+         (80% power at 5%) and a verdict against the meaningful size. A measure that gave one \
+         value in every game of both settings is not tested."
             .to_owned(),
         "Every test of this report is one family: p-values are adjusted by Holm's method, and a \
          difference is called significant when its adjusted p-value is below 5%. The unadjusted \
@@ -1201,7 +1202,8 @@ fn methods(h: &mut String, r: &Report) {
              it takes every seat equally often; the other seats are played by the weak bot. \
              An equal share is the share of games with a winner divided by the seats. The test \
              is a chi-square goodness-of-fit test of the strong bot's single wins against 1/n. \
-             Its search has a fixed number of iterations per decision, so its play is \
+             Alone at the table, Welch's t test of its scores against the first line-up's, \
+             whose effect is the difference of the mean scores. Its search has a fixed number of iterations per decision, so its play is \
              reproducible; the row count and games per row keep the check short.",
             s.bot
         ));
