@@ -95,6 +95,9 @@ thead th { white-space: normal; min-width: 3.5em; vertical-align: bottom; }
 /* Cells wrap at spaces so that wide tables fit 1280 px without scrolling. */
 td { white-space: normal; }
 td small { display: block; line-height: 1.2; font-size: .72rem; }
+/* A game may report a dozen measures: smaller headers keep their table within the page. */
+table.measures thead th { font-size: .8rem; }
+table.measures td { padding-left: .3rem; padding-right: .3rem; }
 th, td { padding-left: .4rem; padding-right: .4rem; }
 td:last-child { white-space: normal; min-width: 6.5em; }
 .facts { padding-left: 1.2rem; }
@@ -941,9 +944,12 @@ fn metrics(h: &mut String, r: &Report) {
         let svg = point_chart(&title, y, &categories, &series, axis);
         figure(h, &svg, &names, &title);
     }
-    h.push_str("<div class=\"scroll\"><table>\n<thead><tr><th class=\"l\">setting</th>");
+    h.push_str(
+        "<div class=\"scroll\"><table class=\"measures\">\n<thead><tr><th class=\"l\">setting</th>",
+    );
     for (_, label, _) in &ids {
-        let _ = write!(h, "<th class=\"l\">{}</th>", escape(label));
+        // Headers wrap to their numbers' width, so a game with many measures fits the page.
+        let _ = write!(h, "<th>{}</th>", escape(label));
     }
     h.push_str("</tr></thead>\n<tbody>\n");
     for (ci, c) in &cells {
