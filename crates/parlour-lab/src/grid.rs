@@ -130,7 +130,8 @@ pub fn players_label(players: u8) -> String {
 
 fn setup_key(players: u8, options: &Options) -> String {
     let mut key = format!("players={players}");
-    for (k, v) in options.iter() {
+    // As a record lists them: game data at its default leaves the seeds as they were.
+    for (k, v) in options.recorded() {
         key.push(';');
         key.push_str(k);
         key.push('=');
