@@ -371,4 +371,6 @@ fn a_data_file_sweep_compares_two_arrangements_by_file_name() {
         dir,
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be read from a file"));
+    let games = ok(&parlour(&["games"], dir));
+    assert!(games.contains("--option-file lines=PATH"), "{games}");
 }
