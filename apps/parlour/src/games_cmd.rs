@@ -22,7 +22,7 @@ pub fn run(json_out: bool, out: &mut dyn Write) -> std::io::Result<()> {
                         "id": o.id,
                         "help": o.help,
                         "values": o.values_hint(),
-                        "default": if matches!(o.kind, OptionKind::Text { .. }) && o.default_text().len() > 40 { "(long text)".to_owned() } else { o.default_text() },
+                        "default": if matches!(o.kind, OptionKind::Text { .. } | OptionKind::Data { .. }) && o.default_text().len() > 40 { "(long text)".to_owned() } else { o.default_text() },
                     })).collect::<Vec<_>>(),
                 })
             })

@@ -136,6 +136,7 @@ pub struct LabArgs {
     pub players: Option<String>,
     pub options: String,
     pub sweeps: Vec<String>,
+    pub data_files: Vec<String>,
     pub bots: Vec<String>,
     pub games: Option<u64>,
     pub skill: Option<String>,
@@ -194,6 +195,44 @@ fn parse_options(list: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The sweeps of `--data-file OPTION=PATH` (repeated): one per option, in the order first
+/// named, its files in the order given. A path that is not a file is taken as the option's
+/// own value (a built-in arrangement's name, say), so a built-in table can face a file.
+fn data_file_sweeps(game: &str, items: &[String]) -> Result<Vec<Sweep>> {
+    let info = parlour_games::find(game)?;
+    let mut by_option: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    for item in items {
+        let Some((option, path)) = item.split_once('=') else {
+            bail!("--data-file takes OPTION=PATH, not `{item}`");
+        };
+        let (option, path) = (option.trim(), path.trim());
+        if !info.file_options.contains(&option) {
+            bail!(
+                "option `{option}` of {game} cannot be read from a file (options that can: {})",
+                if info.file_options.is_empty() {
+                    "none".to_owned()
+                } else {
+                    info.file_options.join(", ")
+                }
+            );
+        }
+        let text = if Path::new(path).is_file() {
+            std::fs::read_to_string(path)
+                .with_context(|| format!("reading {option} file {path}"))?
+        } else {
+            path.to_owned()
+        };
+        match by_option.iter_mut().find(|(o, _)| o == option) {
+            Some((_, files)) => files.push((path.to_owned(), text)),
+            None => by_option.push((option.to_owned(), vec![(path.to_owned(), text)])),
+        }
+    }
+    by_option
+        .into_iter()
+        .map(|(option, files)| Ok(Sweep::of_files(&option, files)?))
+        .collect()
+}
+
 /// The study `args` describes for game `G`, with defaults filled in.
 fn spec_for<G: Search>(args: &LabArgs) -> Result<LabSpec> {
     let options = parse_options(&args.options);
@@ -210,11 +249,12 @@ fn spec_for<G: Search>(args: &LabArgs) -> Result<LabSpec> {
             p
         }
     };
-    let sweeps = args
+    let mut sweeps = args
         .sweeps
         .iter()
         .map(|s| s.parse::<Sweep>())
         .collect::<Result<Vec<_>, _>>()?;
+    sweeps.extend(data_file_sweeps(G::ID, &args.data_files)?);
     let lineups: Vec<Vec<String>> = if args.bots.is_empty() {
         vec![vec!["greedy".to_owned()]]
     } else {

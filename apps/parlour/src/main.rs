@@ -273,6 +273,7 @@ enum Command {
     after_help = "Examples:
   parlour lab troll-tricker                                   every player count, greedy bots
   parlour lab troll-tricker --players 3..5 --sweep traditional_mat=false,true
+  parlour lab kings-feast --data-file arrangement=old.txt --data-file arrangement=new.txt
   parlour lab rebel-runs --bots greedy --bots ismcts:easy,greedy --games 500
   parlour lab holy-matrimony --options target_score=30 --no-skill
   parlour lab troll-tricker --games 100000 --shard 0/8 --out shards/   one slice of eight
@@ -298,6 +299,11 @@ struct LabCli {
     /// several options (every combination is played).
     #[arg(long, value_name = "OPTION=VALUES")]
     sweep: Vec<String>,
+    /// A file to compare, for an option read from a file (a card list, a Line table, an
+    /// arrangement; see `parlour games`): `OPTION=PATH`. Repeat it, one file each: every file
+    /// is played and compared, named by its file name.
+    #[arg(long = "data-file", value_name = "OPTION=PATH")]
+    data_file: Vec<String>,
     /// The bots, one per seat in order, comma-separated (a shorter list repeats round the
     /// table). Repeat `--bots` to compare line-ups. Default: greedy in every seat.
     #[arg(long, value_name = "BOTS")]
@@ -513,6 +519,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<i32> {
                         players: lab.players,
                         options: lab.options,
                         sweeps: lab.sweep,
+                        data_files: lab.data_file,
                         bots: lab.bots,
                         games: lab.games,
                         skill: lab.skill,

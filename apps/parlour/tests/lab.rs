@@ -273,3 +273,104 @@ fn ctrl_c_keeps_the_games_that_finished_and_writes_their_report() {
     let html = std::fs::read_to_string(tmp.path().join("stopped/report.html")).unwrap();
     assert!(html.contains("Stopped early"));
 }
+
+#[test]
+fn a_data_file_sweep_compares_two_arrangements_by_file_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games/kings-feast/data");
+    let easy = std::fs::read_to_string(data.join("beginners_banquet.txt")).unwrap();
+    std::fs::write(dir.join("old.txt"), &easy).unwrap();
+    std::fs::copy(data.join("full_feudal_feast.txt"), dir.join("new.txt")).unwrap();
+    let study = [
+        "lab",
+        "kings-feast",
+        "--data-file",
+        "arrangement=old.txt",
+        "--data-file",
+        "arrangement=new.txt",
+        "--games",
+        "300",
+        "--no-skill",
+        "--seed",
+        "4",
+    ];
+    let out = ok(&parlour(&study, dir));
+    assert!(
+        out.contains("arrangement=new.txt instead of arrangement=old.txt"),
+        "{out}"
+    );
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("lab-kings-feast-4/report.json")).unwrap(),
+    )
+    .unwrap();
+    let labels: Vec<&str> = json["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["options"]["arrangement"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["old.txt", "new.txt"]);
+    // The two files are compared on every measure, named by their files.
+    let length = json["comparisons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["measure"] == "game length (actions per game)")
+        .expect("the two files are compared");
+    assert_eq!(length["labels"][1], "arrangement=new.txt");
+    // The report names the files; the layouts stay out of it.
+    let text = std::fs::read_to_string(dir.join("lab-kings-feast-4/report.json")).unwrap();
+    assert!(
+        !text.contains("Full Feudal Feast"),
+        "report.json holds a layout"
+    );
+    assert!(text.contains("--data-file arrangement=new.txt"));
+
+    // The built-in arrangement by name, against the same layout from a file: the same games.
+    let named = [
+        "lab",
+        "kings-feast",
+        "--data-file",
+        "arrangement=beginners_banquet",
+        "--data-file",
+        "arrangement=old.txt",
+        "--games",
+        "50",
+        "--no-skill",
+        "--out",
+        "named",
+    ];
+    ok(&parlour(&named, dir));
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("named/report.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["spec"]["sweeps"][0]["values"][0], "beginners_banquet");
+    assert_eq!(json["cells"][1]["options"]["arrangement"], "old.txt");
+
+    // A broken file is refused, naming the file and the line.
+    std::fs::write(dir.join("bad.txt"), easy.replace("setup:", "setup:\nU U Q")).unwrap();
+    let o = parlour(
+        &[
+            "lab",
+            "kings-feast",
+            "--data-file",
+            "arrangement=bad.txt",
+            "--no-skill",
+        ],
+        dir,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("--data-file arrangement=bad.txt") && err.contains("line"),
+        "{err}"
+    );
+    let o = parlour(
+        &["lab", "kings-feast", "--data-file", "max_turns=old.txt"],
+        dir,
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be read from a file"));
+    let games = ok(&parlour(&["games"], dir));
+    assert!(games.contains("--option-file lines=PATH"), "{games}");
+}

@@ -34,6 +34,13 @@ pub enum OptionKind {
         /// The default.
         default: &'static str,
     },
+    /// Replaceable game data (a card list): text that names the data built into the game, the
+    /// default, or holds a whole data file. It reads and shows as text; a record leaves it out
+    /// while it is at its default, so adding one leaves a game's default records as they were.
+    Data {
+        /// The name of the built-in data.
+        default: &'static str,
+    },
 }
 
 /// One variant option of a game: a snake_case id, help text, and its kind.
@@ -74,6 +81,16 @@ impl OptionSpec {
         }
     }
 
+    /// Replaceable game data ([`OptionKind::Data`]) whose default names the built-in data.
+    #[must_use]
+    pub const fn data(id: &'static str, help: &'static str, default: &'static str) -> Self {
+        OptionSpec {
+            id,
+            help,
+            kind: OptionKind::Data { default },
+        }
+    }
+
     /// The `first_player` option every game with a random first player shares.
     pub const FIRST_PLAYER: OptionSpec = OptionSpec {
         id: "first_player",
@@ -85,9 +102,9 @@ impl OptionSpec {
         match self.kind {
             OptionKind::Flag { default } => OptionValue::Flag(default),
             OptionKind::Int { default, .. } => OptionValue::Int(default),
-            OptionKind::Choice { default, .. } | OptionKind::Text { default } => {
-                OptionValue::Text(default.to_owned())
-            }
+            OptionKind::Choice { default, .. }
+            | OptionKind::Text { default }
+            | OptionKind::Data { default } => OptionValue::Text(default.to_owned()),
             OptionKind::SeatOrRandom => OptionValue::Seat(None),
         }
     }
@@ -138,7 +155,9 @@ impl OptionSpec {
                     .map_err(|_| bad(format!("expected a seat number or `random`, got `{t}`")))?;
                 Ok(OptionValue::Seat(Some(Seat(v))))
             }
-            OptionKind::Text { .. } => Ok(OptionValue::Text(text.to_owned())),
+            OptionKind::Text { .. } | OptionKind::Data { .. } => {
+                Ok(OptionValue::Text(text.to_owned()))
+            }
         }
     }
 
@@ -151,6 +170,7 @@ impl OptionSpec {
             OptionKind::Choice { choices, .. } => choices.join("|"),
             OptionKind::SeatOrRandom => "random|<seat>".into(),
             OptionKind::Text { .. } => "text".into(),
+            OptionKind::Data { default } => format!("{default}|<file>"),
         }
     }
 }
@@ -185,7 +205,7 @@ impl serde::Serialize for OptionSpec {
                 map.serialize_entry("kind", "seat")?;
                 map.serialize_entry("default", "random")?;
             }
-            OptionKind::Text { default } => {
+            OptionKind::Text { default } | OptionKind::Data { default } => {
                 map.serialize_entry("kind", "text")?;
                 map.serialize_entry("default", default)?;
             }
@@ -297,6 +317,18 @@ impl Options {
     /// Every option as `(id, value)`, in id order.
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, &OptionValue)> {
         self.values.iter().map(|(k, v)| (*k, v))
+    }
+
+    /// The options a record lists, in id order: every one but game data
+    /// ([`OptionKind::Data`]) at its default, which a reader fills in again.
+    pub fn recorded(&self) -> impl Iterator<Item = (&'static str, &OptionValue)> {
+        self.iter().filter(|(id, v)| {
+            !self.specs.iter().any(|s| {
+                s.id == *id
+                    && matches!(s.kind, OptionKind::Data { default }
+                        if matches!(v, OptionValue::Text(t) if t == default))
+            })
+        })
     }
 
     fn get(&self, id: &str) -> &OptionValue {

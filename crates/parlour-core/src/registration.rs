@@ -127,8 +127,9 @@ pub struct Registration<G: Game> {
     pub pace: f64,
     /// The game's full-information solver (`parlour solve`), if it has one.
     pub solver: Option<Solver<G>>,
-    /// Ids of text options ([`crate::OptionKind::Text`]) whose value may be read from a file
-    /// (a layout, say); the file's content becomes the value, so records stay self-contained.
+    /// Ids of text options ([`crate::OptionKind::Text`], [`crate::OptionKind::Data`]) whose
+    /// value may be read from a file (a layout, a card list); the file's content becomes the
+    /// value, so records stay self-contained.
     pub file_options: &'static [&'static str],
     /// The game's printed card data for its page (`GET /api/games/{id}/cards`), built from the
     /// game's own card list so a page keeps no copy; `None` for a game whose page needs none.

@@ -357,6 +357,22 @@ mod tests {
         let tricker = find("troll-tricker").unwrap();
         assert!(!tricker.has_solver);
         assert!(tricker.file_options.is_empty());
+        assert_eq!(find("reading-the-play").unwrap().file_options, ["lines"]);
+        // A file's content is a text value: every file option is a text or game-data option.
+        for g in games() {
+            for id in g.file_options {
+                let spec = g.options.iter().find(|o| o.id == *id).unwrap();
+                assert!(
+                    matches!(
+                        spec.kind,
+                        parlour_core::OptionKind::Text { .. }
+                            | parlour_core::OptionKind::Data { .. }
+                    ),
+                    "{}: {id}",
+                    g.id
+                );
+            }
+        }
     }
 
     #[test]

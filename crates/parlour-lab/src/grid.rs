@@ -130,7 +130,8 @@ pub fn players_label(players: u8) -> String {
 
 fn setup_key(players: u8, options: &Options) -> String {
     let mut key = format!("players={players}");
-    for (k, v) in options.iter() {
+    // As a record lists them: game data at its default leaves the seeds as they were.
+    for (k, v) in options.recorded() {
         key.push(';');
         key.push_str(k);
         key.push('=');
@@ -140,7 +141,7 @@ fn setup_key(players: u8, options: &Options) -> String {
 }
 
 /// FNV-1a, a fixed 64-bit hash: the setup seed must not depend on the platform or the run.
-fn fnv1a(text: &str) -> u64 {
+pub(crate) fn fnv1a(text: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
         h ^= u64::from(b);
@@ -252,10 +253,13 @@ impl Grid {
                     s.option
                 )));
             }
-            for v in &s.values {
-                base.clone()
-                    .set(&s.option, v)
-                    .map_err(|e| bad(format!("--sweep {}: {e}", s.option)))?;
+            for (i, v) in s.values.iter().enumerate() {
+                base.clone().set(&s.option, s.setting(v)).map_err(|e| {
+                    bad(match s.files.get(i) {
+                        Some(f) => format!("--data-file {}={}: {e}", s.option, f.path),
+                        None => format!("--sweep {}: {e}", s.option),
+                    })
+                })?;
             }
         }
 
@@ -265,8 +269,10 @@ impl Grid {
         for &players in &spec.players {
             for swept in &combos {
                 let mut options = base.clone();
-                for (k, v) in swept {
-                    options.set(k, v).map_err(|e| bad(e.to_string()))?;
+                for ((k, v), s) in swept.iter().zip(&spec.sweeps) {
+                    options
+                        .set(k, s.setting(v))
+                        .map_err(|e| bad(e.to_string()))?;
                 }
                 match G::new(players, &options) {
                     Ok(_) => setups.push((players, swept.clone(), options)),
@@ -275,6 +281,23 @@ impl Grid {
                         swept: swept.clone(),
                         reason: e.to_string(),
                     }),
+                }
+            }
+        }
+        // A data file the game refuses at every player count is a mistake in the file, not a
+        // setup to leave out.
+        for s in &spec.sweeps {
+            for (v, f) in s.values.iter().zip(&s.files) {
+                let refused = |c: &Skipped| c.swept.iter().any(|(k, x)| *k == s.option && x == v);
+                if !setups
+                    .iter()
+                    .any(|(_, swept, _)| swept.iter().any(|(k, x)| *k == s.option && x == v))
+                {
+                    let why = skipped
+                        .iter()
+                        .find(|c| refused(c))
+                        .map_or("", |c| &c.reason);
+                    return Err(bad(format!("--data-file {}={}: {why}", s.option, f.path)));
                 }
             }
         }

@@ -73,7 +73,7 @@ pub use report::{
 pub use results::{GameRow, LabResults, MetricName};
 pub use runner::{RunControl, play_game, run};
 pub use shard::{SHARD_FORMAT, merge, shard_file_name, shard_from_json, shard_to_json};
-pub use spec::{LabSpec, LadderSpec, Shard, SkillSpec, Sweep};
+pub use spec::{DataFile, LabSpec, LadderSpec, Shard, SkillSpec, Sweep};
 pub use summary::{Finding, FindingKind, Part};
 pub use tables::write_csv;
 pub use verdict::{Meaningful, Verdict};

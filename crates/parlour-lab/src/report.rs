@@ -440,7 +440,7 @@ pub fn build_report_with(grid: &Grid, results: &LabResults, meaningful: Meaningf
         game: grid.game.to_owned(),
         game_name: grid.name.to_owned(),
         command: format!("{}{}", spec.command(), meaningful.flag()),
-        spec: spec.clone(),
+        spec: spec.without_file_texts(),
         games_planned: grid.cells.iter().map(|c| c.games).sum(),
         games_played: results.rows.len() as u64,
         complete: false,

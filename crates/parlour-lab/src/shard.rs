@@ -159,8 +159,9 @@ pub fn merge(shards: Vec<(String, LabResults)>) -> Result<LabResults, LabError> 
 
 /// The first top-level field in which two specs differ, in words.
 fn spec_difference(a: &crate::LabSpec, b: &crate::LabSpec) -> String {
-    let a = serde_json::to_value(a).expect("specs serialise");
-    let b = serde_json::to_value(b).expect("specs serialise");
+    // Data files by name and hash: their content would drown the message.
+    let a = serde_json::to_value(a.without_file_texts()).expect("specs serialise");
+    let b = serde_json::to_value(b.without_file_texts()).expect("specs serialise");
     if let (Some(a), Some(b)) = (a.as_object(), b.as_object()) {
         for (k, v) in a {
             if b.get(k) != Some(v) {

@@ -14,8 +14,80 @@ use crate::LabError;
 pub struct Sweep {
     /// The option's id (see `parlour games`).
     pub option: String,
-    /// Its values, in the order given.
+    /// Its values, in the order given; for a data-file sweep, the files' names, which stand
+    /// for them in the report.
     pub values: Vec<String>,
+    /// A data-file sweep's files (`--data-file OPTION=PATH`), one per value in order; empty
+    /// when the values are the option's own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<DataFile>,
+}
+
+/// One file of a data-file sweep: a file-valued option (a card list, a Line table, an
+/// arrangement) whose content is the value played.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct DataFile {
+    /// The path as given (the command that runs the study again names it).
+    pub path: String,
+    /// FNV-1a of the content, in hex: part of the spec, so shards of studies of different
+    /// files are never merged, even where the file names agree.
+    pub hash: String,
+    /// The content. Shard files carry it (a merge checks the setups again); the report names
+    /// the file and leaves it out.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text: String,
+}
+
+impl Sweep {
+    /// A data-file sweep of `option` over `files`, `(path, content)` in order: each value is
+    /// named by its file name, or by its path where two files share a name.
+    ///
+    /// # Errors
+    /// No file, or one path given twice.
+    pub fn of_files(option: &str, files: Vec<(String, String)>) -> Result<Sweep, LabError> {
+        if files.is_empty() {
+            return Err(LabError::Spec(format!("no data file for `{option}`")));
+        }
+        let name = |path: &str| {
+            std::path::Path::new(path)
+                .file_name()
+                .map_or_else(|| path.to_owned(), |n| n.to_string_lossy().into_owned())
+        };
+        let mut values = Vec::new();
+        for (i, (path, _)) in files.iter().enumerate() {
+            if files[..i].iter().any(|(p, _)| p == path) {
+                return Err(LabError::Spec(format!(
+                    "--data-file {option}={path} is given twice"
+                )));
+            }
+            let shared = files.iter().filter(|(p, _)| name(p) == name(path)).count() > 1;
+            values.push(if shared { path.clone() } else { name(path) });
+        }
+        let files = files
+            .into_iter()
+            .map(|(path, text)| DataFile {
+                path,
+                hash: format!("{:016x}", crate::grid::fnv1a(&text)),
+                text,
+            })
+            .collect();
+        Ok(Sweep {
+            option: option.to_owned(),
+            values,
+            files,
+        })
+    }
+
+    /// The option's value for the swept value named `value`: a data file's content, or the
+    /// value itself.
+    #[must_use]
+    pub fn setting<'a>(&'a self, value: &'a str) -> &'a str {
+        self.values
+            .iter()
+            .position(|v| v == value)
+            .and_then(|i| self.files.get(i))
+            .map_or(value, |f| f.text.as_str())
+    }
 }
 
 impl FromStr for Sweep {
@@ -36,6 +108,7 @@ impl FromStr for Sweep {
         Ok(Sweep {
             option: option.trim().to_owned(),
             values,
+            files: Vec::new(),
         })
     }
 }
@@ -105,11 +178,20 @@ impl LabSpec {
             let _ = write!(c, " --options {}", shell_word(&opts.join(",")));
         }
         for s in &self.sweeps {
-            let _ = write!(
-                c,
-                " --sweep {}",
-                shell_word(&format!("{}={}", s.option, s.values.join(",")))
-            );
+            if s.files.is_empty() {
+                let _ = write!(
+                    c,
+                    " --sweep {}",
+                    shell_word(&format!("{}={}", s.option, s.values.join(",")))
+                );
+            }
+            for f in &s.files {
+                let _ = write!(
+                    c,
+                    " --data-file {}",
+                    shell_word(&format!("{}={}", s.option, f.path))
+                );
+            }
         }
         for l in &self.lineups {
             let _ = write!(c, " --bots {}", shell_word(&l.join(",")));
@@ -138,6 +220,16 @@ impl LabSpec {
         }
         let _ = write!(c, " --seed {} --pace {}", self.seed, self.pace);
         c
+    }
+
+    /// The spec as a report shows it: data files by name and hash, without their content.
+    #[must_use]
+    pub fn without_file_texts(&self) -> LabSpec {
+        let mut spec = self.clone();
+        for f in spec.sweeps.iter_mut().flat_map(|s| &mut s.files) {
+            f.text.clear();
+        }
+        spec
     }
 
     /// The line-up label of `lineup` (its names joined, or the single name).

@@ -39,6 +39,7 @@ fn spec(
         sweeps: vec![Sweep {
             option: sweep.0.into(),
             values: sweep.1.iter().map(|v| (*v).to_owned()).collect(),
+            files: Vec::new(),
         }],
         lineups: vec![vec!["random".into()]],
         games,

@@ -52,6 +52,7 @@ fn coin_study() -> LabSpec {
         sweeps: vec![Sweep {
             option: "no_winner_percent".into(),
             values: vec!["0".into(), "40".into()],
+            files: Vec::new(),
         }],
         lineups: vec![
             vec!["random".into()],

@@ -24,6 +24,7 @@ fn study() -> (tempfile::TempDir, Value, Html) {
         sweeps: vec![Sweep {
             option: "first_seat_percent".into(),
             values: vec!["0".into(), "50".into()],
+            files: Vec::new(),
         }],
         lineups: vec![vec!["random".into()], vec!["greedy".into()]],
         games: 1200,

@@ -136,6 +136,7 @@ fn a_sweep_that_changes_the_odds_is_a_significant_comparison() {
     s.sweeps = vec![Sweep {
         option: "first_seat_percent".into(),
         values: vec!["0".into(), "45".into()],
+        files: Vec::new(),
     }];
     let r = study(&s);
     let cmp = r

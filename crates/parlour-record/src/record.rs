@@ -102,11 +102,12 @@ impl Record {
     }
 }
 
-/// Options as JSON values for a record (flags as booleans, numbers as numbers).
+/// Options as JSON values for a record (flags as booleans, numbers as numbers); game data at
+/// its default is left out ([`Options::recorded`]).
 #[must_use]
 pub fn options_json(options: &Options) -> BTreeMap<String, Value> {
     options
-        .iter()
+        .recorded()
         .map(|(k, v)| {
             let json = match v {
                 OptionValue::Flag(b) => Value::Bool(*b),

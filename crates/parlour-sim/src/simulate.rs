@@ -269,7 +269,7 @@ fn report<G: Game>(
         seed: cfg.seed,
         options: cfg
             .options
-            .iter()
+            .recorded()
             .map(|(k, v)| format!("{k}={v}"))
             .collect(),
         seats,

@@ -115,7 +115,9 @@ pub use card::{CardRef, DECK_SIZE, ELDER_COUNT, HAND_SIZE, Kind, LINE_COUNT, YEL
 pub use card_data::{CardData, LineEntry, StanzaEntry};
 pub use chance::{Chance, chance_text};
 pub use event::Event;
-pub use lines::{DataError, LineCard, LineTable, STANDARD_LINES, Stanza};
+pub use lines::{
+    DataError, LineCard, LineTable, MAX_TABLES, STANDARD_LINES, STANDARD_NAME, Stanza,
+};
 pub use notation::{action_text, parse_action};
 pub use phase::{AfterShuffle, End, Phase};
 pub use registration::REGISTRATION;

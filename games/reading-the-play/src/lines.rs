@@ -6,12 +6,18 @@
 //! up Line 315 and Line 316 as the two largest numbers.
 
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use crate::card::LINE_COUNT;
 
 /// The designed card list shipped with the engine.
 pub const STANDARD_LINES: &str = include_str!("../data/lines.txt");
+
+/// The `lines` option's default: the list shipped in `data/lines.txt`.
+pub const STANDARD_NAME: &str = "standard";
+
+/// Most distinct card lists one process keeps (see [`LineTable::resolve`]).
+pub const MAX_TABLES: usize = 256;
 
 /// One Line card.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -119,6 +125,48 @@ impl LineTable {
         TABLE
             .get_or_init(|| LineTable::parse(STANDARD_LINES))
             .as_ref()
+    }
+
+    /// The card list the `lines` option names: `standard`, or a whole list in the
+    /// `data/lines.txt` format.
+    ///
+    /// A state holds its list by reference, as it holds the standard one, so that copying a
+    /// state in search costs no more than before; each distinct list is therefore validated
+    /// once and kept for the life of the process, at most [`MAX_TABLES`] of them.
+    ///
+    /// # Errors
+    /// A list that does not validate ([`LineTable::parse`]), a one-line value that is not
+    /// `standard`, or more distinct lists than [`MAX_TABLES`].
+    pub fn resolve(value: &str) -> Result<&'static LineTable, DataError> {
+        if value.trim() == STANDARD_NAME {
+            return LineTable::standard().map_err(Clone::clone);
+        }
+        if !value.trim().contains('\n') {
+            return Err(err(
+                0,
+                format!(
+                    "unknown card list `{}` (built in: {STANDARD_NAME}; or give a whole list)",
+                    value.trim()
+                ),
+            ));
+        }
+        static KEPT: Mutex<Vec<(String, &'static LineTable)>> = Mutex::new(Vec::new());
+        let mut kept = KEPT
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((_, t)) = kept.iter().find(|(text, _)| text == value) {
+            return Ok(t);
+        }
+        let table = LineTable::parse(value)?;
+        if kept.len() >= MAX_TABLES {
+            return Err(err(
+                0,
+                format!("more than {MAX_TABLES} different card lists in one process"),
+            ));
+        }
+        let table: &'static LineTable = Box::leak(Box::new(table));
+        kept.push((value.to_owned(), table));
+        Ok(table)
     }
 
     /// Parses and validates a card list in the `data/lines.txt` format.

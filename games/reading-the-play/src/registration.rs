@@ -9,6 +9,7 @@ pub const REGISTRATION: Registration<State> = Registration {
     how_to_play: &[include_str!("../data/how-to-play.md")],
     cards: Some(card_data),
     start: Start::Vote("first_player_random"),
+    file_options: &["lines"],
     ..Registration::new(
         "A card game about The King in Yellow: on your turn draw or trade cards face down \
     with other players, then build a Sequence of consecutive Line cards. Avoid holding \

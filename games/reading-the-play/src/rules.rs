@@ -38,6 +38,11 @@ pub const OPTIONS: &[OptionSpec] = &[
         0,
         1_000_000,
     ),
+    OptionSpec::data(
+        "lines",
+        "the Line card list: standard (the designed one), or a list of your own in its format",
+        crate::lines::STANDARD_NAME,
+    ),
 ];
 
 /// The rules selected by the options.

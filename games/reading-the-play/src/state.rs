@@ -260,7 +260,8 @@ impl Game for State {
                     .into(),
             ));
         }
-        let table = LineTable::standard().map_err(|e| SetupError::Invalid(e.to_string()))?;
+        let table = LineTable::resolve(options.text("lines"))
+            .map_err(|e| SetupError::Invalid(e.to_string()))?;
         let mut deck = [0u8; DECK_SIZE as usize];
         for (i, d) in deck.iter_mut().enumerate() {
             *d = u8::try_from(i).expect("36 cards");
