@@ -43,7 +43,8 @@ fn game_json(g: &GameInfo) -> Value {
 
 /// What bounds a game of `game_id` with `players` (default: the usual count) and `options`:
 /// `max_steps`, the most player actions (`None` where the game declares no bound);
-/// `max_action_ids`, the most action ids they are spelt by; `observation_low` and
+/// `max_action_ids`, the most action ids a game takes (the game's declared budget where it
+/// declares no step bound); `observation_low` and
 /// `observation_high`, the least and most of any entry of the game's encoding.
 #[pyfunction]
 #[pyo3(signature = (game_id, players=None, options=None))]
@@ -61,7 +62,7 @@ pub fn limits<'py>(
         .map_err(|e| PyValueError::new_err(format!("{}: {e}", info.id)))?;
     let out = PyDict::new(py);
     out.set_item("max_steps", limits.max_steps)?;
-    out.set_item("max_action_ids", limits.max_action_ids())?;
+    out.set_item("max_action_ids", limits.max_action_ids)?;
     out.set_item("observation_low", limits.observation_bounds.0)?;
     out.set_item("observation_high", limits.observation_bounds.1)?;
     Ok(out)
