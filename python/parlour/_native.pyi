@@ -88,7 +88,8 @@ def limits(game_id: str, players: Optional[int] = None, options: Options = None)
 
 @final
 class Game:
-    """One game with its seeded chance stream and its history."""
+    """One game with its seeded chance stream and its history. ``seed`` is 0..2**64-1
+    (``ValueError`` otherwise), as every seed of this module is."""
 
     id: str
     name: str

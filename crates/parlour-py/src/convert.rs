@@ -2,7 +2,7 @@
 
 use parlour_core::{Options, Seat};
 use parlour_games::{GameInfo, find, games as registered};
-use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
 use serde_json::{Value, json};
@@ -67,6 +67,30 @@ pub fn limits<'py>(
     out.set_item("observation_high", limits.observation_bounds.1)?;
     Ok(out)
 }
+/// A seed argument: an int in 0..2^64-1, as records keep it. PyO3's own conversion answers
+/// `-1` with a bare `OverflowError`; this names the range in a `ValueError` instead.
+pub fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    value.extract::<u64>().map_err(|e| {
+        if e.is_instance_of::<PyOverflowError>(value.py()) {
+            PyValueError::new_err(format!(
+                "seed {value} is out of range: seeds are 0..2^64-1 (0 to {})",
+                u64::MAX
+            ))
+        } else {
+            e
+        }
+    })
+}
+
+/// An optional seed argument (`None` or as [`seed`]).
+pub fn optional_seed(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if value.is_none() {
+        Ok(None)
+    } else {
+        seed(value).map(Some)
+    }
+}
+
 /// The game's info, or a `KeyError` listing the known ids.
 pub fn game_info(id: &str) -> PyResult<GameInfo> {
     find(id).map_err(|e| PyKeyError::new_err(e.to_string()))
