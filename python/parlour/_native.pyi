@@ -83,11 +83,13 @@ Options = Union[dict[str, Any], str, None]
 def limits(game_id: str, players: Optional[int] = None, options: Options = None) -> Limits:
     """What bounds a game with these players and options: the most player actions
     (``max_steps``, ``None`` where the game declares no bound) and action ids
-    (``max_action_ids``), and the least and most any entry of the game's encoding takes."""
+    (``max_action_ids``: a budget where the game has no bound on actions, ``None`` where
+    nothing bounds it), and the least and most any entry of the game's encoding takes."""
 
 @final
 class Game:
-    """One game with its seeded chance stream and its history."""
+    """One game with its seeded chance stream and its history. ``seed`` is 0..2**64-1
+    (``ValueError`` otherwise), as every seed of this module is."""
 
     id: str
     name: str

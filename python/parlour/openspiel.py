@@ -34,12 +34,12 @@ How the games map onto OpenSpiel's model:
   dynamic routing game). So OpenSpiel's ``rl_environment``, which asks every agent at each step
   of a simultaneous game, works with its ``RandomAgent``. ``legal_actions()`` there lists the
   flat joint actions, which ``apply_action`` takes too. The other games are ``SEQUENTIAL``.
-* **Game length**: ``max_game_length()`` is the game's declared bound on player actions for its
-  players and options, times the most ids an action is spelt by (``parlour.limits``). Haunted
-  declares none (no rule caps the plays of a turn), so its bound is derived here from its
-  ``round_limit`` with a budget of :data:`HAUNTED_IDS_PER_SLOT` ids a turn slot, ten times what
-  random play takes (see :func:`max_game_length`). Where the options switch the limits off
-  (``round_limit=0``, Reading the Play's ``turn_limit=0``) nothing bounds a game, and it is
+* **Game length**: ``max_game_length()`` is the engine's bound on the action ids of a game with
+  these players and options (``max_action_ids`` of ``parlour.limits``): its bound on player
+  actions times the most ids an action is spelt by. Haunted has no bound on actions (no rule
+  caps the plays of a turn), so the engine declares a budget from its ``round_limit`` instead:
+  256 ids a turn slot, ten times what random play takes. Where the options switch the limits
+  off (``round_limit=0``, Reading the Play's ``turn_limit=0``) nothing bounds a game, and it is
   :data:`UNBOUNDED_MAX_GAME_LENGTH`.
 * **Errors**: an illegal action raises ``parlour.IllegalAction`` (a ``ValueError``) and changes
   nothing, so does any action after the end; ``apply_actions`` with other than one entry per
@@ -573,45 +573,16 @@ class _Observer:
 
 def max_game_length(game_id: str, players: int, options: dict[str, Any]) -> int:
     """OpenSpiel's ``max_game_length`` of a game with these players and options: the engine's
-    bound on its action ids (``parlour.limits``), else a safe bound derived here from the game's
-    own limits (Haunted), else :data:`UNBOUNDED_MAX_GAME_LENGTH`."""
+    bound on its action ids (``max_action_ids`` of ``parlour.limits``), else
+    :data:`UNBOUNDED_MAX_GAME_LENGTH`."""
     bound = _native.limits(game_id, players, options)["max_action_ids"]
-    if bound is not None:
-        return int(bound)
-    derive = _DERIVED_BOUNDS.get(game_id)
-    derived = derive(players, _with_defaults(game_id, options)) if derive else None
-    return derived if derived is not None else UNBOUNDED_MAX_GAME_LENGTH
+    return int(bound) if bound is not None else UNBOUNDED_MAX_GAME_LENGTH
 
 
-def _with_defaults(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
-    info = next(g for g in _native.games() if g["id"] == game_id)
-    return {**{o["id"]: o["default"] for o in info["options"]}, **options}
-
-
-#: Ids a Haunted turn slot may take, for its derived bound. Not from a rule: no rule caps the
-#: plays of a turn (defence and own-line windows, cards drawn back into hands). Random play
-#: never took more than 25 ids a seat in a round of turn slots (200 games each at 2, 4 and 6
-#: players); this leaves ten times that.
+#: Informational only: the ids a Haunted turn slot may take in the engine's budget for its
+#: length, which :func:`max_game_length` reads from the engine (``parlour.limits``).
+#: Kept for code that read it; changing it changes nothing.
 HAUNTED_IDS_PER_SLOT = 256
-#: Tie-break short games counted in Haunted's derived bound (a tie left after one is played
-#: off again, so no rule caps their number either).
-HAUNTED_TIEBREAK_GAMES = 3
-
-
-def _haunted_bound(players: int, options: dict[str, Any]) -> int | None:
-    """``round_limit`` rounds of a turn slot per seat, each slot at most
-    :data:`HAUNTED_IDS_PER_SLOT` ids, and the same again for each tie-break short game
-    counted. None without a round limit."""
-    rounds = int(options["round_limit"])
-    if rounds == 0:
-        return None
-    games = 1 + (HAUNTED_TIEBREAK_GAMES if options.get("tiebreak_short_game") else 0)
-    return games * rounds * players * HAUNTED_IDS_PER_SLOT
-
-
-_DERIVED_BOUNDS: dict[str, Callable[[int, dict[str, Any]], int | None]] = {
-    "haunted": _haunted_bound,
-}
 
 #: For a game with no bound on its length (limits switched off by its options): not a bound.
 UNBOUNDED_MAX_GAME_LENGTH = 100_000

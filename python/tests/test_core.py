@@ -58,6 +58,27 @@ def test_module_exports():
     assert re.fullmatch(r"\d+\.\d+\.\d+.*", parlour.__version__)
 
 
+def test_seeds_out_of_range_name_the_range():
+    # A seed is a record's u64; -1 is no "random seed" here (OpenSpiel's adapter has that).
+    for bad in (-1, 2**64):
+        for make in (
+            lambda s: parlour.Game("troll-tricker", seed=s),
+            lambda s: parlour.Game("troll-tricker").resample(0, s),
+            lambda s: parlour.bot("random", seed=s),
+            lambda s: parlour.VectorEnv("troll-tricker", 1, seed=s),
+            lambda s: parlour.VectorEnv("troll-tricker", 1).reset(seed=s),
+            lambda s: parlour.game_seed(s),
+        ):
+            with pytest.raises(ValueError, match=r"seed -?\d+ is out of range: seeds are 0\.\.2\^64-1"):
+                make(bad)
+    top = parlour.Game("troll-tricker", seed=2**64 - 1)
+    assert top.seed == 2**64 - 1
+    assert parlour.VectorEnv("troll-tricker", 1).reset(seed=None) is not None
+    # Not a number at all is still a TypeError.
+    with pytest.raises(TypeError):
+        parlour.Game("troll-tricker", seed="7")
+
+
 def test_unknown_game_and_bad_player_count_are_refused():
     with pytest.raises(KeyError):
         parlour.Game("no-such-game")

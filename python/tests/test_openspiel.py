@@ -226,10 +226,8 @@ def test_max_game_length_is_the_declared_bound(game_id):
     game = load(game_id)
     limits = parlour.limits(game_id, game.num_players(), game.options)
     bound = limits["max_action_ids"]
-    if bound is None:
-        # Haunted declares none: the adapter derives one from its round limit.
-        assert game_id == "haunted"
-        bound = 30 * game.num_players() * pos.HAUNTED_IDS_PER_SLOT
+    # Every game bounds its ids at the default options (Haunted by a budget, not a rule).
+    assert bound is not None
     assert game.max_game_length() == bound
     if limits["max_steps"] is not None:
         # A game's bound is its rules': it follows a limit option.
@@ -453,6 +451,18 @@ def test_max_game_length_follows_the_limit_options():
     assert load("haunted", players=4, round_limit=10).max_game_length() == 10 * 4 * 256
     tiebreaks = load("haunted", players=4, round_limit=10, tiebreak_short_game=True)
     assert tiebreaks.max_game_length() == (1 + 3) * 10 * 4 * 256
+    # The engine's declaration, the same number the adapter once derived itself.
+    for players, options in [
+        (2, {}),
+        (4, {"round_limit": 10}),
+        (6, {"round_limit": 7, "tiebreak_short_game": True}),
+    ]:
+        engine = parlour.limits("haunted", players, options)["max_action_ids"]
+        game = load("haunted", players=players, **options)
+        rounds = options.get("round_limit", 30)
+        games = 4 if options.get("tiebreak_short_game") else 1
+        assert game.max_game_length() == engine == games * rounds * players * 256
+    assert pos.HAUNTED_IDS_PER_SLOT == 256
     # Without a limit nothing bounds these games.
     assert load("haunted", round_limit=0).max_game_length() == pos.UNBOUNDED_MAX_GAME_LENGTH
     assert (

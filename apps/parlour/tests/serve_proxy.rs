@@ -1,6 +1,8 @@
 //! Several `parlour serve --take-over` processes on one PostgreSQL database behind HAProxy,
 //! configured by `docs/deploy/haproxy.cfg`: a game through the proxy, a process killed and one
 //! drained mid-game, PostgreSQL restarted mid-game, and `parlour loadtest` through the proxy.
+//! One more kills a process of a cluster run without `--take-over`, where its table moves only
+//! once its lease has expired.
 //! In each, the person's client plays on through the proxy alone, and every state it was sent
 //! is checked against the finished table's stored record: nothing acknowledged is lost.
 //!
@@ -35,18 +37,19 @@ const TABLE: &str = r#"{"game":"troll-tricker","seats":[{"human":{"name":"Ann"}}
 /// How long any one scenario may take.
 const BOUND: Duration = Duration::from_secs(90);
 
-/// A `parlour serve --take-over` process, killed when dropped.
+/// A `parlour serve` process (with `--take-over` unless told otherwise), killed when dropped.
 struct Backend {
     child: Child,
     addr: SocketAddr,
 }
 
 impl Backend {
-    fn start(db: &str, logs: &Path, n: usize) -> Backend {
+    fn start(db: &str, logs: &Path, n: usize, take_over: bool) -> Backend {
         let log = std::fs::File::create(logs.join(format!("backend-{n}.log"))).unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
             .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
-            .args(["--take-over", "--tables-per-minute", "0"])
+            .args(["--tables-per-minute", "0"])
+            .args(take_over.then_some("--take-over"))
             .stdout(Stdio::piped())
             .stderr(log)
             .spawn()
@@ -177,8 +180,14 @@ struct Cluster {
 
 impl Cluster {
     fn start(db: &str, n: usize) -> Cluster {
+        Cluster::start_with(db, n, true)
+    }
+
+    fn start_with(db: &str, n: usize, take_over: bool) -> Cluster {
         let dir = tempfile::tempdir().unwrap();
-        let backends: Vec<Backend> = (0..n).map(|i| Backend::start(db, dir.path(), i)).collect();
+        let backends: Vec<Backend> = (0..n)
+            .map(|i| Backend::start(db, dir.path(), i, take_over))
+            .collect();
         let proxy = Proxy::start(&backends.iter().collect::<Vec<_>>(), dir.path());
         Cluster {
             backends,
@@ -191,6 +200,27 @@ impl Cluster {
         let (st, body) = http(self.proxy.addr, "POST", "/api/tables", TABLE);
         assert_eq!(st, 201, "{body}");
         serde_json::from_str(&body).unwrap()
+    }
+
+    /// A table whose requests by id the proxy sends to the process that made it. Without
+    /// `--take-over` a table the hash puts elsewhere is turned away there while its maker
+    /// lives, so tables are made (round the processes) until one lands where its hash points.
+    fn create_where_routed(&self) -> CreatedTable {
+        for _ in 0..30 {
+            let t = self.create();
+            let (st, body) = http(
+                self.proxy.addr,
+                "GET",
+                &format!("/api/tables/{}", t.table),
+                "",
+            );
+            match st {
+                200 => return t,
+                409 => {}
+                _ => panic!("{st}: {body}"),
+            }
+        }
+        panic!("no table made was routed to its maker");
     }
 
     /// The process serving the cluster's one table in play. The process that made it may hold
@@ -229,6 +259,8 @@ impl Cluster {
 #[derive(Default)]
 struct Seen {
     views: BTreeMap<u64, Value>,
+    /// When each `state` arrived.
+    arrivals: Vec<Instant>,
     closes: Vec<String>,
     connections: u32,
     refusals: Vec<RejectCode>,
@@ -319,6 +351,7 @@ impl Person {
                     legal,
                     ..
                 } => {
+                    self.seen.arrivals.push(Instant::now());
                     if let Some(before) = self.seen.views.insert(step, view.clone()) {
                         assert_eq!(before, view, "step {step} was sent twice, differently");
                     }
@@ -418,6 +451,47 @@ async fn a_killed_process_s_table_goes_on_at_another() {
         .map(|i| c.backends[i].tables_open())
         .sum();
     assert_eq!(survivors, 0, "the table finished at another process");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_take_over_a_killed_process_s_table_moves_once_its_lease_expires() {
+    let db = fresh_db().await;
+    let mut c = Cluster::start_with(&db, 2, false);
+    let mut p = Person::new(c.proxy.addr, c.create_where_routed());
+    assert_eq!(p.play(6).await, Status::Playing);
+    let owner = c.owner();
+    c.backends[owner].child.kill().unwrap();
+    c.backends[owner].child.wait().unwrap();
+    let killed = Instant::now();
+    let refused_before = p.seen.refusals.len();
+    assert_eq!(p.play(usize::MAX).await, Status::Finished);
+    p.check_against_record(c.proxy.addr);
+    // The survivor turned the client away while the dead process's lease ran, and served the
+    // table once it had expired: renewed every `RENEW_EVERY`, it had about `LEASE -
+    // RENEW_EVERY` left at least (less a renewal running late on a busy machine).
+    assert!(
+        p.seen.refusals[refused_before..].contains(&RejectCode::TableElsewhere),
+        "{:?}",
+        p.seen.refusals
+    );
+    let resumed = p
+        .seen
+        .arrivals
+        .iter()
+        .find(|&&t| t > killed)
+        .expect("a state after the kill")
+        .duration_since(killed);
+    let expiry = parlour_server::LEASE - parlour_server::RENEW_EVERY;
+    assert!(
+        resumed >= expiry - Duration::from_secs(2),
+        "taken over after {resumed:?}, before the lease could expire"
+    );
+    assert!(
+        resumed < parlour_server::LEASE + Duration::from_secs(3),
+        "taken over only after {resumed:?}"
+    );
+    assert!(p.seen.connections >= 2, "the client reconnected");
+    assert_eq!(c.backends[1 - owner].tables_open(), 0, "the table finished");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

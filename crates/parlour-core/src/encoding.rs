@@ -62,6 +62,17 @@ pub trait Encoding: Game {
         1
     }
 
+    /// The most action ids a game with this player count and options takes from
+    /// [`Game::new`] to its end (OpenSpiel's `max_game_length`); `None` where nothing bounds
+    /// it. The default is [`Game::max_steps`] actions of [`Encoding::max_spelling_len`] ids
+    /// each. A game whose rules cap no turn (so `max_steps` is `None`) may declare a budget
+    /// here instead, with its reasons in its doc comment; the registry's tests check random
+    /// play against it.
+    fn max_action_ids(&self) -> Option<u64> {
+        let spelling = u64::try_from(self.max_spelling_len()).unwrap_or(u64::MAX);
+        self.max_steps().map(|n| n.saturating_mul(spelling))
+    }
+
     /// A short name of action id `id` for people reading a policy (`play flame-6`, `card 3`),
     /// the same at every node.
     fn action_id_text(&self, id: usize) -> String;

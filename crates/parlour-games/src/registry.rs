@@ -58,18 +58,11 @@ pub struct Limits {
     pub max_steps: Option<u64>,
     /// The most action ids one action is spelt by ([`Encoding::max_spelling_len`]).
     pub max_spelling_len: usize,
+    /// The most action ids a game takes ([`Encoding::max_action_ids`]); `None` when nothing
+    /// bounds it.
+    pub max_action_ids: Option<u64>,
     /// The lowest and highest observation entry ([`Encoding::observation_bounds`]).
     pub observation_bounds: (f32, f32),
-}
-
-impl Limits {
-    /// The most action ids a game takes: [`Limits::max_steps`] actions of at most
-    /// [`Limits::max_spelling_len`] ids each.
-    #[must_use]
-    pub fn max_action_ids(&self) -> Option<u64> {
-        let spelling = u64::try_from(self.max_spelling_len).unwrap_or(u64::MAX);
-        self.max_steps.map(|n| n.saturating_mul(spelling))
-    }
 }
 
 fn limits_of<G: Encoding>(players: u8, options: &Options) -> Result<Limits, SetupError> {
@@ -77,6 +70,7 @@ fn limits_of<G: Encoding>(players: u8, options: &Options) -> Result<Limits, Setu
     Ok(Limits {
         max_steps: g.max_steps(),
         max_spelling_len: g.max_spelling_len(),
+        max_action_ids: g.max_action_ids(),
         observation_bounds: g.observation_bounds(),
     })
 }

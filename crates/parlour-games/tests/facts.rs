@@ -1,7 +1,7 @@
 //! What each game declares to the registry holds in seeded random play: no game passes its
-//! step bound, no observation leaves its bounds, a game has simultaneous nodes iff it says so,
-//! and the first player is chosen as declared; the starting seat and any safety cap a game
-//! reports are real.
+//! step bound or its action-id budget, no observation leaves its bounds, a game has
+//! simultaneous nodes iff it says so, and the first player is chosen as declared; the starting
+//! seat and any safety cap a game reports are real.
 
 use std::collections::BTreeSet;
 
@@ -30,6 +30,8 @@ fn play<G: Encoding>(players: u8, seed: u64) -> Played {
     let options = Options::defaults(G::OPTIONS);
     let mut state = G::new(players, &options).expect("the default setup");
     let bound = state.max_steps();
+    let id_bound = state.max_action_ids();
+    let (mut ids, mut spelling) = (0_u64, Vec::new());
     let (low, high) = state.observation_bounds();
     let mut obs = vec![0.0; state.observation_shape().iter().product()];
     let mut rng: GameRng = rng_from_seed(seed);
@@ -79,6 +81,12 @@ fn play<G: Encoding>(players: u8, seed: u64) -> Played {
                 for seat in seats {
                     state.legal_actions(seat, &mut legal);
                     let a = legal[rng.random_range(0..legal.len())];
+                    spelling.clear();
+                    state.action_ids(seat, a, &mut spelling);
+                    ids += spelling.len() as u64;
+                    if let Some(bound) = id_bound {
+                        assert!(ids <= bound, "{} seed {seed}: more than {bound} ids", G::ID);
+                    }
                     state
                         .apply(seat, a, &mut events)
                         .expect("a legal action applies");
@@ -204,10 +212,23 @@ fn limits_follow_the_options() {
     let defaults = tricker.parse_options("").unwrap();
     let l = tricker.limits(4, &defaults).unwrap();
     assert_eq!(
-        (l.max_steps, l.max_action_ids()),
+        (l.max_steps, l.max_action_ids),
         (Some(3 * 11 * 4), Some(132))
     );
     assert!(tricker.limits(9, &defaults).is_err());
+}
+
+#[test]
+fn haunted_declares_an_id_budget_from_its_round_limit() {
+    let info = parlour_games::find("haunted").unwrap();
+    let ids = |n, list| info.limits(n, &info.parse_options(list).unwrap()).unwrap();
+    // 30 rounds of a turn slot per seat, 256 ids a slot; four times that with tie-breaks.
+    assert_eq!(ids(4, "").max_action_ids, Some(30 * 4 * 256));
+    assert_eq!(ids(3, "round_limit=10").max_action_ids, Some(10 * 3 * 256));
+    let tiebreaks = ids(6, "round_limit=10,tiebreak_short_game");
+    assert_eq!(tiebreaks.max_action_ids, Some(4 * 10 * 6 * 256));
+    assert_eq!(ids(4, "round_limit=0").max_action_ids, None);
+    assert_eq!(ids(4, "").max_steps, None);
 }
 
 /// The worked example of `docs/adding-a-game.md`, High Card, taken through every step of it but

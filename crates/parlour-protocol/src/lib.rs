@@ -14,6 +14,9 @@
 //! assert!(ClientMsg::decode(r#"{"type": "shout"}"#).is_err());
 //! ```
 
+#[macro_use]
+mod wire_names;
+
 mod http;
 mod messages;
 mod rematch;

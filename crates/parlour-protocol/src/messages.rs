@@ -156,59 +156,37 @@ pub struct ClockState {
     pub running: Vec<u8>,
 }
 
-/// Why a client message was refused. Sent to the offending socket only; nothing changed.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RejectCode {
-    /// Not a message of this protocol.
-    BadMessage,
-    /// Over [`MAX_MESSAGE_BYTES`].
-    TooLarge,
-    /// Too many messages too fast.
-    Throttled,
-    /// No such table.
-    UnknownTable,
-    /// The token is not one of this table's seats.
-    BadToken,
-    /// `join` or `spectate` first (or a second `join` on one socket).
-    NotJoined,
-    /// Spectators cannot act.
-    Spectator,
-    /// The table is not at the stage the message needs: `act` and `resign` need a table in
-    /// play (not waiting for people, not finished), `rematch` a finished one.
-    NotPlaying,
-    /// This seat is not to act now.
-    NotYourTurn,
-    /// The action was decided on an out-of-date state; look again.
-    Stale,
-    /// The rules refuse it (or it does not parse).
-    Illegal,
-    /// The server failed; try again.
-    Internal,
-    /// Another server process serves this table now (several processes share one database);
-    /// try again through the proxy that routes tables, or after a while.
-    TableElsewhere,
-}
-
-impl RejectCode {
-    /// The code as sent (`not-your-turn`), for logs and metrics.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RejectCode::BadMessage => "bad-message",
-            RejectCode::TooLarge => "too-large",
-            RejectCode::Throttled => "throttled",
-            RejectCode::UnknownTable => "unknown-table",
-            RejectCode::BadToken => "bad-token",
-            RejectCode::NotJoined => "not-joined",
-            RejectCode::Spectator => "spectator",
-            RejectCode::NotPlaying => "not-playing",
-            RejectCode::NotYourTurn => "not-your-turn",
-            RejectCode::Stale => "stale",
-            RejectCode::Illegal => "illegal",
-            RejectCode::Internal => "internal",
-            RejectCode::TableElsewhere => "table-elsewhere",
-        }
+wire_names! {
+    /// Why a client message was refused. Sent to the offending socket only; nothing changed.
+    pub enum RejectCode {
+        /// Not a message of this protocol.
+        BadMessage = "bad-message",
+        /// Over [`MAX_MESSAGE_BYTES`].
+        TooLarge = "too-large",
+        /// Too many messages too fast.
+        Throttled = "throttled",
+        /// No such table.
+        UnknownTable = "unknown-table",
+        /// The token is not one of this table's seats.
+        BadToken = "bad-token",
+        /// `join` or `spectate` first (or a second `join` on one socket).
+        NotJoined = "not-joined",
+        /// Spectators cannot act.
+        Spectator = "spectator",
+        /// The table is not at the stage the message needs: `act` and `resign` need a table in
+        /// play (not waiting for people, not finished), `rematch` a finished one.
+        NotPlaying = "not-playing",
+        /// This seat is not to act now.
+        NotYourTurn = "not-your-turn",
+        /// The action was decided on an out-of-date state; look again.
+        Stale = "stale",
+        /// The rules refuse it (or it does not parse).
+        Illegal = "illegal",
+        /// The server failed; try again.
+        Internal = "internal",
+        /// Another server process serves this table now (several processes share one database);
+        /// try again through the proxy that routes tables, or after a while.
+        TableElsewhere = "table-elsewhere",
     }
 }
 
@@ -295,28 +273,28 @@ pub enum ServerMsg {
     },
 }
 
-/// The `type` of a client message, named in the `rejected` that answers it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MsgKind {
-    /// [`ClientMsg::Join`].
-    Join,
-    /// [`ClientMsg::Spectate`].
-    Spectate,
-    /// [`ClientMsg::Act`].
-    Act,
-    /// [`ClientMsg::Resign`].
-    Resign,
-    /// [`ClientMsg::View`].
-    View,
-    /// [`ClientMsg::Rematch`].
-    Rematch,
-    /// [`ClientMsg::RematchDecline`].
-    RematchDecline,
-    /// [`ClientMsg::Hint`].
-    Hint,
-    /// [`ClientMsg::Presence`].
-    Presence,
+wire_names! {
+    /// The `type` of a client message, named in the `rejected` that answers it.
+    pub enum MsgKind {
+        /// [`ClientMsg::Join`].
+        Join = "join",
+        /// [`ClientMsg::Spectate`].
+        Spectate = "spectate",
+        /// [`ClientMsg::Act`].
+        Act = "act",
+        /// [`ClientMsg::Resign`].
+        Resign = "resign",
+        /// [`ClientMsg::View`].
+        View = "view",
+        /// [`ClientMsg::Rematch`].
+        Rematch = "rematch",
+        /// [`ClientMsg::RematchDecline`].
+        RematchDecline = "rematch-decline",
+        /// [`ClientMsg::Hint`].
+        Hint = "hint",
+        /// [`ClientMsg::Presence`].
+        Presence = "presence",
+    }
 }
 
 /// Which client message a refusal answers: its `type` and the optional `id` the client gave it
@@ -525,28 +503,78 @@ mod tests {
     }
 
     #[test]
-    fn reject_codes_read_as_they_are_sent() {
-        use RejectCode::*;
-        for code in [
-            BadMessage,
-            TooLarge,
-            Throttled,
-            UnknownTable,
-            BadToken,
-            NotJoined,
-            Spectator,
-            NotPlaying,
-            NotYourTurn,
-            Stale,
-            Illegal,
-            Internal,
-            TableElsewhere,
-        ] {
-            assert_eq!(
-                serde_json::to_value(code).unwrap(),
-                serde_json::json!(code.as_str())
-            );
+    fn every_wire_name_is_what_serde_writes_and_reads() {
+        fn check<T>(all: &[T], as_str: fn(T) -> &'static str)
+        where
+            T: Copy + PartialEq + std::fmt::Debug + Serialize + serde::de::DeserializeOwned,
+        {
+            for &v in all {
+                let text = serde_json::to_string(&v).unwrap();
+                assert_eq!(text, format!("\"{}\"", as_str(v)), "{v:?}");
+                assert_eq!(serde_json::from_str::<T>(&text).unwrap(), v);
+            }
         }
+        check(RejectCode::ALL, RejectCode::as_str);
+        check(MsgKind::ALL, MsgKind::as_str);
+    }
+
+    #[test]
+    fn reject_codes_are_the_documented_ones() {
+        // docs/table-protocol.md's contract: these names, no more.
+        let names: Vec<&str> = RejectCode::ALL.iter().map(|c| c.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "bad-message",
+                "too-large",
+                "throttled",
+                "unknown-table",
+                "bad-token",
+                "not-joined",
+                "spectator",
+                "not-playing",
+                "not-your-turn",
+                "stale",
+                "illegal",
+                "internal",
+                "table-elsewhere",
+            ]
+        );
+        assert_eq!(RejectCode::COUNT, 13);
+    }
+
+    #[test]
+    fn each_message_kind_is_the_type_its_message_is_sent_with() {
+        let messages = [
+            ClientMsg::Join {
+                table: "t".into(),
+                token: "k".into(),
+            },
+            ClientMsg::Spectate { table: "t".into() },
+            ClientMsg::Act {
+                action: "pass".into(),
+                step: 1,
+            },
+            ClientMsg::Resign,
+            ClientMsg::View,
+            ClientMsg::Rematch,
+            ClientMsg::RematchDecline,
+            ClientMsg::Hint,
+            ClientMsg::Presence {
+                state: Attention::Away,
+            },
+        ];
+        let kinds: Vec<MsgKind> = messages
+            .iter()
+            .map(|m| {
+                let text = m.encode();
+                let kind = Asked::of_decoded(m, &text).kind.unwrap();
+                let sent: Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(sent["type"], kind.as_str(), "{text}");
+                kind
+            })
+            .collect();
+        assert_eq!(kinds, MsgKind::ALL);
     }
 
     #[test]

@@ -27,7 +27,7 @@ pub struct Bot {
 /// The bot named `name`, its randomness drawn from `seed`.
 #[pyfunction]
 #[pyo3(signature = (name, seed=0))]
-pub fn bot(name: &str, seed: u64) -> PyResult<Bot> {
+pub fn bot(name: &str, #[pyo3(from_py_with = crate::convert::seed)] seed: u64) -> PyResult<Bot> {
     // A name is good if some registered game has that bot (a game's own policy is its alone).
     let mut first_error = None;
     for info in parlour_games::games() {

@@ -2,7 +2,7 @@
 
 use parlour_core::{Options, Seat};
 use parlour_games::{GameInfo, find, games as registered};
-use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
 use serde_json::{Value, json};
@@ -43,7 +43,8 @@ fn game_json(g: &GameInfo) -> Value {
 
 /// What bounds a game of `game_id` with `players` (default: the usual count) and `options`:
 /// `max_steps`, the most player actions (`None` where the game declares no bound);
-/// `max_action_ids`, the most action ids they are spelt by; `observation_low` and
+/// `max_action_ids`, the most action ids a game takes (the game's declared budget where it
+/// declares no step bound); `observation_low` and
 /// `observation_high`, the least and most of any entry of the game's encoding.
 #[pyfunction]
 #[pyo3(signature = (game_id, players=None, options=None))]
@@ -61,11 +62,35 @@ pub fn limits<'py>(
         .map_err(|e| PyValueError::new_err(format!("{}: {e}", info.id)))?;
     let out = PyDict::new(py);
     out.set_item("max_steps", limits.max_steps)?;
-    out.set_item("max_action_ids", limits.max_action_ids())?;
+    out.set_item("max_action_ids", limits.max_action_ids)?;
     out.set_item("observation_low", limits.observation_bounds.0)?;
     out.set_item("observation_high", limits.observation_bounds.1)?;
     Ok(out)
 }
+/// A seed argument: an int in 0..2^64-1, as records keep it. PyO3's own conversion answers
+/// `-1` with a bare `OverflowError`; this names the range in a `ValueError` instead.
+pub fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    value.extract::<u64>().map_err(|e| {
+        if e.is_instance_of::<PyOverflowError>(value.py()) {
+            PyValueError::new_err(format!(
+                "seed {value} is out of range: seeds are 0..2^64-1 (0 to {})",
+                u64::MAX
+            ))
+        } else {
+            e
+        }
+    })
+}
+
+/// An optional seed argument (`None` or as [`seed`]).
+pub fn optional_seed(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if value.is_none() {
+        Ok(None)
+    } else {
+        seed(value).map(Some)
+    }
+}
+
 /// The game's info, or a `KeyError` listing the known ids.
 pub fn game_info(id: &str) -> PyResult<GameInfo> {
     find(id).map_err(|e| PyKeyError::new_err(e.to_string()))

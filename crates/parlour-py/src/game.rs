@@ -41,7 +41,7 @@ impl Game {
         game_id: &str,
         players: Option<i64>,
         options: Option<&Bound<'_, PyAny>>,
-        seed: u64,
+        #[pyo3(from_py_with = crate::convert::seed)] seed: u64,
         explicit_chance: bool,
     ) -> PyResult<Self> {
         let info = game_info(game_id)?;
@@ -347,7 +347,11 @@ impl Game {
 
     /// A game `seat` cannot tell from this one: what it cannot see drawn anew from `seed`
     /// (OpenSpiel's `resample_from_infostate`). It has no record or log.
-    fn resample(&self, seat: i64, seed: u64) -> PyResult<Self> {
+    fn resample(
+        &self,
+        seat: i64,
+        #[pyo3(from_py_with = crate::convert::seed)] seed: u64,
+    ) -> PyResult<Self> {
         Ok(Game {
             env: self.env.resample(self.seat(seat)?, seed),
         })

@@ -126,7 +126,7 @@ impl VectorEnv {
         game_id: &str,
         num_envs: usize,
         players: Option<i64>,
-        seed: u64,
+        #[pyo3(from_py_with = crate::convert::seed)] seed: u64,
         options: Option<&Bound<'_, PyAny>>,
         opponents: Option<&str>,
         learner_seats: Option<Vec<i64>>,
@@ -209,7 +209,7 @@ impl VectorEnv {
     fn reset<'py>(
         &mut self,
         py: Python<'py>,
-        seed: Option<u64>,
+        #[pyo3(from_py_with = crate::convert::optional_seed)] seed: Option<u64>,
         observe: bool,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let mut b = self.buffers(observe)?;
@@ -330,6 +330,10 @@ impl VectorEnv {
 /// unrelated seeds). PettingZoo's `env(seed=s)` plays `game_seed(s, 0, k)` as its `k`-th game.
 #[pyfunction]
 #[pyo3(signature = (seed, env=0, game=0))]
-pub fn game_seed(seed: u64, env: u64, game: u64) -> u64 {
+pub fn game_seed(
+    #[pyo3(from_py_with = crate::convert::seed)] seed: u64,
+    env: u64,
+    game: u64,
+) -> u64 {
     parlour_env::game_seed(seed, env, game)
 }

@@ -30,6 +30,13 @@ const SLOTS: usize = 3;
 /// The most cards a `PickSet` answer holds: Refreshments keeps at most the two cards looked at,
 /// Blood Letting exchanges at most two.
 const MAX_SET: usize = 2;
+/// Ids a turn slot may take in [`Encoding::max_action_ids`]'s budget. Not from a rule: no rule
+/// caps the plays of a turn. Random play never took more than 25 ids a seat in a round of turn
+/// slots (200 games each at 2, 4 and 6 players); this leaves ten times that.
+const IDS_PER_SLOT: u64 = 256;
+/// Tie-break short games counted in [`Encoding::max_action_ids`]'s budget (a tie left after one
+/// is played off again, so no rule caps their number either).
+const TIEBREAK_GAMES: u64 = 3;
 /// Phases in [`Phase`] order.
 const PHASES: usize = 9;
 /// Prompt kinds in [`Prompt`] order.
@@ -670,6 +677,23 @@ impl Encoding for State {
 
     fn max_spelling_len(&self) -> usize {
         MAX_SET + 1
+    }
+
+    /// A budget, not a bound the rules prove ([`Game::max_steps`] says why there is none):
+    /// `round_limit` rounds of a turn slot per seat, each slot at most 256 ids (ten times the
+    /// most random play took), and the same again for each of three tie-break short games
+    /// where `tiebreak_short_game` is on. `None` without a round limit.
+    fn max_action_ids(&self) -> Option<u64> {
+        let rounds = u64::from(self.rules.round_limit);
+        if rounds == 0 {
+            return None;
+        }
+        let games = if self.rules.tiebreak_short_game {
+            1 + TIEBREAK_GAMES
+        } else {
+            1
+        };
+        Some(games * rounds * u64::from(self.n) * IDS_PER_SLOT)
     }
 
     fn action_id_text(&self, id: usize) -> String {

@@ -502,7 +502,8 @@ impl Game for State {
 
     /// No bound is derived: `round_limit` caps the turns, but inside a turn a defence or
     /// own-line window takes any number of plays, and effects draw cards back into hands (the
-    /// stock is refilled from the discards), so no rule caps the plays of a turn.
+    /// stock is refilled from the discards), so no rule caps the plays of a turn. The encoding
+    /// declares a budget of action ids instead ([`parlour_core::Encoding::max_action_ids`]).
     fn max_steps(&self) -> Option<u64> {
         None
     }
