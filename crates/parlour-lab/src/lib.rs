@@ -41,6 +41,8 @@
 //! ```
 
 mod answers_html;
+mod cards;
+mod cards_html;
 mod chart;
 mod compare;
 mod error;
@@ -60,6 +62,7 @@ mod tables;
 mod verdict;
 mod write;
 
+pub use cards::{CardEffect, CardFinding, CardQuestion, CardsReport};
 pub use error::LabError;
 pub use format::{Fmt, thousands};
 pub use grid::{Cell, CellKind, Grid, Skipped, playable_counts, players_label};

@@ -327,6 +327,9 @@ pub struct Report {
     /// The skill ladder, when the study has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ladder: Option<crate::LadderReport>,
+    /// Which cards swing games, when the game declares card facts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<crate::CardsReport>,
 }
 
 /// Collects tests as they are made, for ids and Holm's correction at the end.
@@ -444,6 +447,7 @@ pub fn build_report_with(grid: &Grid, results: &LabResults, meaningful: Meaningf
         .ladder
         .as_ref()
         .and_then(|l| crate::ladder::ladder_report(grid, &by_cell, &cells, &l.against));
+    let cards = crate::cards::cards_report(grid, results, &by_cell, meaningful);
     let mut comparisons = crate::compare::compare(grid, spec, &cells, meaningful, &mut tests);
     let tests = tests.finish();
     for c in &mut comparisons {
@@ -484,6 +488,7 @@ pub fn build_report_with(grid: &Grid, results: &LabResults, meaningful: Meaningf
         comparisons,
         summary: Vec::new(),
         ladder,
+        cards,
     };
     report.complete = report.games_played == report.games_planned;
     report.answers = answers(&report);

@@ -1,0 +1,236 @@
+//! The page's "Which cards swing games?" section and `cards.csv`: the clear differences in
+//! sentences, then per question (dealt, played), setting and bot the cards ranked by effect.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::LabError;
+use crate::cards::{CardEffect, CardQuestion};
+use crate::format::Fmt;
+use crate::html::{escape, num, txt};
+use crate::report::Report;
+use crate::verdict::Verdict;
+
+/// Cards shown per question before the rest are folded away.
+const SHOWN: usize = 8;
+
+/// `+7.7 points`, marked with its pointer.
+fn points(pointer: &str, value: f64) -> String {
+    let sign = if value > 0.0 { "+" } else { "" };
+    format!("{sign}{}", num(pointer, value, Fmt::Points))
+}
+
+/// The sentence of a finding, with its numbers marked.
+fn sentence(pointer: &str, q: &CardQuestion, qp: &str, c: &CardEffect) -> String {
+    let doing = if q.fact == "dealt" {
+        "Being dealt"
+    } else {
+        "Playing"
+    };
+    let verb = if c.difference >= 0.0 {
+        "raises"
+    } else {
+        "lowers"
+    };
+    format!(
+        "{doing} <b>{}</b> {verb} a seat's win rate by <b>{}</b> ({} to {}): {} against \
+         {} <small>({} · {})</small>",
+        txt(&format!("{pointer}/card"), &c.card),
+        points(&format!("{pointer}/difference"), c.difference),
+        points(&format!("{pointer}/ci95/0"), c.ci95[0]),
+        points(&format!("{pointer}/ci95/1"), c.ci95[1]),
+        num(&format!("{pointer}/with/value"), c.with.value, Fmt::Percent),
+        num(
+            &format!("{pointer}/without/value"),
+            c.without.value,
+            Fmt::Percent
+        ),
+        txt(&format!("{qp}/setup"), &q.setup),
+        txt(&format!("{qp}/bot"), &q.bot),
+    )
+}
+
+/// The section (nothing when the game declares no card facts).
+pub(crate) fn cards(h: &mut String, r: &Report) {
+    let Some(k) = &r.cards else { return };
+    h.push_str("<h2 id=\"cards\">Which cards swing games?</h2>\n");
+    let _ = writeln!(
+        h,
+        "<p>The win rate of a seat that was dealt (or played) a card, against a seat that was \
+         not, counting only seats played by the same bot in the same setting. A difference is \
+         <b>clear</b> when it is significant after Holm's correction over every card of the \
+         question and could be as large as {}; <b>no meaningful difference</b> when its whole \
+         95% interval lies within that.</p>",
+        num("/meaningful/points", r.meaningful.points, Fmt::Points),
+    );
+    h.push_str("<ul class=\"findings\">\n");
+    for f in k.findings.iter().take(SHOWN) {
+        let qp = format!("/cards/questions/{}", f.question);
+        let q = &k.questions[f.question];
+        let _ = writeln!(
+            h,
+            "<li class=\"significant\">{}</li>",
+            sentence(
+                &format!("{qp}/cards/{}", f.card),
+                q,
+                &qp,
+                &q.cards[f.card]
+            )
+        );
+    }
+    if k.findings.is_empty() {
+        let none = k
+            .questions
+            .iter()
+            .flat_map(|q| &q.cards)
+            .all(|c| c.verdict == Verdict::NoMeaningfulDifference);
+        let _ = writeln!(
+            h,
+            "<li class=\"not-significant\">{}</li>",
+            if none {
+                "No card makes a meaningful difference to a seat's win rate."
+            } else {
+                "No card makes a clear difference; for some the study is too small to tell."
+            }
+        );
+    } else if k.findings.len() > SHOWN {
+        let _ = writeln!(
+            h,
+            "<li class=\"not-significant\">… and {} more clear differences in the tables below.</li>",
+            k.findings.len() - SHOWN
+        );
+    }
+    h.push_str("</ul>\n");
+    for (i, q) in k.questions.iter().enumerate() {
+        question(h, &format!("/cards/questions/{i}"), q);
+    }
+}
+
+fn question(h: &mut String, qp: &str, q: &CardQuestion) {
+    let _ = writeln!(
+        h,
+        "<h3>{} · {} · {}</h3>\n<p>{} seats; their win rate {}. \
+         All {} cards are in <code>cards.csv</code>.</p>",
+        if q.fact == "dealt" {
+            "Dealt"
+        } else {
+            "Played"
+        },
+        txt(&format!("{qp}/setup"), &q.setup),
+        txt(&format!("{qp}/bot"), &q.bot),
+        num(&format!("{qp}/seat_games"), q.seat_games as f64, Fmt::Count),
+        num(&format!("{qp}/win_rate/value"), q.win_rate.value, Fmt::Percent),
+        q.cards.len() + q.untested.len(),
+    );
+    let head = "<div class=\"scroll\"><table>\n<thead><tr><th class=\"l\">card</th>\
+                <th>with</th><th>without</th><th>difference (95% interval)</th>\
+                <th>verdict</th></tr></thead>\n<tbody>\n";
+    h.push_str(head);
+    for (j, c) in q.cards.iter().enumerate() {
+        if j == SHOWN {
+            let _ = write!(
+                h,
+                "</tbody></table></div>\n<details><summary>Show the other {}</summary>\n{head}",
+                q.cards.len() - SHOWN
+            );
+        }
+        row(h, &format!("{qp}/cards/{j}"), c);
+    }
+    h.push_str("</tbody></table></div>\n");
+    if q.cards.len() > SHOWN {
+        h.push_str("</details>\n");
+    }
+}
+
+fn row(h: &mut String, p: &str, c: &CardEffect) {
+    let (class, words) = match c.verdict {
+        Verdict::ClearDifference => ("yes", "clear"),
+        Verdict::NoMeaningfulDifference => ("no", "no meaningful difference"),
+        Verdict::CantTell => ("no", "can't tell"),
+    };
+    let _ = writeln!(
+        h,
+        "<tr><td class=\"l\">{}</td><td>{} <small>of {}</small></td><td>{}</td>\
+         <td>{} <small>({} to {})</small></td><td><span class=\"verdict {class}\">{}</span></td></tr>",
+        txt(&format!("{p}/card"), &c.card),
+        num(&format!("{p}/with/value"), c.with.value, Fmt::Percent),
+        num(&format!("{p}/with_n"), c.with_n as f64, Fmt::Count),
+        num(&format!("{p}/without/value"), c.without.value, Fmt::Percent),
+        points(&format!("{p}/difference"), c.difference),
+        points(&format!("{p}/ci95/0"), c.ci95[0]),
+        points(&format!("{p}/ci95/1"), c.ci95[1]),
+        escape(words),
+    );
+}
+
+/// Writes `cards.csv` (when the report has cards): one row per card, question, setting and bot.
+pub(crate) fn write_csv(dir: &Path, r: &Report) -> Result<(), LabError> {
+    let Some(k) = &r.cards else { return Ok(()) };
+    let path = dir.join("cards.csv");
+    let io = |e: csv::Error| LabError::Io {
+        path: path.display().to_string(),
+        source: std::io::Error::other(e),
+    };
+    let mut w = csv::Writer::from_path(&path).map_err(io)?;
+    w.write_record([
+        "fact",
+        "cell",
+        "setup",
+        "bot",
+        "card",
+        "with_seat_games",
+        "with_win_rate",
+        "with_lo95",
+        "with_hi95",
+        "without_seat_games",
+        "without_win_rate",
+        "without_lo95",
+        "without_hi95",
+        "difference",
+        "lo95",
+        "hi95",
+        "mde",
+        "meaningful",
+        "test",
+        "statistic",
+        "p",
+        "p_holm",
+        "verdict",
+    ])
+    .map_err(io)?;
+    let f = |v: f64| v.to_string();
+    for q in &k.questions {
+        for c in &q.cards {
+            w.write_record([
+                q.fact.to_owned(),
+                q.cell.clone(),
+                q.setup.clone(),
+                q.bot.clone(),
+                c.card.clone(),
+                c.with_n.to_string(),
+                f(c.with.value),
+                f(c.with.ci95[0]),
+                f(c.with.ci95[1]),
+                c.without_n.to_string(),
+                f(c.without.value),
+                f(c.without.ci95[0]),
+                f(c.without.ci95[1]),
+                f(c.difference),
+                f(c.ci95[0]),
+                f(c.ci95[1]),
+                f(c.mde),
+                f(r.meaningful.points),
+                c.test.name().to_owned(),
+                f(c.statistic),
+                f(c.p),
+                f(c.p_holm),
+                c.verdict.words().to_owned(),
+            ])
+            .map_err(io)?;
+        }
+    }
+    w.flush().map_err(|e| LabError::Io {
+        path: path.display().to_string(),
+        source: e,
+    })
+}
