@@ -4,7 +4,7 @@
 
 #[cfg(doc)]
 use parlour_core::Game;
-use parlour_core::Metric;
+use parlour_core::{CardFacts, Metric};
 
 use crate::Event;
 
@@ -42,4 +42,25 @@ pub(crate) fn metrics(events: &[Event]) -> Vec<Metric> {
         ),
         Metric::new("hands", "hands played", f64::from(hands)),
     ]
+}
+
+/// The cards each seat was dealt (over all three hands) and played, by card id (the catalogue
+/// is [`parlour_fey::printed_names`]): every card dealt is played, but a seat dealt a card
+/// only holds it, so both questions are asked.
+pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
+    let seats = usize::from(players);
+    let mut facts = CardFacts {
+        dealt: vec![Vec::new(); seats],
+        played: vec![Vec::new(); seats],
+    };
+    for event in events {
+        match event {
+            Event::Dealt { seat, cards } => {
+                facts.dealt[seat.index()].extend(cards.iter().map(u16::from));
+            }
+            Event::Played { seat, card } => facts.played[seat.index()].push(u16::from(card.id())),
+            _ => {}
+        }
+    }
+    facts
 }
