@@ -311,34 +311,43 @@ fn question(
     }
 }
 
-/// The plain sentence of a card's effect: `4 players · greedy: being dealt Bone 6 raises a
-/// seat's win rate by +4.1 points (+2.0 to +6.2)`.
+/// The plain sentence of a card's effect: `Being dealt Bone 6 raises a seat's win rate by +4.1
+/// points (+2.0 to +6.2): 31.0% against 26.9% (4 players · greedy)`; a fall is written as a
+/// size, `lowers ... by 4.1 points (2.0 to 6.2)`.
 #[must_use]
 pub(crate) fn sentence(q: &CardQuestion, c: &CardEffect) -> String {
+    let (verb, sign, lo, hi) = if c.difference >= 0.0 {
+        ("raises", "+", c.ci95[0], c.ci95[1])
+    } else {
+        ("lowers", "", -c.ci95[1], -c.ci95[0])
+    };
     let pts = |v: f64| {
         let s = format!("{:.1}", 100.0 * v);
-        if v > 0.0 { format!("+{s}") } else { s }
-    };
-    let doing = if q.fact == "dealt" {
-        "Being dealt"
-    } else {
-        "Playing"
-    };
-    let verb = if c.difference >= 0.0 {
-        "raises"
-    } else {
-        "lowers"
+        if sign == "+" && v > 0.0 {
+            format!("+{s}")
+        } else {
+            s
+        }
     };
     format!(
-        "{doing} {} {verb} a seat's win rate by {} points ({} to {}): {:.1}% against {:.1}% \
-         ({} · {})",
+        "{} {} {verb} a seat's win rate by {} points ({} to {}): {:.1}% against {:.1}% ({} · {})",
+        doing(q.fact),
         c.card,
-        pts(c.difference),
-        pts(c.ci95[0]),
-        pts(c.ci95[1]),
+        pts(c.difference.abs()),
+        pts(lo),
+        pts(hi),
         100.0 * c.with.value,
         100.0 * c.without.value,
         q.setup,
         q.bot
     )
+}
+
+/// The start of a finding's sentence for a question.
+pub(crate) fn doing(fact: &str) -> &'static str {
+    if fact == "dealt" {
+        "Being dealt"
+    } else {
+        "Playing"
+    }
 }

@@ -20,25 +20,28 @@ fn points(pointer: &str, value: f64) -> String {
     format!("{sign}{}", num(pointer, value, Fmt::Points))
 }
 
-/// The sentence of a finding, with its numbers marked.
+/// The sentence of a finding, with its numbers marked (a fall written as a size, as in
+/// [`crate::cards::sentence`]).
 fn sentence(pointer: &str, q: &CardQuestion, qp: &str, c: &CardEffect) -> String {
-    let doing = if q.fact == "dealt" {
-        "Being dealt"
-    } else {
-        "Playing"
+    // A fall is written as a size, which is not the report's signed value: left unmarked.
+    let size = |p: &str, v: f64| {
+        if c.difference >= 0.0 {
+            points(&format!("{pointer}/{p}"), v)
+        } else {
+            escape(&Fmt::Points.show(v.abs()))
+        }
     };
-    let verb = if c.difference >= 0.0 {
-        "raises"
+    let (verb, lo, hi) = if c.difference >= 0.0 {
+        ("raises", size("ci95/0", c.ci95[0]), size("ci95/1", c.ci95[1]))
     } else {
-        "lowers"
+        ("lowers", size("ci95/1", c.ci95[1]), size("ci95/0", c.ci95[0]))
     };
     format!(
-        "{doing} <b>{}</b> {verb} a seat's win rate by <b>{}</b> ({} to {}): {} against \
-         {} <small>({} · {})</small>",
+        "{} <b>{}</b> {verb} a seat's win rate by <b>{}</b> ({lo} to {hi}): {} against {} \
+         <small>({} · {})</small>",
+        crate::cards::doing(q.fact),
         txt(&format!("{pointer}/card"), &c.card),
-        points(&format!("{pointer}/difference"), c.difference),
-        points(&format!("{pointer}/ci95/0"), c.ci95[0]),
-        points(&format!("{pointer}/ci95/1"), c.ci95[1]),
+        size("difference", c.difference),
         num(&format!("{pointer}/with/value"), c.with.value, Fmt::Percent),
         num(
             &format!("{pointer}/without/value"),

@@ -44,23 +44,18 @@ pub(crate) fn metrics(events: &[Event]) -> Vec<Metric> {
     ]
 }
 
-/// The cards each seat was dealt (over all three hands) and played, by card id (the catalogue
-/// is [`parlour_fey::printed_names`]): every card dealt is played, but a seat dealt a card
-/// only holds it, so both questions are asked.
+/// The cards each seat was dealt, over all three hands, by card id (the catalogue is
+/// [`parlour_fey::printed_names`]). Not "played": every card dealt is played by the end of its
+/// hand, so the answer would be the same.
 pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
-    let seats = usize::from(players);
-    let mut facts = CardFacts {
-        dealt: vec![Vec::new(); seats],
-        played: vec![Vec::new(); seats],
-    };
+    let mut dealt = vec![Vec::new(); usize::from(players)];
     for event in events {
-        match event {
-            Event::Dealt { seat, cards } => {
-                facts.dealt[seat.index()].extend(cards.iter().map(u16::from));
-            }
-            Event::Played { seat, card } => facts.played[seat.index()].push(u16::from(card.id())),
-            _ => {}
+        if let Event::Dealt { seat, cards } = event {
+            dealt[seat.index()].extend(cards.iter().map(u16::from));
         }
     }
-    facts
+    CardFacts {
+        dealt,
+        played: Vec::new(),
+    }
 }
