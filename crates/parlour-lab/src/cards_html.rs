@@ -125,8 +125,8 @@ fn question(h: &mut String, qp: &str, q: &CardQuestion) {
         num(&format!("{qp}/win_rate/value"), q.win_rate.value, Fmt::Percent),
         q.cards.len() + q.untested.len(),
     );
-    let head = "<div class=\"scroll\"><table>\n<thead><tr><th class=\"l\">card</th>\
-                <th>with</th><th>without</th><th>difference (95% interval)</th>\
+    let head = "<div class=\"scroll\"><table>\n<thead><tr><th>card</th>\
+                <th>with</th><th>without</th><th>difference <small>95% interval</small></th>\
                 <th>verdict</th></tr></thead>\n<tbody>\n";
     h.push_str(head);
     for (j, c) in q.cards.iter().enumerate() {
@@ -153,8 +153,9 @@ fn row(h: &mut String, p: &str, c: &CardEffect) {
     };
     let _ = writeln!(
         h,
-        "<tr><td class=\"l\">{}</td><td>{} <small>of {}</small></td><td>{}</td>\
-         <td>{} <small>({} to {})</small></td><td><span class=\"verdict {class}\">{}</span></td></tr>",
+        "<tr><td>{}</td><td>{} <small>of {}</small></td><td>{}</td>\
+         <td><span style=\"white-space: nowrap\">{}</span> <small>{} to {}</small></td>\
+         <td><span class=\"verdict {class}\">{}</span></td></tr>",
         txt(&format!("{p}/card"), &c.card),
         num(&format!("{p}/with/value"), c.with.value, Fmt::Percent),
         num(&format!("{p}/with_n"), c.with_n as f64, Fmt::Count),
