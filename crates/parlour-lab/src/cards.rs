@@ -17,8 +17,8 @@ use parlour_core::Game;
 use serde::Serialize;
 
 use crate::report::{ALPHA, Rate};
-use crate::stats::{DiffTest, share_difference};
 use crate::stats::holm;
+use crate::stats::{DiffTest, share_difference};
 use crate::verdict::{Meaningful, Verdict};
 use crate::{CellKind, GameRow, Grid, LabError, LabResults};
 
@@ -145,6 +145,11 @@ pub struct CardFinding {
     pub question: usize,
     /// Index into that question's cards.
     pub card: usize,
+    /// How far the card moves the win rate: the difference, written as a size when it is a
+    /// fall (`lowers ... by 6.1 points`).
+    pub size: f64,
+    /// The interval of that size.
+    pub size_ci95: [f64; 2],
     /// The sentence.
     pub text: String,
 }
@@ -247,15 +252,19 @@ pub(crate) fn cards_report(
                 .iter()
                 .enumerate()
                 .filter(|(_, c)| c.verdict == Verdict::ClearDifference)
-                .map(move |(ci, c)| CardFinding {
-                    question: qi,
-                    card: ci,
-                    text: sentence(q, c),
+                .map(move |(ci, c)| {
+                    let (size, size_ci95) = size(c);
+                    CardFinding {
+                        question: qi,
+                        card: ci,
+                        size,
+                        size_ci95,
+                        text: sentence(q, c),
+                    }
                 })
         })
         .collect();
-    let size = |f: &CardFinding| questions[f.question].cards[f.card].difference.abs();
-    findings.sort_by(|a, b| size(b).total_cmp(&size(a)));
+    findings.sort_by(|a, b| b.size.total_cmp(&a.size));
     Some(CardsReport {
         questions,
         family,
@@ -316,10 +325,11 @@ fn question(
 /// size, `lowers ... by 4.1 points (2.0 to 6.2)`.
 #[must_use]
 pub(crate) fn sentence(q: &CardQuestion, c: &CardEffect) -> String {
-    let (verb, sign, lo, hi) = if c.difference >= 0.0 {
-        ("raises", "+", c.ci95[0], c.ci95[1])
+    let (size, [lo, hi]) = size(c);
+    let (verb, sign) = if c.difference >= 0.0 {
+        ("raises", "+")
     } else {
-        ("lowers", "", -c.ci95[1], -c.ci95[0])
+        ("lowers", "")
     };
     let pts = |v: f64| {
         let s = format!("{:.1}", 100.0 * v);
@@ -333,7 +343,7 @@ pub(crate) fn sentence(q: &CardQuestion, c: &CardEffect) -> String {
         "{} {} {verb} a seat's win rate by {} points ({} to {}): {:.1}% against {:.1}% ({} · {})",
         doing(q.fact),
         c.card,
-        pts(c.difference.abs()),
+        pts(size),
         pts(lo),
         pts(hi),
         100.0 * c.with.value,
@@ -341,6 +351,16 @@ pub(crate) fn sentence(q: &CardQuestion, c: &CardEffect) -> String {
         q.setup,
         q.bot
     )
+}
+
+/// A difference as a sentence says it: a rise as it is, a fall as a size with its interval
+/// turned round.
+pub(crate) fn size(c: &CardEffect) -> (f64, [f64; 2]) {
+    if c.difference >= 0.0 {
+        (c.difference, c.ci95)
+    } else {
+        (-c.difference, [-c.ci95[1], -c.ci95[0]])
+    }
 }
 
 /// The start of a finding's sentence for a question.

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::LabError;
-use crate::cards::{CardEffect, CardQuestion};
+use crate::cards::{CardEffect, CardFinding, CardQuestion};
 use crate::format::Fmt;
 use crate::html::{escape, num, txt};
 use crate::report::Report;
@@ -20,31 +20,35 @@ fn points(pointer: &str, value: f64) -> String {
     format!("{sign}{}", num(pointer, value, Fmt::Points))
 }
 
-/// The sentence of a finding, with its numbers marked (a fall written as a size, as in
+/// The sentence of finding `i`, with its numbers marked (a fall written as a size, as in
 /// [`crate::cards::sentence`]).
-fn sentence(pointer: &str, q: &CardQuestion, qp: &str, c: &CardEffect) -> String {
-    // A fall is written as a size, which is not the report's signed value: left unmarked.
-    let size = |p: &str, v: f64| {
+fn sentence(i: usize, f: &CardFinding, q: &CardQuestion, c: &CardEffect) -> String {
+    let fp = format!("/cards/findings/{i}");
+    let qp = format!("/cards/questions/{}", f.question);
+    let cp = format!("{qp}/cards/{}", f.card);
+    let size = |p: String, v: f64| {
         if c.difference >= 0.0 {
-            points(&format!("{pointer}/{p}"), v)
+            points(&p, v)
         } else {
-            escape(&Fmt::Points.show(v.abs()))
+            num(&p, v, Fmt::Points)
         }
     };
-    let (verb, lo, hi) = if c.difference >= 0.0 {
-        ("raises", size("ci95/0", c.ci95[0]), size("ci95/1", c.ci95[1]))
-    } else {
-        ("lowers", size("ci95/1", c.ci95[1]), size("ci95/0", c.ci95[0]))
-    };
     format!(
-        "{} <b>{}</b> {verb} a seat's win rate by <b>{}</b> ({lo} to {hi}): {} against {} \
+        "{} <b>{}</b> {} a seat's win rate by <b>{}</b> ({} to {}): {} against {} \
          <small>({} · {})</small>",
         crate::cards::doing(q.fact),
-        txt(&format!("{pointer}/card"), &c.card),
-        size("difference", c.difference),
-        num(&format!("{pointer}/with/value"), c.with.value, Fmt::Percent),
+        txt(&format!("{cp}/card"), &c.card),
+        if c.difference >= 0.0 {
+            "raises"
+        } else {
+            "lowers"
+        },
+        size(format!("{fp}/size"), f.size),
+        size(format!("{fp}/size_ci95/0"), f.size_ci95[0]),
+        size(format!("{fp}/size_ci95/1"), f.size_ci95[1]),
+        num(&format!("{cp}/with/value"), c.with.value, Fmt::Percent),
         num(
-            &format!("{pointer}/without/value"),
+            &format!("{cp}/without/value"),
             c.without.value,
             Fmt::Percent
         ),
@@ -66,20 +70,18 @@ pub(crate) fn cards(h: &mut String, r: &Report) {
          95% interval lies within that.</p>",
         num("/meaningful/points", r.meaningful.points, Fmt::Points),
     );
-    h.push_str("<ul class=\"findings\">\n");
-    for f in k.findings.iter().take(SHOWN) {
-        let qp = format!("/cards/questions/{}", f.question);
+    let item = |h: &mut String, i: usize| {
+        let f = &k.findings[i];
         let q = &k.questions[f.question];
         let _ = writeln!(
             h,
             "<li class=\"significant\">{}</li>",
-            sentence(
-                &format!("{qp}/cards/{}", f.card),
-                q,
-                &qp,
-                &q.cards[f.card]
-            )
+            sentence(i, f, q, &q.cards[f.card])
         );
+    };
+    h.push_str("<ul class=\"findings\">\n");
+    for i in 0..k.findings.len().min(SHOWN) {
+        item(h, i);
     }
     if k.findings.is_empty() {
         let none = k
@@ -96,14 +98,20 @@ pub(crate) fn cards(h: &mut String, r: &Report) {
                 "No card makes a clear difference; for some the study is too small to tell."
             }
         );
-    } else if k.findings.len() > SHOWN {
-        let _ = writeln!(
-            h,
-            "<li class=\"not-significant\">… and {} more clear differences in the tables below.</li>",
-            k.findings.len() - SHOWN
-        );
     }
     h.push_str("</ul>\n");
+    if k.findings.len() > SHOWN {
+        let _ = writeln!(
+            h,
+            "<details><summary>Show the other {} clear differences</summary>\n\
+             <ul class=\"findings\">",
+            k.findings.len() - SHOWN
+        );
+        for i in SHOWN..k.findings.len() {
+            item(h, i);
+        }
+        h.push_str("</ul>\n</details>\n");
+    }
     for (i, q) in k.questions.iter().enumerate() {
         question(h, &format!("/cards/questions/{i}"), q);
     }
@@ -114,15 +122,15 @@ fn question(h: &mut String, qp: &str, q: &CardQuestion) {
         h,
         "<h3>{} · {} · {}</h3>\n<p>{} seats; their win rate {}. \
          All {} cards are in <code>cards.csv</code>.</p>",
-        if q.fact == "dealt" {
-            "Dealt"
-        } else {
-            "Played"
-        },
+        if q.fact == "dealt" { "Dealt" } else { "Played" },
         txt(&format!("{qp}/setup"), &q.setup),
         txt(&format!("{qp}/bot"), &q.bot),
         num(&format!("{qp}/seat_games"), q.seat_games as f64, Fmt::Count),
-        num(&format!("{qp}/win_rate/value"), q.win_rate.value, Fmt::Percent),
+        num(
+            &format!("{qp}/win_rate/value"),
+            q.win_rate.value,
+            Fmt::Percent
+        ),
         q.cards.len() + q.untested.len(),
     );
     let head = "<div class=\"scroll\"><table>\n<thead><tr><th>card</th>\

@@ -70,7 +70,12 @@ pub fn play_game<G: Search>(
     let cap = state.ended_by_cap(&events).map(str::to_owned);
     let (dealt, played) = state
         .card_facts(&events)
-        .map(|f| (crate::cards::sorted(f.dealt), crate::cards::sorted(f.played)))
+        .map(|f| {
+            (
+                crate::cards::sorted(f.dealt),
+                crate::cards::sorted(f.played),
+            )
+        })
         .unwrap_or_default();
     let names = metrics
         .iter()

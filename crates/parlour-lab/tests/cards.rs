@@ -84,7 +84,11 @@ fn a_card_built_to_win_is_found_with_an_interval_holding_its_effect() {
         )
     );
     assert_eq!(cards.family["played"], 6);
-    assert_eq!(r.tests.len(), r.test_count, "card tests are a family of their own");
+    assert_eq!(
+        r.tests.len(),
+        r.test_count,
+        "card tests are a family of their own"
+    );
 }
 
 #[test]
@@ -177,4 +181,84 @@ fn a_game_without_card_facts_has_no_card_section() {
     assert!(r.cards.is_none());
     let json = serde_json::to_string(&r).unwrap();
     assert!(!json.contains("\"cards\""));
+}
+
+/// Checks that `shown` writes `value` in format `fmt`, to the precision shown.
+fn check_number(pointer: &str, fmt: &str, shown: &str, value: f64) {
+    let scale = if fmt == "percent" || fmt == "points" {
+        100.0
+    } else {
+        1.0
+    };
+    let digits: String = shown
+        .trim_end_matches(" points")
+        .trim_end_matches('%')
+        .replace(',', "");
+    let decimals = digits.split_once('.').map_or(0, |(_, d)| d.len());
+    let parsed: f64 = digits
+        .parse()
+        .unwrap_or_else(|_| panic!("{pointer}: `{shown}` is not a number"));
+    let tolerance = 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9;
+    assert!(
+        (parsed - scale * value).abs() <= tolerance,
+        "{pointer}: shown {shown}, JSON {value}"
+    );
+}
+
+#[test]
+fn every_number_of_the_card_section_is_the_jsons() {
+    use scraper::{ElementRef, Html, Node, Selector};
+    let s = spec(30, 3000, 4);
+    let grid = Grid::new::<TrollDraw>(&s).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    write_report(dir.path(), &build_report(&grid, &results(&s, Shard::WHOLE))).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("report.json")).unwrap()).unwrap();
+    let html =
+        Html::parse_document(&std::fs::read_to_string(dir.path().join("report.html")).unwrap());
+    let sel = |s: &str| Selector::parse(s).unwrap();
+    assert_eq!(html.select(&sel("h2#cards")).count(), 1);
+    let marked: Vec<ElementRef> = html.select(&sel("[data-json^=\"/cards\"]")).collect();
+    assert!(marked.len() > 100, "only {} marked values", marked.len());
+    for el in &marked {
+        let pointer = el.value().attr("data-json").unwrap();
+        let value = json
+            .pointer(pointer)
+            .unwrap_or_else(|| panic!("{pointer} is not in report.json"));
+        let shown: String = el.text().collect();
+        match (value, el.value().attr("data-fmt")) {
+            (serde_json::Value::String(s), None) => assert_eq!(&shown, s, "{pointer}"),
+            (serde_json::Value::Number(n), Some(fmt)) => {
+                check_number(pointer, fmt, &shown, n.as_f64().unwrap());
+            }
+            (v, f) => panic!("{pointer}: {v} shown as {shown} with format {f:?}"),
+        }
+    }
+    // Every number of a finding is marked: a fall is written as its size, which the JSON has.
+    let mut sentences = 0;
+    for li in html.select(&sel("ul.findings li")) {
+        if !li
+            .text()
+            .collect::<String>()
+            .contains("a seat's win rate by")
+        {
+            continue;
+        }
+        sentences += 1;
+        for node in li.descendants() {
+            let Node::Text(t) = node.value() else {
+                continue;
+            };
+            if t.chars().any(|c| c.is_ascii_digit()) {
+                assert!(
+                    node.ancestors()
+                        .filter_map(ElementRef::wrap)
+                        .any(|e| e.value().attr("data-json").is_some()),
+                    "unmarked number `{}`",
+                    &**t
+                );
+            }
+        }
+    }
+    assert!(sentences >= 2, "the Troll, dealt and played");
 }

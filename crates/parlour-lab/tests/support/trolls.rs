@@ -214,7 +214,10 @@ impl Game for TrollDraw {
     fn card_facts(&self, _events: &[Draw]) -> Option<CardFacts> {
         let seats = 0..usize::from(self.players);
         Some(CardFacts {
-            dealt: seats.clone().map(|s| vec![u16::from(self.hands[s])]).collect(),
+            dealt: seats
+                .clone()
+                .map(|s| vec![u16::from(self.hands[s])])
+                .collect(),
             played: seats
                 .map(|s| {
                     if self.played & (1 << s) != 0 {
