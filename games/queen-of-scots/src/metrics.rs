@@ -110,7 +110,9 @@ pub(crate) fn card_facts(state: &State, events: &[Event]) -> CardFacts {
                 let laid = [*top, pair[0], pair[1]];
                 facts.played[seat.index()].extend(laid.iter().map(|&c| kind(c)));
             }
-            Event::TookPileWithJewels { seat, top, pair, .. } => {
+            Event::TookPileWithJewels {
+                seat, top, pair, ..
+            } => {
                 facts.played[seat.index()].push(kind(*top));
                 if let Some(p) = pair {
                     facts.played[seat.index()].extend(p.iter().map(|&c| kind(c)));
