@@ -7,7 +7,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-const FILES: [&str; 8] = [
+const FILES: [&str; 9] = [
     "report.html",
     "report.json",
     "seats.csv",
@@ -16,6 +16,7 @@ const FILES: [&str; 8] = [
     "skill.csv",
     "comparisons.csv",
     "tests.csv",
+    "cards.csv",
 ];
 
 const STUDY: [&str; 13] = [

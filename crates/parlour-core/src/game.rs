@@ -197,6 +197,22 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// The names of the cards this setup (player count and options) can deal, as the rules
+    /// print them (`Bone 6`), distinct and in the game's own order: the catalogue that
+    /// [`Game::card_facts`] indexes. The same for every state of one setup. The default: none,
+    /// so a game opts in to the lab's card questions.
+    fn card_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Which cards each seat was dealt and played in this finished game, read from the final
+    /// state and every event of the game, as indices into [`Game::card_names`]. Called once per
+    /// game by the lab, never in search. The default: `None` (no card questions).
+    fn card_facts(&self, events: &[Self::Event]) -> Option<crate::CardFacts> {
+        let _ = events;
+        None
+    }
+
     /// The safety cap that ended this finished game, by the id of its option or rule
     /// (`round_limit`), or `None` when the rules' own ending did. A capped game was stopped,
     /// not finished: its length is the cap's, not the game's. The default: no cap.

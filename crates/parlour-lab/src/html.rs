@@ -134,6 +134,7 @@ pub fn render_html(report: &Report) -> String {
     let _ = writeln!(h, "<h1>{}</h1>", txt("/game_name", &report.game_name));
     header(&mut h, report);
     crate::answers_html::answers(&mut h, report);
+    crate::cards_html::cards(&mut h, report);
     start_and_end(&mut h, report);
     summary(&mut h, report);
     seats(&mut h, report);

@@ -41,6 +41,8 @@
 //! ```
 
 mod answers_html;
+mod cards;
+mod cards_html;
 mod chart;
 mod compare;
 mod error;
@@ -61,6 +63,7 @@ mod verdict;
 mod words;
 mod write;
 
+pub use cards::{CardEffect, CardFinding, CardQuestion, CardsReport};
 pub use error::LabError;
 pub use format::{Fmt, thousands};
 pub use grid::{Cell, CellKind, Grid, Skipped, playable_counts, players_label};

@@ -329,6 +329,9 @@ pub struct Report {
     /// The skill ladder, when the study has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ladder: Option<crate::LadderReport>,
+    /// Which cards swing games, when the game declares card facts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<crate::CardsReport>,
     /// The game's options, to name them and their values in words (not written out).
     #[serde(skip)]
     pub options: &'static [parlour_core::OptionSpec],
@@ -428,6 +431,7 @@ pub fn build_report_with(grid: &Grid, results: &LabResults, meaningful: Meaningf
         .ladder
         .as_ref()
         .and_then(|l| crate::ladder::ladder_report(grid, &by_cell, &cells, &l.against));
+    let cards = crate::cards::cards_report(grid, results, &by_cell, meaningful);
     let mut comparisons = crate::compare::compare(grid, spec, &cells, meaningful, &mut tests);
     let tests = tests.finish();
     for c in &mut comparisons {
@@ -469,6 +473,7 @@ pub fn build_report_with(grid: &Grid, results: &LabResults, meaningful: Meaningf
         comparisons,
         summary: Vec::new(),
         ladder,
+        cards,
         options: grid.options,
     };
     report.complete = report.games_played == report.games_planned;

@@ -11,8 +11,8 @@ use crate::{LabSpec, Shard};
 /// What one finished game left: enough for every statistic of the report.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(
-    from = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>, Option<u8>, Option<String>)",
-    into = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>, Option<u8>, Option<String>)"
+    from = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>, Option<u8>, Option<String>, Vec<Vec<u16>>, Vec<Vec<u16>>)",
+    into = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>, Option<u8>, Option<String>, Vec<Vec<u16>>, Vec<Vec<u16>>)"
 )]
 pub struct GameRow {
     /// The cell's index in the grid.
@@ -35,6 +35,11 @@ pub struct GameRow {
     /// The safety cap that stopped the game, if one did
     /// ([`parlour_core::Game::ended_by_cap`]).
     pub cap: Option<String>,
+    /// Per seat, the cards it was dealt, as sorted indices into the cell's card names
+    /// ([`parlour_core::Game::card_facts`]); empty when the game declares none.
+    pub dealt: Vec<Vec<u16>>,
+    /// Per seat, the cards it played, likewise.
+    pub played: Vec<Vec<u16>>,
 }
 
 type RowTuple = (
@@ -47,6 +52,8 @@ type RowTuple = (
     Vec<f64>,
     Option<u8>,
     Option<String>,
+    Vec<Vec<u16>>,
+    Vec<Vec<u16>>,
 );
 
 impl From<RowTuple> for GameRow {
@@ -61,6 +68,8 @@ impl From<RowTuple> for GameRow {
             metrics: t.6,
             start: t.7,
             cap: t.8,
+            dealt: t.9,
+            played: t.10,
         }
     }
 }
@@ -69,6 +78,7 @@ impl From<GameRow> for RowTuple {
     fn from(r: GameRow) -> Self {
         (
             r.cell, r.game, r.scores, r.winners, r.actions, r.rounds, r.metrics, r.start, r.cap,
+            r.dealt, r.played,
         )
     }
 }
@@ -117,6 +127,9 @@ pub struct LabResults {
     pub interrupted: bool,
     /// Metric names per cell index (for cells with at least one finished game).
     pub metric_names: BTreeMap<u32, Vec<MetricName>>,
+    /// The card names each cell's rows index ([`parlour_core::Game::card_names`]), for cells
+    /// of games that declare card facts.
+    pub card_names: BTreeMap<u32, Vec<String>>,
     /// Finished games, sorted by (cell, game).
     pub rows: Vec<GameRow>,
 }

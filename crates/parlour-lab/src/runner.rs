@@ -68,6 +68,15 @@ pub fn play_game<G: Search>(
     let metrics = state.metrics(&events);
     let start = state.starting_seat(&events).map(|s| s.0);
     let cap = state.ended_by_cap(&events).map(str::to_owned);
+    let (dealt, played) = state
+        .card_facts(&events)
+        .map(|f| {
+            (
+                crate::cards::sorted(f.dealt),
+                crate::cards::sorted(f.played),
+            )
+        })
+        .unwrap_or_default();
     let names = metrics
         .iter()
         .map(|m| MetricName {
@@ -90,6 +99,8 @@ pub fn play_game<G: Search>(
             metrics: metrics.iter().map(|m| m.value).collect(),
             start,
             cap,
+            dealt,
+            played,
         },
         names,
     ))
@@ -175,6 +186,7 @@ pub fn run<G: Search>(
         }
     }
     rows.sort_by_key(|r| (r.cell, r.game));
+    let card_names = crate::cards::catalogues::<G>(grid, &rows)?;
     let planned = work.len() as u64;
     Ok(LabResults {
         spec: spec.clone(),
@@ -182,6 +194,7 @@ pub fn run<G: Search>(
         planned,
         interrupted: (rows.len() as u64) < planned,
         metric_names: names.into_iter().map(|(c, (_, n))| (c, n)).collect(),
+        card_names,
         rows,
     })
 }

@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::{LabError, LabResults, Shard};
 
-/// The format tag of shard files; a file with another tag is refused.
-pub const SHARD_FORMAT: &str = "parlour-lab-shard/2";
+/// The format tag of shard files; a file with another tag is refused. `/3` added each seat's
+/// cards dealt and played to the rows.
+pub const SHARD_FORMAT: &str = "parlour-lab-shard/3";
 
 #[derive(Serialize)]
 struct ShardOut<'a> {
@@ -55,6 +56,12 @@ pub fn shard_from_json(name: &str, text: &str) -> Result<LabResults, LabError> {
         .map_err(|e| LabError::Shard(format!("{name} is not a lab shard file: {e}")))?;
     match tag.format.as_deref() {
         Some(SHARD_FORMAT) => {}
+        Some(old @ ("parlour-lab-shard/1" | "parlour-lab-shard/2")) => {
+            return Err(LabError::Shard(format!(
+                "{name} is a `{old}` file, made by an earlier parlour without the cards each seat \
+                 was dealt and played; play its study again with this version (`{SHARD_FORMAT}`)"
+            )));
+        }
         Some(other) => {
             return Err(LabError::Shard(format!(
                 "{name} is a `{other}` file; this version of parlour reads `{SHARD_FORMAT}`"
@@ -120,7 +127,20 @@ pub fn merge(shards: Vec<(String, LabResults)>) -> Result<LabResults, LabError> 
     let mut planned = 0;
     let mut interrupted = false;
     let mut metric_names = BTreeMap::new();
+    let mut card_names = BTreeMap::new();
     for (name, s) in shards {
+        for (cell, names) in s.card_names {
+            if let Some(known) = card_names.get(&cell) {
+                if *known != names {
+                    return Err(bad(format!(
+                        "{name} names the cards of cell {cell} differently from another shard \
+                         (made by another version of the game?)"
+                    )));
+                }
+            } else {
+                card_names.insert(cell, names);
+            }
+        }
         planned += s.planned;
         interrupted |= s.interrupted;
         for (cell, names) in s.metric_names {
@@ -153,6 +173,7 @@ pub fn merge(shards: Vec<(String, LabResults)>) -> Result<LabResults, LabError> 
         planned,
         interrupted,
         metric_names,
+        card_names,
         rows,
     })
 }

@@ -277,6 +277,7 @@ pub fn write_csv(dir: &Path, r: &Report) -> Result<(), LabError> {
         ],
         skill,
     )?;
+    crate::cards_html::write_csv(dir, r)?;
     if let Some(l) = &r.ladder {
         let rows = l
             .rungs

@@ -36,7 +36,7 @@ pub use encoding::{
     CARD_PLANE, Planes, TABLE_SEAT_LEN, relation_index, relative, set_cards, table_len,
 };
 pub use mat::{Mat, Relation};
-pub use narration::cards_printed;
+pub use narration::{cards_printed, printed_names};
 pub use rules::FeyRules;
 pub use setup::{
     FirstPlayer, TableSetup, card_name, cards_text, full_deck, layout_text, options, parse_cards,

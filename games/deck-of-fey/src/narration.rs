@@ -14,6 +14,13 @@ impl Card {
     }
 }
 
+/// Every card's printed name, in id order: the catalogue of the lab's card questions
+/// (`parlour_core::Game::card_names`), indexed by [`Card::id`].
+#[must_use]
+pub fn printed_names() -> Vec<String> {
+    Card::all().map(Card::printed).collect()
+}
+
 /// Cards by their printed names, as a list (`Bone 6, Flame 2 and Tree 11`).
 #[must_use]
 pub fn cards_printed(cards: impl IntoIterator<Item = u8>) -> String {

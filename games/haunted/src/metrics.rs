@@ -4,7 +4,7 @@
 use parlour_cards::CardSet;
 #[cfg(doc)]
 use parlour_core::Game;
-use parlour_core::Metric;
+use parlour_core::{CardFacts, Metric};
 
 use crate::{Event, State};
 
@@ -47,4 +47,42 @@ pub(crate) fn metrics(state: &State, events: &[Event]) -> Vec<Metric> {
         Metric::new("cards_never_played", "cards never played", f64::from(never)),
         Metric::new("rounds", "rounds (turn slots per player)", rounds),
     ]
+}
+
+/// The card names of the lab's card questions: each printed name once, in table order.
+pub(crate) fn card_names() -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for info in &crate::deck().cards {
+        if !names.contains(&info.name) {
+            names.push(info.name.clone());
+        }
+    }
+    names
+}
+
+/// The cards each seat played on a line ([`Event::Played`], in any mode), over the whole
+/// match, by [`card_names`] index. No "dealt": the deal's event does not name the hands, and
+/// hands change every turn by draws, gifts and takes.
+pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
+    let names = card_names();
+    let index: Vec<u16> = crate::deck()
+        .cards
+        .iter()
+        .map(|c| {
+            let i = names.iter().position(|n| *n == c.name);
+            u16::try_from(i.expect("every name is listed")).expect("fewer than 65536 names")
+        })
+        .collect();
+    let mut played = vec![Vec::new(); usize::from(players)];
+    for event in events {
+        if let Event::Played { seat, card, .. } = event
+            && let Some(p) = played.get_mut(seat.index())
+        {
+            p.push(index[usize::from(card.0)]);
+        }
+    }
+    CardFacts {
+        dealt: Vec::new(),
+        played,
+    }
 }

@@ -621,6 +621,14 @@ impl Game for State {
         crate::metrics::metrics(self, events)
     }
 
+    fn card_names(&self) -> Vec<String> {
+        crate::metrics::card_names()
+    }
+
+    fn card_facts(&self, events: &[Event]) -> Option<parlour_core::CardFacts> {
+        Some(crate::metrics::card_facts(self.players(), events))
+    }
+
     fn starting_seat(&self, events: &[Event]) -> Option<Seat> {
         // The main game's draw; a tie-break's later draw starts only the short game.
         events.iter().find_map(|e| match e {

@@ -4,7 +4,7 @@
 
 #[cfg(doc)]
 use parlour_core::Game;
-use parlour_core::Metric;
+use parlour_core::{CardFacts, Metric};
 
 use crate::scoring::TARGET_TOTAL;
 use crate::{Event, State};
@@ -48,4 +48,29 @@ pub(crate) fn metrics(state: &State, events: &[Event]) -> Vec<Metric> {
         ),
         Metric::new("rounds", "rounds played", f64::from(state.rounds_played())),
     ]
+}
+
+/// The cards each seat was dealt (its starting hand of seven: its first draw) and committed
+/// over the game (every round's revealed cards), by card id (the catalogue is
+/// [`parlour_fey::printed_names`]). Refills are neither: they are draws during play.
+pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
+    let seats = usize::from(players);
+    let mut facts = CardFacts {
+        dealt: vec![Vec::new(); seats],
+        played: vec![Vec::new(); seats],
+    };
+    let mut drawn = vec![false; seats];
+    for event in events {
+        match event {
+            Event::Drew { seat, cards } if !drawn[seat.index()] => {
+                drawn[seat.index()] = true;
+                facts.dealt[seat.index()].extend(cards.iter().map(u16::from));
+            }
+            Event::Committed { seat, cards } => {
+                facts.played[seat.index()].extend(cards.iter().map(u16::from));
+            }
+            _ => {}
+        }
+    }
+    facts
 }

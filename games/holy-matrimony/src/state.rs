@@ -654,6 +654,14 @@ impl Game for State {
         crate::metrics::metrics(self, events)
     }
 
+    fn card_names(&self) -> Vec<String> {
+        parlour_fey::printed_names()
+    }
+
+    fn card_facts(&self, events: &[Event]) -> Option<parlour_core::CardFacts> {
+        Some(crate::metrics::card_facts(self.n, events))
+    }
+
     fn starting_seat(&self, _events: &[Event]) -> Option<Seat> {
         // Play is simultaneous, but the deal and each refill start from the first player.
         Some(self.first)

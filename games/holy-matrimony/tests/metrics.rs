@@ -3,7 +3,7 @@
 
 use parlour_core::{Game, Seat};
 use parlour_fey::Card;
-use parlour_holy_matrimony::{Action, Event, State};
+use parlour_holy_matrimony::{Action, Event, HAND_SIZE, State};
 use parlour_testkit::{assert_metric_shape, metric_value, play_seeded};
 
 const IDS: [&str; 3] = ["exact_21_rate", "bust_rate", "rounds"];
@@ -88,5 +88,32 @@ fn metrics_have_fixed_ids_and_sane_values() {
         let (exact, bust) = (metrics[0].value, metrics[1].value);
         assert!(exact + bust <= 1.0, "{exact} + {bust}");
         assert!(metrics[2].value >= 1.0);
+    }
+}
+
+#[test]
+fn card_facts_are_the_starting_hands_and_every_card_revealed() {
+    for (players, seed) in [(2, 1), (4, 2), (7, 3)] {
+        let (state, events) = play(players, "", seed);
+        assert_eq!(state.card_names().len(), 88);
+        let facts = state
+            .card_facts(&events)
+            .expect("Holy Matrimony declares its cards");
+        let mut seen = std::collections::BTreeSet::new();
+        for dealt in &facts.dealt {
+            assert_eq!(dealt.len(), usize::from(HAND_SIZE), "a starting hand");
+            assert!(dealt.iter().all(|&c| seen.insert(c)), "hands are disjoint");
+        }
+        // What each seat played is what the reveals showed, counted apart.
+        for s in 0..players {
+            let revealed: usize = events
+                .iter()
+                .map(|e| match e {
+                    Event::Revealed { seat, cards, .. } if *seat == Seat(s) => cards.len() as usize,
+                    _ => 0,
+                })
+                .sum();
+            assert_eq!(facts.played[usize::from(s)].len(), revealed);
+        }
     }
 }

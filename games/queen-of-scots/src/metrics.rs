@@ -4,7 +4,7 @@
 
 #[cfg(doc)]
 use parlour_core::Game;
-use parlour_core::Metric;
+use parlour_core::{CardFacts, Metric};
 
 use crate::{Deck, Event, KindInfo, SetType, State};
 
@@ -73,4 +73,53 @@ pub(crate) fn metrics(state: &State, events: &[Event]) -> Vec<Metric> {
         .map(|((id, label), n)| Metric::new(id, label, f64::from(n)))
         .chain([Metric::new("rounds", "rounds played", f64::from(rounds))])
         .collect()
+}
+
+/// The card names of the lab's card questions: one per kind (copies are interchangeable), by
+/// the name the deck prints, in table order.
+pub(crate) fn card_names(deck: &Deck) -> Vec<String> {
+    deck.kinds().iter().map(|k| k.name.clone()).collect()
+}
+
+/// The kinds each seat was dealt in its first hand of eleven (later rounds deal nearly every
+/// kind to every seat, which would leave nothing to compare) and laid on its table over the
+/// game (new sets, cards added, and the top card and pair of a taken pile), by kind index.
+pub(crate) fn card_facts(state: &State, events: &[Event]) -> CardFacts {
+    let seats = usize::from(state.players);
+    let kind = |card: u8| state.deck.kind_of(card).index() as u16;
+    let mut facts = CardFacts {
+        dealt: vec![Vec::new(); seats],
+        played: vec![Vec::new(); seats],
+    };
+    let mut dealt = false;
+    for event in events {
+        match event {
+            Event::Dealt { hands, .. } if !dealt => {
+                dealt = true;
+                for (s, hand) in hands.iter().enumerate().take(seats) {
+                    facts.dealt[s].extend(hand.iter().map(kind));
+                }
+            }
+            Event::Melded { seat, cards, .. } => {
+                facts.played[seat.index()].extend(cards.iter().map(|&c| kind(c)));
+            }
+            Event::Added { seat, card, .. } => facts.played[seat.index()].push(kind(*card)),
+            Event::TookPile {
+                seat, top, pair, ..
+            } => {
+                let laid = [*top, pair[0], pair[1]];
+                facts.played[seat.index()].extend(laid.iter().map(|&c| kind(c)));
+            }
+            Event::TookPileWithJewels {
+                seat, top, pair, ..
+            } => {
+                facts.played[seat.index()].push(kind(*top));
+                if let Some(p) = pair {
+                    facts.played[seat.index()].extend(p.iter().map(|&c| kind(c)));
+                }
+            }
+            _ => {}
+        }
+    }
+    facts
 }

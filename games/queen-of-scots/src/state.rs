@@ -543,6 +543,14 @@ impl Game for State {
         crate::metrics::metrics(self, events)
     }
 
+    fn card_names(&self) -> Vec<String> {
+        crate::metrics::card_names(self.deck)
+    }
+
+    fn card_facts(&self, events: &[Event]) -> Option<parlour_core::CardFacts> {
+        Some(crate::metrics::card_facts(self, events))
+    }
+
     fn starting_seat(&self, events: &[Event]) -> Option<Seat> {
         // The first round's first player sits left of the first dealer (spec §3).
         events.iter().find_map(|e| match e {

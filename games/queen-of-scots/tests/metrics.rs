@@ -108,3 +108,50 @@ fn metrics_have_fixed_ids_and_sane_values() {
         assert!(metrics.last().expect("rounds").value >= 1.0);
     }
 }
+
+#[test]
+fn card_facts_are_the_first_hand_and_every_card_laid_in_a_set() {
+    let (players, seed) = (3, 4);
+    let options = Options::parse_list(State::OPTIONS, "target_score=200").expect("valid options");
+    let mut state = State::new(players, &options).expect("valid setup");
+    let mut rng = rng_from_seed(seed);
+    let (mut events, mut legal) = (Vec::new(), Vec::new());
+    // Cards on each seat's table when each round is scored, summed over the rounds.
+    let mut laid = vec![0usize; usize::from(players)];
+    while state.to_act() != ToAct::Terminal {
+        let before = events.len();
+        match state.to_act() {
+            ToAct::Chance => {
+                let c = state.sample_chance(&mut rng);
+                state.apply_chance(c, &mut events).expect("sampled outcome");
+            }
+            ToAct::Seats(seats) => {
+                let seat = seats.first().expect("a seat to act");
+                state.legal_actions(seat, &mut legal);
+                let a = legal[rng.random_range(0..legal.len())];
+                state.apply(seat, a, &mut events).expect("legal action");
+            }
+            ToAct::Terminal => unreachable!(),
+        }
+        if events[before..]
+            .iter()
+            .any(|e| matches!(e, Event::RoundScored { .. }))
+        {
+            for seat in Seat::all(players) {
+                for set in state.sets(seat) {
+                    laid[seat.index()] += set.cards.len() as usize;
+                }
+            }
+        }
+    }
+    let names = state.card_names();
+    assert_eq!(names.len(), state.deck().kind_count());
+    let facts = state
+        .card_facts(&events)
+        .expect("Queen of Scots declares its cards");
+    assert!(laid.iter().sum::<usize>() > 0, "random play lays sets");
+    for (s, (dealt, played)) in facts.dealt.iter().zip(&facts.played).enumerate() {
+        assert_eq!(dealt.len(), 11, "the first hand, by kind");
+        assert_eq!(played.len(), laid[s], "seat {s}");
+    }
+}

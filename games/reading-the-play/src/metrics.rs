@@ -2,9 +2,9 @@
 //! flag per ending of spec §7 and the turn limit of §12.1) and whether nobody won.
 //! `docs/games/reading-the-play.md` lists the definitions.
 
-use parlour_core::{Game, Metric};
+use parlour_core::{CardFacts, Game, Metric};
 
-use crate::{End, State};
+use crate::{End, Event, State};
 
 /// The metrics of a game, always the same ids in the same order: one 0/1 flag per way the game
 /// can end, exactly one of them 1 once the game is over (all 0 before), then the no-winner flag:
@@ -47,4 +47,39 @@ pub(crate) fn metrics(state: &State) -> Vec<Metric> {
             state.outcome().is_some_and(|o| o.winners.is_empty()),
         ),
     ]
+}
+
+/// The card names of the lab's card questions, as the rules print them: every Line
+/// (`Line 289` to `Line 316`), then `Yellow Sign` and `Elder Sign` (their copies are alike).
+pub(crate) fn card_names(state: &State) -> Vec<String> {
+    let min = state.min_line();
+    (0..u16::from(crate::card::LINE_COUNT))
+        .map(|i| format!("Line {}", min + i))
+        .chain(["Yellow Sign".to_owned(), "Elder Sign".to_owned()])
+        .collect()
+}
+
+/// The two cards each seat was dealt, by [`card_names`] index. Only "dealt": what a seat
+/// plays (a Sequence, Line 316 revealed or answered) is a whole run of cards chosen by the
+/// scoring, not one card's decision, so "played" is not declared.
+pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
+    let name = |c: u8| {
+        u16::from(if c < crate::card::FIRST_YELLOW {
+            c
+        } else if c < crate::card::FIRST_ELDER {
+            crate::card::LINE_COUNT
+        } else {
+            crate::card::LINE_COUNT + 1
+        })
+    };
+    let mut dealt = vec![Vec::new(); usize::from(players)];
+    for event in events {
+        if let Event::DealtHand { seat, cards } = event {
+            dealt[seat.index()].extend(cards.iter().map(|&c| name(c)));
+        }
+    }
+    CardFacts {
+        dealt,
+        played: Vec::new(),
+    }
 }

@@ -479,6 +479,14 @@ impl Game for State {
         crate::metrics::metrics(self)
     }
 
+    fn card_names(&self) -> Vec<String> {
+        crate::metrics::card_names(self)
+    }
+
+    fn card_facts(&self, events: &[Event]) -> Option<parlour_core::CardFacts> {
+        Some(crate::metrics::card_facts(self.players(), events))
+    }
+
     fn starting_seat(&self, events: &[Event]) -> Option<Seat> {
         events.iter().find_map(|e| match e {
             Event::FirstPlayer { seat, .. } => Some(*seat),

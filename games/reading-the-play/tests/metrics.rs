@@ -113,3 +113,36 @@ fn metrics_have_fixed_ids_and_sane_values() {
         assert_eq!(metrics[4].value == 1.0, winners.is_empty());
     }
 }
+
+#[test]
+fn card_facts_are_the_two_cards_each_seat_was_dealt() {
+    for (players, seed) in [(3, 1), (6, 2)] {
+        let (state, events) = play(players, "", seed, false);
+        let names = state.card_names();
+        assert_eq!(names.len(), 30);
+        assert_eq!(names[27], "Line 316");
+        assert_eq!(names[28..], ["Yellow Sign", "Elder Sign"]);
+        let facts = state
+            .card_facts(&events)
+            .expect("Reading the Play declares its cards");
+        assert!(facts.played.is_empty());
+        assert_eq!(facts.dealt.len(), usize::from(players));
+        for (s, dealt) in facts.dealt.iter().enumerate() {
+            let hand = events
+                .iter()
+                .find_map(|e| match e {
+                    Event::DealtHand { seat, cards } if seat.index() == s => Some(*cards),
+                    _ => None,
+                })
+                .expect("every seat is dealt");
+            assert_eq!(dealt.len(), 2);
+            // A Line is named by its own index; the signs by one name each.
+            for (&c, &n) in hand.iter().zip(dealt) {
+                assert_eq!(
+                    usize::from(n),
+                    usize::from(c).min(28 + usize::from(c >= 34))
+                );
+            }
+        }
+    }
+}

@@ -5,7 +5,7 @@
 
 #[cfg(doc)]
 use parlour_core::Game;
-use parlour_core::Metric;
+use parlour_core::{CardFacts, Metric};
 
 use crate::Event;
 use crate::phase::HandEnd;
@@ -56,4 +56,24 @@ pub(crate) fn metrics(events: &[Event]) -> Vec<Metric> {
         ),
         Metric::new("hands", "hands played", f64::from(hands)),
     ]
+}
+
+/// The cards each seat played: melded or laid off (the cards that score), over every hand, by
+/// card id (the catalogue is [`parlour_fey::printed_names`]). No "dealt": the deal's event does
+/// not name the hands, and a rummy hand changes every turn by draws and discards.
+pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
+    let mut played = vec![Vec::new(); usize::from(players)];
+    for event in events {
+        match event {
+            Event::Melded { seat, cards, .. } => {
+                played[seat.index()].extend(cards.iter().map(u16::from));
+            }
+            Event::LaidOff { seat, card, .. } => played[seat.index()].push(u16::from(card.id())),
+            _ => {}
+        }
+    }
+    CardFacts {
+        dealt: Vec::new(),
+        played,
+    }
 }

@@ -431,6 +431,14 @@ impl Game for State {
         crate::metrics::metrics(events)
     }
 
+    fn card_names(&self) -> Vec<String> {
+        parlour_fey::printed_names()
+    }
+
+    fn card_facts(&self, events: &[Event]) -> Option<parlour_core::CardFacts> {
+        Some(crate::metrics::card_facts(self.players, events))
+    }
+
     fn starting_seat(&self, _events: &[Event]) -> Option<Seat> {
         // The first hand's first player; the start moves one seat left each hand (D-RR-11).
         Some(self.first_player)

@@ -267,6 +267,14 @@ impl Game for State {
         crate::metrics::metrics(events)
     }
 
+    fn card_names(&self) -> Vec<String> {
+        parlour_fey::printed_names()
+    }
+
+    fn card_facts(&self, events: &[Event]) -> Option<parlour_core::CardFacts> {
+        Some(crate::metrics::card_facts(self.n, events))
+    }
+
     fn starting_seat(&self, _events: &[Event]) -> Option<Seat> {
         // The first player leads the first trick (the lead then rotates, D-TT-9).
         Some(self.first)

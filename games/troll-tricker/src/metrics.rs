@@ -4,7 +4,7 @@
 
 #[cfg(doc)]
 use parlour_core::Game;
-use parlour_core::Metric;
+use parlour_core::{CardFacts, Metric};
 
 use crate::Event;
 
@@ -42,4 +42,20 @@ pub(crate) fn metrics(events: &[Event]) -> Vec<Metric> {
         ),
         Metric::new("hands", "hands played", f64::from(hands)),
     ]
+}
+
+/// The cards each seat was dealt, over all three hands, by card id (the catalogue is
+/// [`parlour_fey::printed_names`]). Not "played": every card dealt is played by the end of its
+/// hand, so the answer would be the same.
+pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
+    let mut dealt = vec![Vec::new(); usize::from(players)];
+    for event in events {
+        if let Event::Dealt { seat, cards } = event {
+            dealt[seat.index()].extend(cards.iter().map(u16::from));
+        }
+    }
+    CardFacts {
+        dealt,
+        played: Vec::new(),
+    }
 }

@@ -74,3 +74,34 @@ fn metrics_have_fixed_ids_and_sane_values() {
         );
     }
 }
+
+#[test]
+fn card_facts_are_every_card_dealt_which_is_every_card_played() {
+    for (players, seed) in [(3, 1), (5, 2), (7, 3)] {
+        let (state, events) = play(players, "", seed);
+        let names = state.card_names();
+        assert_eq!(names.len(), 88);
+        assert_eq!(names[0], "Flame 1", "printed names, in id order");
+        assert_eq!(names[87], "Tone 11");
+        let facts = state
+            .card_facts(&events)
+            .expect("Troll Tricker declares its cards");
+        assert!(facts.played.is_empty(), "played would repeat dealt");
+        assert_eq!(facts.dealt.len(), usize::from(players));
+        for (s, dealt) in facts.dealt.iter().enumerate() {
+            assert_eq!(dealt.len(), usize::from(HANDS) * usize::from(HAND_SIZE));
+            // Every card a seat was dealt, it played: the same cards, counted from the plays.
+            let mut played: Vec<u16> = events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Played { seat, card } if seat.index() == s => Some(u16::from(card.id())),
+                    _ => None,
+                })
+                .collect();
+            let mut dealt = dealt.clone();
+            dealt.sort_unstable();
+            played.sort_unstable();
+            assert_eq!(dealt, played);
+        }
+    }
+}
