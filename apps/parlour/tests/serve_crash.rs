@@ -3,14 +3,14 @@
 
 use std::net::SocketAddr;
 
-use futures_util::SinkExt;
+use futures_util::{SinkExt, StreamExt};
 use parlour_protocol::{ClientMsg, CreatedTable, SeatRecord, ServerMsg, Status};
 use parlour_record::Record;
 use tokio_tungstenite::tungstenite::Message;
 
 #[path = "support/serve.rs"]
 mod serve;
-use serve::{Ws, http, join, recv, start};
+use serve::{Ws, http, join, recv, start, start_with};
 
 fn seat_record(addr: SocketAddr, t: &CreatedTable) -> SeatRecord {
     let (st, body) = http(
@@ -101,4 +101,67 @@ async fn a_killed_server_loses_no_acknowledged_action_and_resumes() {
     let mut second = second;
     second.child.kill().unwrap();
     second.child.wait().unwrap();
+}
+
+/// Plays the first legal action whenever asked until the connection ends; returns the latest
+/// step a `state` carried.
+async fn play_until_cut(mut ws: Ws) -> u64 {
+    let mut seen = 0;
+    while let Some(Ok(m)) = ws.next().await {
+        let Message::Text(t) = m else { continue };
+        let Ok(ServerMsg::State { step, legal, .. }) = ServerMsg::decode(&t) else {
+            continue;
+        };
+        seen = seen.max(step);
+        if let Some(a) = legal.first() {
+            let act = ClientMsg::Act {
+                action: a.clone(),
+                step,
+            };
+            if ws.send(Message::text(act.encode())).await.is_err() {
+                break;
+            }
+        }
+    }
+    seen
+}
+
+/// Many tables playing at once share each transaction (a group commit): a server killed while
+/// they play has stored every step any of them was sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_mid_group_commit_loses_no_acknowledged_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("t.db").display());
+    let mut first = start_with(&db, &["--tables-per-minute", "0"]);
+    let body = r#"{"game":"troll-tricker","seats":[{"human":{"name":"Ann"}},{"bot":"random"},{"bot":"random"},{"bot":"random"}]}"#;
+    let mut tables = Vec::new();
+    let mut players = Vec::new();
+    for _ in 0..24 {
+        let (st, text) = http(first.addr, "POST", "/api/tables", body);
+        assert_eq!(st, 201, "{text}");
+        let t: CreatedTable = serde_json::from_str(&text).unwrap();
+        let ws = join(first.addr, &t).await;
+        players.push(tokio::spawn(play_until_cut(ws)));
+        tables.push(t);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    first.child.kill().unwrap();
+    first.child.wait().unwrap();
+    let mut seen = Vec::new();
+    for p in players {
+        seen.push(p.await.unwrap());
+    }
+    // The tables were under way: steps were being stored when the server died.
+    assert!(seen.iter().sum::<u64>() > 24 * 4, "{seen:?}");
+
+    let second = start(&db);
+    for (t, seen) in tables.iter().zip(seen) {
+        let stored = seat_record(second.addr, t);
+        assert!(
+            stored.step >= seen,
+            "table {}: sent step {seen}, stored {}",
+            t.table,
+            stored.step
+        );
+    }
 }

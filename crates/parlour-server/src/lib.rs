@@ -56,7 +56,9 @@ pub use backup::{BackupError, BackupSummary, backup_sqlite};
 pub use error::AppError;
 pub use public_url::{PublicUrlError, public_url};
 pub use socket::run_socket;
-pub use store::{LEASE, PgStore, RENEW_EVERY, SeatRow, Store, StoreError, StoredTable};
+pub use store::{
+    LEASE, PgStore, RENEW_EVERY, SeatRow, SqliteStore, Store, StoreError, StoredTable,
+};
 pub use table::LoadError;
 pub use token::{hash_token, is_table_id, new_seed, new_table_id, new_token, token_matches};
 

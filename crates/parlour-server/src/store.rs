@@ -5,8 +5,10 @@
 //! serves a table only while it holds the table's lease (a row in `leases` with an owner and an
 //! expiry), and every write checks the lease in its own transaction.
 
+mod group;
 mod postgres;
 
+use group::GroupCommit;
 pub use postgres::{LEASE, PgStore, RENEW_EVERY};
 
 use std::collections::BTreeMap;
@@ -95,11 +97,18 @@ pub struct StoredTable {
     pub rematch: Option<String>,
 }
 
+/// An SQLite pool and the writer that stores steps in group commits.
+#[derive(Clone, Debug)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+    group: GroupCommit,
+}
+
 /// The database behind the server.
 #[derive(Clone, Debug)]
 pub enum Store {
     /// SQLite (bundled; one file). One process: leases always succeed and cost nothing.
-    Sqlite(SqlitePool),
+    Sqlite(SqliteStore),
     /// PostgreSQL, shared by any number of processes, each serving the tables it leases.
     Postgres(PgStore),
 }
@@ -328,7 +337,8 @@ impl Store {
                 .connect_with(opts)
                 .await?;
             MIGRATOR.run(&pool).await?;
-            Ok(Store::Sqlite(pool))
+            let group = GroupCommit::start(pool.clone());
+            Ok(Store::Sqlite(SqliteStore { pool, group }))
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             Ok(Store::Postgres(PgStore::connect(url).await?))
         } else {
@@ -342,7 +352,7 @@ impl Store {
     /// The database failed.
     pub async fn create_table(&self, t: &StoredTable) -> Result<(), StoreError> {
         let pool = match self {
-            Store::Sqlite(pool) => pool,
+            Store::Sqlite(s) => &s.pool,
             Store::Postgres(pg) => return pg.create_table(t).await,
         };
         let mut tx = pool.begin().await?;
@@ -360,7 +370,7 @@ impl Store {
     /// was stored.
     pub async fn create_rematch(&self, old: &str, new: &StoredTable) -> Result<String, StoreError> {
         let pool = match self {
-            Store::Sqlite(pool) => pool,
+            Store::Sqlite(s) => &s.pool,
             Store::Postgres(pg) => return pg.create_rematch(old, new).await,
         };
         let mut tx = pool.begin().await?;
@@ -386,7 +396,7 @@ impl Store {
 
     /// Appends entries `first..` of a table and sets its status and (if `banks` is given) its
     /// seats' time banks in milliseconds, in one transaction: after it returns, they survive a
-    /// crash.
+    /// crash. With SQLite that transaction may hold other tables' steps too (a group commit).
     ///
     /// # Errors
     /// The database failed, or (PostgreSQL) this process no longer holds the table's lease;
@@ -399,27 +409,10 @@ impl Store {
         status: Status,
         banks: Option<&[u64]>,
     ) -> Result<(), StoreError> {
-        let pool = match self {
-            Store::Sqlite(pool) => pool,
-            Store::Postgres(pg) => return pg.append(table, first, entries, status, banks).await,
-        };
-        let mut tx = pool.begin().await?;
-        for (i, e) in (first..).zip(entries) {
-            sqlx::query(INSERT_ENTRY)
-                .bind(table)
-                .bind(i.cast_signed())
-                .bind(e)
-                .execute(&mut *tx)
-                .await?;
+        match self {
+            Store::Sqlite(s) => s.group.append(table, first, entries, status, banks).await,
+            Store::Postgres(pg) => pg.append(table, first, entries, status, banks).await,
         }
-        sqlx::query("UPDATE tables SET status = ?, banks = COALESCE(?, banks) WHERE id = ?")
-            .bind(status_text(status))
-            .bind(banks.map(banks_text))
-            .bind(table)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
     }
 
     /// Sets a table's status (and who resigned).
@@ -433,7 +426,7 @@ impl Store {
         resigned: Option<u8>,
     ) -> Result<(), StoreError> {
         let pool = match self {
-            Store::Sqlite(pool) => pool,
+            Store::Sqlite(s) => &s.pool,
             Store::Postgres(pg) => return pg.set_status(table, status, resigned).await,
         };
         sqlx::query("UPDATE tables SET status = ?, resigned = ? WHERE id = ?")
@@ -451,7 +444,7 @@ impl Store {
     /// The database failed, or the lease is lost.
     pub async fn set_joined(&self, table: &str, seat: u8) -> Result<(), StoreError> {
         let pool = match self {
-            Store::Sqlite(pool) => pool,
+            Store::Sqlite(s) => &s.pool,
             Store::Postgres(pg) => return pg.set_joined(table, seat).await,
         };
         sqlx::query("UPDATE seats SET joined = 1 WHERE table_id = ? AND seat = ?")
@@ -468,7 +461,7 @@ impl Store {
     /// The database failed, or the rows are corrupt.
     pub async fn load(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
         let pool = match self {
-            Store::Sqlite(pool) => pool,
+            Store::Sqlite(s) => &s.pool,
             Store::Postgres(pg) => return pg.load(id).await,
         };
         let Some(row) = sqlx::query_as::<_, TableCols>(SELECT_TABLE)
@@ -495,7 +488,7 @@ impl Store {
     /// The database failed.
     pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
         let pool = match self {
-            Store::Sqlite(pool) => pool,
+            Store::Sqlite(s) => &s.pool,
             Store::Postgres(pg) => return pg.unfinished().await,
         };
         Ok(sqlx::query_scalar(SELECT_UNFINISHED)
@@ -595,7 +588,7 @@ impl Store {
     /// Closes the connections (after the last write).
     pub async fn close(&self) {
         match self {
-            Store::Sqlite(pool) => pool.close().await,
+            Store::Sqlite(s) => s.pool.close().await,
             Store::Postgres(pg) => pg.close().await,
         }
     }
