@@ -158,6 +158,7 @@ fn row(h: &mut String, p: &str, c: &CardEffect) {
         Verdict::ClearDifference => ("yes", "clear"),
         Verdict::NoMeaningfulDifference => ("no", "no meaningful difference"),
         Verdict::CantTell => ("no", "can't tell"),
+        Verdict::SameInEveryGame => ("no", "the same in every game"),
     };
     let _ = writeln!(
         h,
