@@ -298,7 +298,7 @@ fn a_data_file_sweep_compares_two_arrangements_by_file_name() {
     ];
     let out = ok(&parlour(&study, dir));
     assert!(
-        out.contains("arrangement=new.txt instead of arrangement=old.txt"),
+        out.contains("arrangement: new.txt instead of old.txt"),
         "{out}"
     );
     let json: Value = serde_json::from_str(
@@ -319,7 +319,7 @@ fn a_data_file_sweep_compares_two_arrangements_by_file_name() {
         .iter()
         .find(|c| c["measure"] == "game length (actions per game)")
         .expect("the two files are compared");
-    assert_eq!(length["labels"][1], "arrangement=new.txt");
+    assert_eq!(length["labels"][1], "new.txt");
     // The report names the files; the layouts stay out of it.
     let text = std::fs::read_to_string(dir.join("lab-kings-feast-4/report.json")).unwrap();
     assert!(

@@ -242,6 +242,34 @@ impl Cluster {
         }
     }
 
+    /// The process serving table `id`, asked of each process directly: the others turn it away
+    /// while its holder lives. (Tables made and left by `create_where_routed` stay open at their
+    /// makers, so counting open tables would not tell.)
+    fn owner_of(&self, id: &str) -> usize {
+        let start = Instant::now();
+        loop {
+            let serving: Vec<usize> = (0..self.backends.len())
+                .filter(|&i| {
+                    let (st, _) = http(
+                        self.backends[i].addr,
+                        "GET",
+                        &format!("/api/tables/{id}"),
+                        "",
+                    );
+                    st == 200
+                })
+                .collect();
+            if serving.len() == 1 {
+                return serving[0];
+            }
+            assert!(
+                start.elapsed() < parlour_server::RENEW_EVERY * 2,
+                "one process serves table {id}, not {serving:?}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     /// Waits until no process holds a table in play.
     fn all_closed(&self) {
         let start = Instant::now();
@@ -457,9 +485,13 @@ async fn a_killed_process_s_table_goes_on_at_another() {
 async fn without_take_over_a_killed_process_s_table_moves_once_its_lease_expires() {
     let db = fresh_db().await;
     let mut c = Cluster::start_with(&db, 2, false);
-    let mut p = Person::new(c.proxy.addr, c.create_where_routed());
+    let table = c.create_where_routed();
+    let id = table.table.clone();
+    let mut p = Person::new(c.proxy.addr, table);
     assert_eq!(p.play(6).await, Status::Playing);
-    let owner = c.owner();
+    let owner = c.owner_of(&id);
+    let survivor = 1 - owner;
+    let left_before = c.backends[survivor].tables_open();
     c.backends[owner].child.kill().unwrap();
     c.backends[owner].child.wait().unwrap();
     let killed = Instant::now();
@@ -491,7 +523,10 @@ async fn without_take_over_a_killed_process_s_table_moves_once_its_lease_expires
         "taken over only after {resumed:?}"
     );
     assert!(p.seen.connections >= 2, "the client reconnected");
-    assert_eq!(c.backends[1 - owner].tables_open(), 0, "the table finished");
+    assert!(
+        c.backends[survivor].tables_open() <= left_before,
+        "the table taken over is closed once finished"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -61,10 +61,7 @@ fn two_files_are_two_settings_compared_by_name() {
         .iter()
         .find(|c| c.measure == "games with no winner")
         .expect("the files are compared on games with no winner");
-    assert_eq!(
-        unwon.labels,
-        ["no_winner_percent=old.txt", "no_winner_percent=new.txt"]
-    );
+    assert_eq!(unwon.labels, ["old.txt", "new.txt"]);
     assert!(
         unwon.ci95[0] > 0.3 && unwon.ci95[1] < 0.5,
         "{:?}",
