@@ -554,6 +554,20 @@ fn print_summary(report: &Report, out: &mut dyn Write) -> Result<()> {
             )?;
         }
     }
+    if let Some(cards) = report.cards.as_ref().filter(|c| !c.findings.is_empty()) {
+        // Clear card effects, largest first (the report has every card).
+        writeln!(out, "\nWhich cards swing games:")?;
+        for f in cards.findings.iter().take(5) {
+            writeln!(out, "  - {}", f.text)?;
+        }
+        if cards.findings.len() > 5 {
+            writeln!(
+                out,
+                "  … and {} more in the report",
+                cards.findings.len() - 5
+            )?;
+        }
+    }
     for (kind, heading) in [
         (FindingKind::Significant, "Significant"),
         (FindingKind::NotSignificant, "Not significant"),

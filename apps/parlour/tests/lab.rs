@@ -375,3 +375,46 @@ fn a_data_file_sweep_compares_two_arrangements_by_file_name() {
     let games = ok(&parlour(&["games"], dir));
     assert!(games.contains("--option-file lines=PATH"), "{games}");
 }
+
+#[test]
+fn the_terminal_names_the_cards_that_swing_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let study = [
+        "lab",
+        "troll-tricker",
+        "--players",
+        "3",
+        "--games",
+        "2000",
+        "--no-skill",
+        "--seed",
+        "7",
+    ];
+    let out = ok(&parlour(&study, dir));
+    let cards = out
+        .split("\nWhich cards swing games:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no card findings printed: {out}"));
+    let shown: Vec<&str> = cards.lines().take_while(|l| l.starts_with("  ")).collect();
+    assert!(
+        shown[0].starts_with("  - Being dealt ") && shown[0].contains("3 players · greedy"),
+        "{out}"
+    );
+    // The same findings, in the same order, as the report's.
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("lab-troll-tricker-7/report.json")).unwrap(),
+    )
+    .unwrap();
+    let findings = json["cards"]["findings"].as_array().unwrap();
+    for (line, f) in shown.iter().zip(findings) {
+        if !line.starts_with("  … and") {
+            assert_eq!(line.trim_start_matches("  - "), f["text"].as_str().unwrap());
+        }
+    }
+    assert_eq!(
+        shown.len(),
+        findings.len().min(5) + usize::from(findings.len() > 5),
+        "{out}"
+    );
+}
