@@ -2,9 +2,7 @@
 //! sentences, then per question (dealt, played), setting and bot the cards ranked by effect.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
-use crate::LabError;
 use crate::cards::{CardEffect, CardFinding, CardQuestion};
 use crate::format::Fmt;
 use crate::html::{escape, num, txt};
@@ -176,45 +174,42 @@ fn row(h: &mut String, p: &str, c: &CardEffect) {
     );
 }
 
-/// Writes `cards.csv` (when the report has cards): one row per card, question, setting and bot.
-pub(crate) fn write_csv(dir: &Path, r: &Report) -> Result<(), LabError> {
-    let Some(k) = &r.cards else { return Ok(()) };
-    let path = dir.join("cards.csv");
-    let io = |e: csv::Error| LabError::Io {
-        path: path.display().to_string(),
-        source: std::io::Error::other(e),
-    };
-    let mut w = csv::Writer::from_path(&path).map_err(io)?;
-    w.write_record([
-        "fact",
-        "cell",
-        "setup",
-        "bot",
-        "card",
-        "with_seat_games",
-        "with_win_rate",
-        "with_lo95",
-        "with_hi95",
-        "without_seat_games",
-        "without_win_rate",
-        "without_lo95",
-        "without_hi95",
-        "difference",
-        "lo95",
-        "hi95",
-        "mde",
-        "meaningful",
-        "test",
-        "statistic",
-        "p",
-        "p_holm",
-        "verdict",
-    ])
-    .map_err(io)?;
+/// The header of `cards.csv`.
+pub(crate) const CSV_HEADER: &[&str] = &[
+    "fact",
+    "cell",
+    "setup",
+    "bot",
+    "card",
+    "with_seat_games",
+    "with_win_rate",
+    "with_lo95",
+    "with_hi95",
+    "without_seat_games",
+    "without_win_rate",
+    "without_lo95",
+    "without_hi95",
+    "difference",
+    "lo95",
+    "hi95",
+    "mde",
+    "meaningful",
+    "test",
+    "statistic",
+    "p",
+    "p_holm",
+    "verdict",
+];
+
+/// The rows of `cards.csv` (none when the report has no cards): one per card, question,
+/// setting and bot, in [`CSV_HEADER`]'s order.
+pub(crate) fn csv_rows(r: &Report) -> Option<Vec<Vec<String>>> {
+    let k = r.cards.as_ref()?;
     let f = |v: f64| v.to_string();
+    let mut rows = Vec::new();
     for q in &k.questions {
         for c in &q.cards {
-            w.write_record([
+            rows.push(vec![
                 q.fact.to_owned(),
                 q.cell.clone(),
                 q.setup.clone(),
@@ -238,12 +233,8 @@ pub(crate) fn write_csv(dir: &Path, r: &Report) -> Result<(), LabError> {
                 f(c.p),
                 f(c.p_holm),
                 c.verdict.words().to_owned(),
-            ])
-            .map_err(io)?;
+            ]);
         }
     }
-    w.flush().map_err(|e| LabError::Io {
-        path: path.display().to_string(),
-        source: e,
-    })
+    Some(rows)
 }

@@ -37,7 +37,8 @@ fn write(path: &Path, header: &[&str], rows: Vec<Vec<String>>) -> Result<(), Lab
     })
 }
 
-/// Writes `seats.csv`, `cells.csv`, `metrics.csv`, `skill.csv`, `comparisons.csv` and
+/// Writes `seats.csv`, `cells.csv`, `metrics.csv`, `skill.csv`, `cards.csv` (with cards),
+/// `ladder.csv` (with a ladder), `comparisons.csv` and
 /// `tests.csv` into `dir`.
 ///
 /// # Errors
@@ -277,7 +278,9 @@ pub fn write_csv(dir: &Path, r: &Report) -> Result<(), LabError> {
         ],
         skill,
     )?;
-    crate::cards_html::write_csv(dir, r)?;
+    if let Some(rows) = crate::cards_html::csv_rows(r) {
+        write(&dir.join("cards.csv"), crate::cards_html::CSV_HEADER, rows)?;
+    }
     if let Some(l) = &r.ladder {
         let rows = l
             .rungs
