@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, latest, playOne, waitFor, PHONE, screenshots, serverAndBrowser } from './support.js';
+import { newPage, latest, playOne, waitFor, PHONE, screenshots, serverAndBrowser, createTable } from './support.js';
 
 let server;
 let browser;
@@ -23,13 +23,7 @@ function kill(srv) {
 }
 
 test('a page reconnects to its table after the server is killed and restarted', { timeout: 90000 }, async () => {
-  const res = await fetch(`${server.base}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'troll-tricker', seats: [{ human: { name: 'Ann' } }, { bot: 'random' }, { bot: 'random' }] }),
-  });
-  assert.equal(res.status, 201);
-  const made = await res.json();
+  const made = await createTable(server.base, 'troll-tricker', [{ human: { name: 'Ann' } }, { bot: 'random' }, { bot: 'random' }]);
   const id = made.table;
   const page = await newPage(browser, PHONE);
   await page.goto(`${server.base}${made.seats[0].link}`);
@@ -79,13 +73,7 @@ test('a page reconnects to its table after the server is killed and restarted', 
 });
 
 test('a page whose server is drained (SIGTERM) shows reconnecting and rejoins its table', { timeout: 90000 }, async () => {
-  const res = await fetch(`${server.base}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'troll-tricker', seats: [{ human: { name: 'Ann' } }, { bot: 'random' }, { bot: 'random' }] }),
-  });
-  assert.equal(res.status, 201);
-  const made = await res.json();
+  const made = await createTable(server.base, 'troll-tricker', [{ human: { name: 'Ann' } }, { bot: 'random' }, { bot: 'random' }]);
   const page = await newPage(browser, PHONE);
   await page.goto(`${server.base}${made.seats[0].link}`);
   await page.locator('#connection', { hasText: /^connected$/ }).waitFor();

@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, readdirSy
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BIN, launch, newPage, latest, playOne, waitFor, PHONE, screenshots } from './support.js';
+import { BIN, launch, newPage, latest, playOne, waitFor, PHONE, screenshots, createTable } from './support.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HOW = 'run the browser tests through scripts/test, which provides them, or install them yourself';
@@ -146,13 +146,7 @@ after(async () => {
 });
 
 test('a page through the proxy reconnects to the other process when its own is killed', { timeout: 90000 }, async () => {
-  const res = await fetch(`${proxy.base}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'troll-tricker', seats: [{ human: { name: 'Ann' } }, { bot: 'random' }, { bot: 'random' }] }),
-  });
-  assert.equal(res.status, 201);
-  const made = await res.json();
+  const made = await createTable(proxy.base, 'troll-tricker', [{ human: { name: 'Ann' } }, { bot: 'random' }, { bot: 'random' }]);
   const id = made.table;
   const page = await newPage(browser, PHONE);
   await page.goto(`${proxy.base}${made.seats[0].link}`);
