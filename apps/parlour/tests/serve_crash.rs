@@ -10,7 +10,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 #[path = "support/serve.rs"]
 mod serve;
-use serve::{Ws, http, join, recv, start, start_with};
+use serve::{Ws, http, join, play, start, start_with};
 
 fn seat_record(addr: SocketAddr, t: &CreatedTable) -> SeatRecord {
     let (st, body) = http(
@@ -21,41 +21,6 @@ fn seat_record(addr: SocketAddr, t: &CreatedTable) -> SeatRecord {
     );
     assert_eq!(st, 200, "{body}");
     serde_json::from_str(&body).unwrap()
-}
-
-/// Plays the first legal action whenever asked, `turns` times (or to the end); returns the
-/// latest step seen.
-async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
-    let mut played = 0;
-    loop {
-        match recv(ws).await {
-            ServerMsg::State {
-                step,
-                status,
-                legal,
-                ..
-            } => {
-                if status == Status::Finished || (played == turns && !legal.is_empty()) {
-                    return (step, status);
-                }
-                if let Some(a) = legal.first() {
-                    played += 1;
-                    let act = ClientMsg::Act {
-                        action: a.clone(),
-                        step,
-                    };
-                    ws.send(Message::text(act.encode())).await.unwrap();
-                }
-            }
-            ServerMsg::Welcome { .. }
-            | ServerMsg::Rejected { .. }
-            | ServerMsg::Notice { .. }
-            | ServerMsg::Rematch { .. }
-            | ServerMsg::RematchOffer(_)
-            | ServerMsg::Hint { .. }
-            | ServerMsg::Presence { .. } => {}
-        }
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

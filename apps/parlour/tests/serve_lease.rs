@@ -7,14 +7,12 @@
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use futures_util::SinkExt;
-use parlour_protocol::{ClientMsg, CreatedTable, RejectCode, SeatRecord, ServerMsg, Status};
+use parlour_protocol::{CreatedTable, RejectCode, SeatRecord, ServerMsg, Status};
 use parlour_record::Record;
-use tokio_tungstenite::tungstenite::Message;
 
 #[path = "support/serve.rs"]
 mod serve;
-use serve::{Ws, http, join, recv, start};
+use serve::{http, join, play, recv, start};
 
 #[path = "support/postgres.rs"]
 #[allow(dead_code)]
@@ -28,44 +26,6 @@ fn seat_record(addr: SocketAddr, t: &CreatedTable) -> (u16, String) {
         &format!("/api/tables/{}/record?token={}", t.table, t.seats[0].token),
         "",
     )
-}
-
-/// Plays the first legal action whenever asked, `turns` times (or to the end); returns the
-/// latest step seen.
-async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
-    let mut played = 0;
-    loop {
-        match recv(ws).await {
-            ServerMsg::State {
-                step,
-                status,
-                legal,
-                ..
-            } => {
-                if status == Status::Finished || (played == turns && !legal.is_empty()) {
-                    return (step, status);
-                }
-                if let Some(a) = legal.first() {
-                    played += 1;
-                    let act = ClientMsg::Act {
-                        action: a.clone(),
-                        step,
-                    };
-                    ws.send(Message::text(act.encode())).await.unwrap();
-                }
-            }
-            ServerMsg::Rejected { code, reason, .. } => assert!(
-                matches!(code, RejectCode::Stale | RejectCode::NotYourTurn),
-                "{code:?}: {reason}"
-            ),
-            ServerMsg::Welcome { .. }
-            | ServerMsg::Notice { .. }
-            | ServerMsg::Rematch { .. }
-            | ServerMsg::RematchOffer(_)
-            | ServerMsg::Hint { .. }
-            | ServerMsg::Presence { .. } => {}
-        }
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

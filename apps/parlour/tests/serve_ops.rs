@@ -14,7 +14,7 @@ use tokio_tungstenite::tungstenite::Message;
 #[path = "support/serve.rs"]
 #[allow(dead_code)]
 mod serve;
-use serve::{Ws, http, join, recv, start, start_with};
+use serve::{http, join, play, recv, start, start_with};
 
 const TABLE: &str = r#"{"game": "troll-tricker", "seats": [{"human": {"name": "Ann"}}, {"bot": "random"}, {"bot": "random"}, {"bot": "random"}]}"#;
 
@@ -41,33 +41,6 @@ fn get_as(addr: SocketAddr, path: &str, token: &str) -> (u16, String) {
     s.read_to_string(&mut text).unwrap();
     let status = text[9..12].parse().unwrap();
     (status, text.split_once("\r\n\r\n").unwrap().1.to_owned())
-}
-
-/// Plays the first legal action whenever asked, `turns` times or to the end; the latest step
-/// and status seen.
-async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
-    let mut played = 0;
-    loop {
-        if let ServerMsg::State {
-            step,
-            status,
-            legal,
-            ..
-        } = recv(ws).await
-        {
-            if status == Status::Finished || (played == turns && !legal.is_empty()) {
-                return (step, status);
-            }
-            if let Some(a) = legal.first() {
-                played += 1;
-                let act = ClientMsg::Act {
-                    action: a.clone(),
-                    step,
-                };
-                ws.send(Message::text(act.encode())).await.unwrap();
-            }
-        }
-    }
 }
 
 fn runtime() -> tokio::runtime::Runtime {

@@ -6,7 +6,7 @@ use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use parlour_protocol::{ClientMsg, CreatedTable, ServerMsg};
+use parlour_protocol::{ClientMsg, CreatedTable, RejectCode, ServerMsg, Status};
 use tokio_tungstenite::tungstenite::Message;
 
 /// A running `parlour serve`, killed when dropped.
@@ -96,6 +96,45 @@ pub async fn recv(ws: &mut Ws) -> ServerMsg {
             .unwrap();
         if let Message::Text(t) = m {
             return ServerMsg::decode(&t).unwrap();
+        }
+    }
+}
+
+/// Plays the first legal action whenever asked, `turns` times (or to the end); returns the
+/// latest step and status seen. A refusal may only say the action came too late (`stale`,
+/// `not-your-turn`: a bot or another seat moved first).
+pub async fn play(ws: &mut Ws, turns: usize) -> (u64, Status) {
+    let mut played = 0;
+    loop {
+        match recv(ws).await {
+            ServerMsg::State {
+                step,
+                status,
+                legal,
+                ..
+            } => {
+                if status == Status::Finished || (played == turns && !legal.is_empty()) {
+                    return (step, status);
+                }
+                if let Some(a) = legal.first() {
+                    played += 1;
+                    let act = ClientMsg::Act {
+                        action: a.clone(),
+                        step,
+                    };
+                    ws.send(Message::text(act.encode())).await.unwrap();
+                }
+            }
+            ServerMsg::Rejected { code, reason, .. } => assert!(
+                matches!(code, RejectCode::Stale | RejectCode::NotYourTurn),
+                "{code:?}: {reason}"
+            ),
+            ServerMsg::Welcome { .. }
+            | ServerMsg::Notice { .. }
+            | ServerMsg::Rematch { .. }
+            | ServerMsg::RematchOffer(_)
+            | ServerMsg::Hint { .. }
+            | ServerMsg::Presence { .. } => {}
         }
     }
 }
