@@ -276,3 +276,25 @@ fn a_game_stopped_by_its_round_limit_says_so() {
         .count();
     assert_eq!(capped as u64, SEEDS, "one round never completes a line");
 }
+
+/// Each game's page in `docs/games/` says how the game starts in the words its declaration
+/// gives the lab, so the two cannot drift apart.
+#[test]
+fn each_games_page_says_how_it_starts_as_declared() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/games");
+    for info in games() {
+        let path = docs.join(format!("{}.md", info.id));
+        let page =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let line = page
+            .lines()
+            .find_map(|l| l.strip_prefix("**How the game starts.** "))
+            .unwrap_or_else(|| panic!("{} has no line saying how the game starts", path.display()));
+        let sentence = info.start.sentence();
+        assert!(
+            line.starts_with(sentence.trim_end_matches('.')),
+            "{}: says {line:?}, the game declares {sentence:?}",
+            path.display()
+        );
+    }
+}
