@@ -8,21 +8,20 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use parlour_protocol::{
     ClientMsg, ClockSettings, CreatedTable, RejectCode, Rematched, ServerMsg, Status,
 };
 use parlour_record::Record;
-use parlour_server::{AppState, Config, Store, StoreError, router};
+use parlour_server::{AppState, Config, Store, StoreError};
 use serde_json::json;
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
 mod support;
-use support::{call, call_as, create, old_schema, round_trip, seats_for, stored_table as table};
-
-const WAIT: Duration = Duration::from_secs(60);
+use support::{
+    WAIT, Ws, call, call_as, connect, create, listen, next_text, old_schema, round_trip, seats_for,
+    stored_table as table,
+};
 
 const HOW: &str = "the PostgreSQL tests need a PostgreSQL server: run them through scripts/test, \
     which starts one, or set PARLOUR_TEST_POSTGRES=postgres://USER@HOST:PORT/DB (a role that may \
@@ -56,18 +55,12 @@ struct Server {
 
 async fn server(url: &str, config: Config) -> Server {
     let store = Store::connect(url).await.unwrap();
-    let app = AppState::new(store.clone(), config).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let r = router(app.clone());
-    tokio::spawn(async move { axum::serve(listener, r).await });
+    let (addr, app) = listen(store.clone(), config).await;
     Server { addr, app, store }
 }
 
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
 async fn join(addr: SocketAddr, t: &CreatedTable) -> Ws {
-    let mut ws = connect_async(format!("ws://{addr}/ws")).await.unwrap().0;
+    let mut ws = connect(addr).await;
     let join = ClientMsg::Join {
         table: t.table.clone(),
         token: t.seats[0].token.clone(),
@@ -78,16 +71,7 @@ async fn join(addr: SocketAddr, t: &CreatedTable) -> Ws {
 
 /// The next message, or `None` once the server closed the connection.
 async fn recv(ws: &mut Ws) -> Option<ServerMsg> {
-    loop {
-        match tokio::time::timeout(WAIT, ws.next())
-            .await
-            .expect("a message in time")
-        {
-            Some(Ok(Message::Text(t))) => return Some(ServerMsg::decode(&t).unwrap()),
-            Some(Ok(Message::Close(_)) | Err(_)) | None => return None,
-            Some(Ok(_)) => {}
-        }
-    }
+    next_text(ws).await.map(|t| ServerMsg::decode(&t).unwrap())
 }
 
 /// Plays the first legal action whenever asked, `turns` times (or to the end); returns the

@@ -8,33 +8,21 @@ use futures_util::{SinkExt, StreamExt};
 use parlour_protocol::{
     Attention, ClientMsg, CreatedTable, PresenceState, RejectCode, SeatPresence, ServerMsg,
 };
-use parlour_server::{AppState, Config, Store, router};
+use parlour_server::{AppState, Config};
 use serde_json::json;
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
 mod support;
-use support::{call_as, create};
-
-const WAIT: Duration = Duration::from_secs(60);
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+use support::{Ws, call_as, connect, create, listen, next_text};
 
 async fn server() -> (SocketAddr, AppState, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("t.db").display());
-    let store = Store::connect(&url).await.unwrap();
-    let app = AppState::new(store, Config::default()).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let r = router(app.clone());
-    tokio::spawn(async move { axum::serve(listener, r).await });
+    let (addr, app) = listen(support::sqlite(&dir).await, Config::default()).await;
     (addr, app, dir)
 }
 
 async fn open(addr: SocketAddr, hello: &ClientMsg) -> Ws {
-    let mut ws = connect_async(format!("ws://{addr}/ws")).await.unwrap().0;
+    let mut ws = connect(addr).await;
     say(&mut ws, &hello.encode()).await;
     ws
 }
@@ -52,16 +40,8 @@ async fn say(ws: &mut Ws, text: &str) {
 }
 
 async fn recv(ws: &mut Ws) -> ServerMsg {
-    loop {
-        let m = tokio::time::timeout(WAIT, ws.next())
-            .await
-            .expect("a message in time")
-            .expect("the connection is open")
-            .unwrap();
-        if let Message::Text(t) = m {
-            return ServerMsg::decode(&t).unwrap();
-        }
-    }
+    let t = next_text(ws).await.expect("the connection is open");
+    ServerMsg::decode(&t).unwrap()
 }
 
 /// The next presence frame, as `(state, devices)` per seat; other messages are passed over.
@@ -187,7 +167,7 @@ async fn bad_presence_reports_are_refused_to_their_sender_only() {
     .await;
     say(&mut watcher, r#"{"type":"presence","state":"away"}"#).await;
     assert_eq!(refusal(&mut watcher).await, RejectCode::Spectator);
-    let mut stranger = connect_async(format!("ws://{addr}/ws")).await.unwrap().0;
+    let mut stranger = connect(addr).await;
     say(&mut stranger, r#"{"type":"presence","state":"away"}"#).await;
     assert_eq!(refusal(&mut stranger).await, RejectCode::NotJoined);
     no_presence(&mut ann).await;

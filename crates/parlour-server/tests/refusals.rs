@@ -1,32 +1,18 @@
 //! What a refusal names, and when an action is refused as `stale`, over real websockets.
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use parlour_protocol::{MsgKind, RejectCode, ServerMsg, Status};
-use parlour_server::{AppState, Config, Store, router};
+use parlour_server::{AppState, Config};
 use serde_json::{Value, json};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
 mod support;
-use support::create;
-
-const WAIT: Duration = Duration::from_secs(60);
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+use support::{Ws, connect, create, listen, next_text};
 
 async fn server(dir: &tempfile::TempDir) -> (SocketAddr, AppState) {
-    let url = format!("sqlite://{}", dir.path().join("t.db").display());
-    let store = Store::connect(&url).await.unwrap();
-    let app = AppState::new(store, Config::default()).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let r = router(app.clone());
-    tokio::spawn(async move { axum::serve(listener, r).await });
-    (addr, app)
+    listen(support::sqlite(dir).await, Config::default()).await
 }
 
 async fn say(ws: &mut Ws, msg: &Value) {
@@ -36,22 +22,16 @@ async fn say(ws: &mut Ws, msg: &Value) {
 /// The next message that is not `presence`.
 async fn hear(ws: &mut Ws) -> ServerMsg {
     loop {
-        let m = tokio::time::timeout(WAIT, ws.next())
-            .await
-            .expect("a message in time")
-            .expect("the connection is open")
-            .unwrap();
-        if let Message::Text(t) = m {
-            let msg = ServerMsg::decode(&t).unwrap();
-            if !matches!(msg, ServerMsg::Presence { .. }) {
-                return msg;
-            }
+        let t = next_text(ws).await.expect("the connection is open");
+        let msg = ServerMsg::decode(&t).unwrap();
+        if !matches!(msg, ServerMsg::Presence { .. }) {
+            return msg;
         }
     }
 }
 
 async fn join(addr: SocketAddr, table: &str, token: &str) -> Ws {
-    let mut ws = connect_async(format!("ws://{addr}/ws")).await.unwrap().0;
+    let mut ws = connect(addr).await;
     say(
         &mut ws,
         &json!({"type": "join", "table": table, "token": token}),
@@ -212,7 +192,7 @@ async fn a_refusal_names_the_message_and_echoes_its_id() {
         (RejectCode::BadMessage, None, Some(json!("s")))
     );
 
-    let mut watcher = connect_async(format!("ws://{addr}/ws")).await.unwrap().0;
+    let mut watcher = connect(addr).await;
     say(&mut watcher, &json!({"type": "spectate", "table": t.table})).await;
     assert!(matches!(
         hear(&mut watcher).await,

@@ -23,15 +23,14 @@ use parlour_server::{
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use tokio::net::TcpStream;
+use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 use tower::ServiceExt;
 
 mod support;
-use support::{call, call_as, create, old_schema, round_trip, seats_for};
-
-const WAIT: Duration = Duration::from_secs(60);
+use support::{
+    WAIT, Ws, call, call_as, connect, create, listen, next_text, old_schema, round_trip, seats_for,
+};
 
 struct Server {
     addr: SocketAddr,
@@ -42,8 +41,7 @@ struct Server {
 
 async fn server() -> Server {
     let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("t.db").display());
-    let store = Store::connect(&url).await.unwrap();
+    let store = support::sqlite(&dir).await;
     let (addr, app) = serve_store(store.clone()).await;
     Server {
         addr,
@@ -55,24 +53,13 @@ async fn server() -> Server {
 
 /// A server on `store`, listening on a free loopback port.
 async fn serve_store(store: Store) -> (SocketAddr, AppState) {
-    let app = AppState::new(store, Config::default()).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let r = router(app.clone());
-    tokio::spawn(async move { axum::serve(listener, r).await });
-    (addr, app)
+    listen(store, Config::default()).await
 }
 
 async fn summary(app: &AppState, id: &str) -> TableSummary {
     let (status, text) = call(app, "GET", &format!("/api/tables/{id}"), "").await;
     assert_eq!(status, StatusCode::OK, "{text}");
     serde_json::from_str(&text).unwrap()
-}
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-async fn connect(addr: SocketAddr) -> Ws {
-    connect_async(format!("ws://{addr}/ws")).await.unwrap().0
 }
 
 async fn send(ws: &mut Ws, msg: &ClientMsg) {
@@ -82,18 +69,11 @@ async fn send(ws: &mut Ws, msg: &ClientMsg) {
 /// The next server message and its text.
 async fn recv_raw(ws: &mut Ws) -> (String, ServerMsg) {
     loop {
-        let m = tokio::time::timeout(WAIT, ws.next())
-            .await
-            .expect("a message in time")
-            .expect("the connection is open")
-            .unwrap();
-        if let Message::Text(t) = m {
-            let msg = ServerMsg::decode(&t).unwrap();
-            // Presence frames have tests of their own (tests/presence.rs).
-            if matches!(msg, ServerMsg::Presence { .. }) {
-                continue;
-            }
-            return (t.to_string(), msg);
+        let t = next_text(ws).await.expect("the connection is open");
+        let msg = ServerMsg::decode(&t).unwrap();
+        // Presence frames have tests of their own (tests/presence.rs).
+        if !matches!(msg, ServerMsg::Presence { .. }) {
+            return (t, msg);
         }
     }
 }
@@ -1097,13 +1077,7 @@ async fn joins_racing_unloads_always_find_the_table() {
         unload_after: Duration::ZERO,
         ..Config::default()
     };
-    let app = AppState::new(Store::connect(&url).await.unwrap(), config)
-        .await
-        .unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let r = router(app.clone());
-    tokio::spawn(async move { axum::serve(listener, r).await });
+    let (addr, app) = listen(Store::connect(&url).await.unwrap(), config).await;
     let t = create(
         &app,
         "haunted",

@@ -1,17 +1,63 @@
-//! HTTP calls into a server's router and a store's round trip, shared by the server's test
-//! files (SQLite and PostgreSQL).
+//! A server on loopback, websocket clients, HTTP calls into a server's router and a store's
+//! round trip, shared by the server's test files (SQLite and PostgreSQL).
 #![allow(dead_code)]
 
 pub mod old_schema;
 
 use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use futures_util::StreamExt;
 use parlour_protocol::{CreatedTable, SeatKind, Status};
-use parlour_server::{AppState, SeatRow, Store, StoredTable, router};
+use parlour_server::{AppState, Config, SeatRow, Store, StoredTable, router};
 use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 use tower::ServiceExt;
+
+/// How long a test waits for a message before it fails.
+pub const WAIT: Duration = Duration::from_secs(60);
+
+pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// A new SQLite store in `dir`.
+pub async fn sqlite(dir: &tempfile::TempDir) -> Store {
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    Store::connect(&url).await.unwrap()
+}
+
+/// A server with `config` on `store`, listening on a free loopback port.
+pub async fn listen(store: Store, config: Config) -> (SocketAddr, AppState) {
+    let app = AppState::new(store, config).await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let r = router(app.clone());
+    tokio::spawn(async move { axum::serve(listener, r).await });
+    (addr, app)
+}
+
+/// A websocket to the server at `addr`.
+pub async fn connect(addr: SocketAddr) -> Ws {
+    connect_async(format!("ws://{addr}/ws")).await.unwrap().0
+}
+
+/// The next text frame, or `None` once the server closed the connection; fails after [`WAIT`].
+pub async fn next_text(ws: &mut Ws) -> Option<String> {
+    loop {
+        match tokio::time::timeout(WAIT, ws.next())
+            .await
+            .expect("a message in time")
+        {
+            Some(Ok(Message::Text(t))) => return Some(t.to_string()),
+            Some(Ok(Message::Close(_)) | Err(_)) | None => return None,
+            Some(Ok(_)) => {}
+        }
+    }
+}
 
 pub async fn call(app: &AppState, method: &str, uri: &str, body: &str) -> (StatusCode, String) {
     call_as(app, method, uri, body, None).await
