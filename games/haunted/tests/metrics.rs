@@ -123,9 +123,12 @@ fn metrics_have_fixed_ids_and_sane_values() {
 fn card_facts_are_the_deal_every_card_held_and_every_card_played() {
     let players = 4;
     let seats = usize::from(players);
-    let names = State::new(players, &Options::default())
-        .expect("valid setup")
-        .card_names();
+    let names = State::new(
+        players,
+        &Options::parse_list(State::OPTIONS, "").expect("defaults"),
+    )
+    .expect("valid setup")
+    .card_names();
     let index = |name: &str| {
         let i = names.iter().position(|n| n == name).expect("a listed name");
         u16::try_from(i).expect("a short catalogue")

@@ -153,9 +153,12 @@ fn card_facts_are_the_two_cards_each_seat_was_dealt() {
 fn held_is_every_card_a_seats_hand_showed_by_printed_name() {
     use parlour_reading_the_play::CardRef;
     let players = 4;
-    let names = State::new(players, &parlour_core::Options::default())
-        .expect("valid setup")
-        .card_names();
+    let names = State::new(
+        players,
+        &parlour_core::Options::parse_list(State::OPTIONS, "").expect("defaults"),
+    )
+    .expect("valid setup")
+    .card_names();
     let index = |c: &CardRef| {
         let name = match c {
             CardRef::Line(n) => format!("Line {n}"),
