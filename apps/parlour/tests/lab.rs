@@ -83,10 +83,12 @@ fn a_small_sweep_writes_its_report_and_shards_merge_into_the_same() {
     assert_eq!(cells.iter().filter(|c| c["kind"] == "skill").count(), 8);
     assert_eq!(json["games_played"], 4 * 24 + 8 * 4);
     assert_eq!(json["complete"], true);
+    // Labels name the setting as the rules dialog does; `options` keeps the ids and values.
     assert_eq!(
         cells[0]["label"],
-        "3 players · traditional_mat=false · greedy"
+        "3 players · traditional mat: off · greedy"
     );
+    assert_eq!(cells[0]["options"]["traditional_mat"], "false");
     assert!(!json["summary"].as_array().unwrap().is_empty());
     // The swept option compared setting against setting, printed first.
     assert!(!json["answers"].as_array().unwrap().is_empty());

@@ -208,8 +208,22 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Sized + 'static {
     /// Which cards each seat was dealt and played in this finished game, read from the final
     /// state and every event of the game, as indices into [`Game::card_names`]. Called once per
     /// game by the lab, never in search. The default: `None` (no card questions).
+    ///
+    /// What a seat held over the game, and the deals whose events name no hands, come from
+    /// [`Game::hands_now`] instead: the lab adds them to these facts.
     fn card_facts(&self, events: &[Self::Event]) -> Option<crate::CardFacts> {
         let _ = events;
+        None
+    }
+
+    /// The cards in each seat's hand right after a step whose events were `caused`, and whether
+    /// that step dealt them. The lab calls it after every step (action or chance outcome) of a
+    /// game it studies, never in search: every card a seat's hand ever shows is a card it
+    /// *held*, and the hands of a dealing step are also the cards it was *dealt*. Declare it
+    /// where hands change after the deal (draws, takes, passes); a game whose hands change only
+    /// by plays leaves it out, since held is then dealt. The default: `None`.
+    fn hands_now(&self, caused: &[Self::Event]) -> Option<crate::HandsNow> {
+        let _ = caused;
         None
     }
 

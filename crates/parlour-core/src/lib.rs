@@ -35,7 +35,7 @@ mod words;
 
 pub use audit::{Audit, shows_hidden_card};
 pub use by_seat::{BySeat, MAX_SEATS};
-pub use card_facts::CardFacts;
+pub use card_facts::{CardFacts, HandsNow};
 pub use encoding::Encoding;
 pub use error::{IllegalAction, OptionError, ParseError, SetupError};
 pub use game::{EventSink, Game};

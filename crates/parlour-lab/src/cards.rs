@@ -1,11 +1,11 @@
 //! Which cards swing games: for games that declare card facts ([`parlour_core::Game::card_facts`]),
-//! the win rate of a seat that was dealt (or played) a card against a seat that was not.
+//! the win rate of a seat that was dealt, held or played a card against a seat that was not.
 //!
 //! The unit is a seat in a game. Only seats held by the same bot in the same setting count
 //! together (a strong bot's seat is not compared with a weak bot's). A seat's win counts 1, a
 //! win shared by `k` seats `1/k`, as elsewhere in the report. Each card's difference (with
 //! minus without) has Newcombe's interval and the two-proportion z test (Fisher's exact test
-//! for small counts); the p-values of one question (dealt, or played) are adjusted together by
+//! for small counts); the p-values of one question (dealt, held or played) are adjusted together by
 //! Holm's method, a family apart from the rest of the report's tests, so declaring card facts
 //! does not change any other verdict. The seats of one game are not independent (when one
 //! holds a card the others do not, and one seat's win is the others' loss), which the tests
@@ -22,16 +22,16 @@ use crate::stats::{DiffTest, share_difference};
 use crate::verdict::{Meaningful, Verdict};
 use crate::{CellKind, GameRow, Grid, LabError, LabResults};
 
-/// The two questions, in report order.
-pub(crate) const FACTS: [&str; 2] = ["dealt", "played"];
+/// The three questions, in report order.
+pub(crate) const FACTS: [&str; 3] = ["dealt", "held", "played"];
 
-/// Sorts each seat's cards and drops repeats.
-pub(crate) fn sorted(mut seats: Vec<Vec<u16>>) -> Vec<Vec<u16>> {
-    for s in &mut seats {
-        s.sort_unstable();
-        s.dedup();
+/// A row's cards for question `f` (an index into [`FACTS`]).
+fn facts_of(row: &GameRow, f: usize) -> &Vec<Vec<u16>> {
+    match f {
+        0 => &row.dealt,
+        1 => &row.held,
+        _ => &row.played,
     }
-    seats
 }
 
 /// The card names of every cell whose game declares them, and a check that every row's cards
@@ -52,7 +52,8 @@ pub(crate) fn catalogues<G: Game>(
     for row in rows {
         let n = out.get(&row.cell).map_or(0, Vec::len);
         let cell = &grid.cells[row.cell as usize];
-        for (fact, seats) in FACTS.iter().zip([&row.dealt, &row.played]) {
+        for (f, fact) in FACTS.iter().enumerate() {
+            let seats = facts_of(row, f);
             let bad = seats.iter().flatten().any(|&k| usize::from(k) >= n)
                 || !(seats.is_empty() || seats.len() == usize::from(cell.players));
             if bad {
@@ -96,7 +97,7 @@ pub struct CardEffect {
     pub statistic: f64,
     /// The two-sided p-value.
     pub p: f64,
-    /// Adjusted by Holm's method over every card of the question (`dealt` or `played`).
+    /// Adjusted by Holm's method over every card of the question (`dealt`, `held` or `played`).
     pub p_holm: f64,
     /// `p_holm < ALPHA`.
     pub significant: bool,
@@ -104,11 +105,11 @@ pub struct CardEffect {
     pub verdict: Verdict,
 }
 
-/// One question in one setting for one bot: does holding (or playing) a card change the win
-/// rate of a seat this bot plays?
+/// One question in one setting for one bot: does being dealt, holding or playing a card
+/// change the win rate of a seat this bot plays?
 #[derive(Clone, PartialEq, Debug, Serialize)]
 pub struct CardQuestion {
-    /// `dealt` or `played`.
+    /// `dealt`, `held` or `played`.
     pub fact: &'static str,
     /// The cell's id (`c1`, ...).
     pub cell: String,
@@ -129,13 +130,16 @@ pub struct CardQuestion {
 /// The cards section of the report.
 #[derive(Clone, PartialEq, Debug, Serialize)]
 pub struct CardsReport {
-    /// Per question (dealt, then played), setting and bot.
+    /// Per question (dealt, held, then played), setting and bot.
     pub questions: Vec<CardQuestion>,
     /// Tests per question (the size of each Holm family), by fact.
     pub family: BTreeMap<&'static str, usize>,
     /// The clear differences in plain sentences, largest first: `[question, card]` indices
     /// and the sentence.
     pub findings: Vec<CardFinding>,
+    /// Whether "held" is asked as "dealt": the game declares hands that change only by plays,
+    /// so a card held is a card dealt and one question answers both.
+    pub held_is_dealt: bool,
 }
 
 /// A clear difference in a sentence.
@@ -181,7 +185,7 @@ pub(crate) fn cards_report(
             // Bots in first-seen seat order, so the report's order is the line-up's.
             let mut tallies: Vec<(String, Tally)> = Vec::new();
             for row in by_cell[cell.index] {
-                let seats = if f == 0 { &row.dealt } else { &row.played };
+                let seats = facts_of(row, f);
                 if seats.is_empty() {
                     continue;
                 }
@@ -265,10 +269,13 @@ pub(crate) fn cards_report(
         })
         .collect();
     findings.sort_by(|a, b| b.size.total_cmp(&a.size));
+    let asked = |fact: &str| questions.iter().any(|q| q.fact == fact);
+    let held_is_dealt = asked("dealt") && !asked("held");
     Some(CardsReport {
         questions,
         family,
         findings,
+        held_is_dealt,
     })
 }
 
@@ -365,9 +372,9 @@ pub(crate) fn size(c: &CardEffect) -> (f64, [f64; 2]) {
 
 /// The start of a finding's sentence for a question.
 pub(crate) fn doing(fact: &str) -> &'static str {
-    if fact == "dealt" {
-        "Being dealt"
-    } else {
-        "Playing"
+    match fact {
+        "dealt" => "Being dealt",
+        "held" => "Holding",
+        _ => "Playing",
     }
 }

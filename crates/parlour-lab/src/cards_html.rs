@@ -1,5 +1,5 @@
 //! The page's "Which cards swing games?" section and `cards.csv`: the clear differences in
-//! sentences, then per question (dealt, played), setting and bot the cards ranked by effect.
+//! sentences, then per question (dealt, held, played), setting and bot the cards ranked by effect.
 
 use std::fmt::Write as _;
 
@@ -61,11 +61,18 @@ pub(crate) fn cards(h: &mut String, r: &Report) {
     h.push_str("<h2 id=\"cards\">Which cards swing games?</h2>\n");
     let _ = writeln!(
         h,
-        "<p>The win rate of a seat that was dealt (or played) a card, against a seat that was \
-         not, counting only seats played by the same bot in the same setting. A difference is \
-         <b>clear</b> when it is significant after Holm's correction over every card of the \
-         question and could be as large as {}; <b>no meaningful difference</b> when its whole \
-         95% interval lies within that.</p>",
+        "<p>The win rate of a seat that was dealt, held or played a card, against a seat that \
+         was not, counting only seats played by the same bot in the same setting. <i>Held</i> \
+         means the card was in the seat's hand at some point of the game: dealt, drawn or \
+         taken.{} A difference is <b>clear</b> when it is significant after Holm's correction \
+         over every card of the question and could be as large as {}; <b>no meaningful \
+         difference</b> when its whole 95% interval lies within that.</p>",
+        if k.held_is_dealt {
+            " In this game hands change only by plays, so a card held is a card dealt: \
+             <i>dealt</i> answers both."
+        } else {
+            ""
+        },
         num("/meaningful/points", r.meaningful.points, Fmt::Points),
     );
     let item = |h: &mut String, i: usize| {
@@ -120,7 +127,11 @@ fn question(h: &mut String, qp: &str, q: &CardQuestion) {
         h,
         "<h3>{} · {} · {}</h3>\n<p>{} seats; their win rate {}. \
          All {} cards are in <code>cards.csv</code>.</p>",
-        if q.fact == "dealt" { "Dealt" } else { "Played" },
+        match q.fact {
+            "dealt" => "Dealt",
+            "held" => "Held",
+            _ => "Played",
+        },
         txt(&format!("{qp}/setup"), &q.setup),
         txt(&format!("{qp}/bot"), &q.bot),
         num(&format!("{qp}/seat_games"), q.seat_games as f64, Fmt::Count),

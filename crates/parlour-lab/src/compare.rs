@@ -112,20 +112,11 @@ fn pairs(grid: &Grid, spec: &LabSpec) -> Vec<Pair> {
             .or_default()
             .push(c.index);
     }
-    let setup = |c: &Cell| {
-        let mut parts = vec![crate::grid::players_label(c.players)];
-        parts.extend(
-            c.swept
-                .iter()
-                .map(|(k, v)| setting_words(grid.options, k, v)),
-        );
-        parts.join(" · ")
-    };
     pairs_of(
         groups,
         grid,
         ("line-up", false),
-        setup,
+        Cell::setup_label,
         Cell::lineup_label,
         &mut out,
     );

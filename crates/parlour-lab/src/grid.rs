@@ -2,8 +2,9 @@
 //! the skill check's cells; and the seeds and the order in which the games are played.
 
 use parlour_bots::make_bot;
-use parlour_core::{Game, Options, Search, derive_seed};
+use parlour_core::{Game, OptionSpec, Options, Search, derive_seed};
 
+use crate::words::setting_words;
 use crate::{LabError, LabSpec, Shard};
 
 /// Who plays in a cell.
@@ -41,6 +42,8 @@ pub struct Cell {
     pub setup_seed: u64,
     /// The rung of the skill ladder this cell plays (ladder cells are skill cells too).
     pub rung: Option<usize>,
+    /// The game's options, to name the swept ones in the rules' words.
+    pub option_specs: &'static [OptionSpec],
 }
 
 impl Cell {
@@ -74,12 +77,11 @@ impl Cell {
         derive_seed(self.setup_seed, game)
     }
 
-    /// `3 players`, then the swept values: the setup in words.
+    /// `3 players`, then the swept settings as the rules name them: the setup in words
+    /// (`3 players · arrangement: Full Feudal Feast`).
     #[must_use]
     pub fn setup_label(&self) -> String {
-        let mut parts = vec![players_label(self.players)];
-        parts.extend(self.swept.iter().map(|(k, v)| format!("{k}={v}")));
-        parts.join(" · ")
+        setup_words(self.players, &self.swept, self.option_specs)
     }
 
     /// Who plays, in words.
@@ -116,6 +118,15 @@ impl Cell {
     pub fn setup_key(&self) -> String {
         setup_key(self.players, &self.options)
     }
+}
+
+/// `3 players · monosign run bonus any sign: on`: a player count and settings (ids and values
+/// as a study names them) in the rules' words.
+#[must_use]
+pub fn setup_words(players: u8, swept: &[(String, String)], options: &[OptionSpec]) -> String {
+    let mut parts = vec![players_label(players)];
+    parts.extend(swept.iter().map(|(k, v)| setting_words(options, k, v)));
+    parts.join(" · ")
 }
 
 /// `1 player`, `3 players`.
@@ -322,6 +333,7 @@ impl Grid {
                     games,
                     setup_seed,
                     rung,
+                    option_specs: G::OPTIONS,
                 });
             };
         for (players, swept, options) in &setups {

@@ -459,13 +459,9 @@ pub fn build_report_with(grid: &Grid, results: &LabResults, meaningful: Meaningf
         skipped: grid
             .skipped
             .iter()
-            .map(|s| {
-                let mut parts = vec![crate::grid::players_label(s.players)];
-                parts.extend(s.swept.iter().map(|(k, v)| format!("{k}={v}")));
-                SkippedReport {
-                    setup: parts.join(" · "),
-                    reason: s.reason.clone(),
-                }
+            .map(|s| SkippedReport {
+                setup: crate::grid::setup_words(s.players, &s.swept, grid.options),
+                reason: s.reason.clone(),
             })
             .collect(),
         test_count: tests.len(),

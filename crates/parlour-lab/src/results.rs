@@ -11,8 +11,8 @@ use crate::{LabSpec, Shard};
 /// What one finished game left: enough for every statistic of the report.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(
-    from = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>, Option<u8>, Option<String>, Vec<Vec<u16>>, Vec<Vec<u16>>)",
-    into = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>, Option<u8>, Option<String>, Vec<Vec<u16>>, Vec<Vec<u16>>)"
+    from = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>, Option<u8>, Option<String>, Vec<Vec<u16>>, Vec<Vec<u16>>, Vec<Vec<u16>>)",
+    into = "(u32, u64, Vec<i32>, u16, u32, u32, Vec<f64>, Option<u8>, Option<String>, Vec<Vec<u16>>, Vec<Vec<u16>>, Vec<Vec<u16>>)"
 )]
 pub struct GameRow {
     /// The cell's index in the grid.
@@ -38,6 +38,8 @@ pub struct GameRow {
     /// Per seat, the cards it was dealt, as sorted indices into the cell's card names
     /// ([`parlour_core::Game::card_facts`]); empty when the game declares none.
     pub dealt: Vec<Vec<u16>>,
+    /// Per seat, every card it held at some point, likewise; empty when held is dealt.
+    pub held: Vec<Vec<u16>>,
     /// Per seat, the cards it played, likewise.
     pub played: Vec<Vec<u16>>,
 }
@@ -52,6 +54,7 @@ type RowTuple = (
     Vec<f64>,
     Option<u8>,
     Option<String>,
+    Vec<Vec<u16>>,
     Vec<Vec<u16>>,
     Vec<Vec<u16>>,
 );
@@ -69,7 +72,8 @@ impl From<RowTuple> for GameRow {
             start: t.7,
             cap: t.8,
             dealt: t.9,
-            played: t.10,
+            held: t.10,
+            played: t.11,
         }
     }
 }
@@ -78,7 +82,7 @@ impl From<GameRow> for RowTuple {
     fn from(r: GameRow) -> Self {
         (
             r.cell, r.game, r.scores, r.winners, r.actions, r.rounds, r.metrics, r.start, r.cap,
-            r.dealt, r.played,
+            r.dealt, r.held, r.played,
         )
     }
 }

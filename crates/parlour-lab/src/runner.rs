@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use parlour_bots::{Bot, Observation, make_bot};
 use parlour_core::Search;
-use parlour_record::{Match, PlayError, play_to_end};
+use parlour_record::{CardWatch, Match, PlayError, play_to_end};
 
 use crate::{Cell, GameRow, Grid, LabError, LabResults, LabSpec, MetricName, Shard};
 
@@ -47,7 +47,7 @@ pub fn play_game<G: Search>(
         .map(|s| make_bot::<G>(cell.bot(s, game), seed, u64::from(s) + 1))
         .collect::<Result<_, _>>()
         .map_err(|e| LabError::Spec(e.to_string()))?;
-    let mut playout = Match::<G, Vec<G::Event>>::setup(cell.players, &cell.options, seed)
+    let mut playout = Match::<G, CardWatch<G>>::setup(cell.players, &cell.options, seed)
         .map_err(|e| fail(e.to_string()))?;
     let actions = play_to_end(&mut playout, |state, seat| {
         bots[seat.index()].choose(&Observation::new(state, seat))
@@ -61,22 +61,15 @@ pub fn play_game<G: Search>(
         e => fail(e.to_string()),
     })?;
     let actions = u32::try_from(actions).unwrap_or(u32::MAX);
-    let (state, events) = playout.into_parts();
+    let (state, watch) = playout.into_parts();
+    let events = watch.events();
     let outcome = state
         .outcome()
         .ok_or_else(|| fail("the game ended without an outcome".into()))?;
-    let metrics = state.metrics(&events);
-    let start = state.starting_seat(&events).map(|s| s.0);
-    let cap = state.ended_by_cap(&events).map(str::to_owned);
-    let (dealt, played) = state
-        .card_facts(&events)
-        .map(|f| {
-            (
-                crate::cards::sorted(f.dealt),
-                crate::cards::sorted(f.played),
-            )
-        })
-        .unwrap_or_default();
+    let metrics = state.metrics(events);
+    let start = state.starting_seat(events).map(|s| s.0);
+    let cap = state.ended_by_cap(events).map(str::to_owned);
+    let facts = watch.facts(&state).unwrap_or_default();
     let names = metrics
         .iter()
         .map(|m| MetricName {
@@ -99,8 +92,9 @@ pub fn play_game<G: Search>(
             metrics: metrics.iter().map(|m| m.value).collect(),
             start,
             cap,
-            dealt,
-            played,
+            dealt: facts.dealt,
+            held: facts.held,
+            played: facts.played,
         },
         names,
     ))

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::{LabError, LabResults, Shard};
 
 /// The format tag of shard files; a file with another tag is refused. `/3` added each seat's
-/// cards dealt and played to the rows.
-pub const SHARD_FORMAT: &str = "parlour-lab-shard/3";
+/// cards dealt and played to the rows, `/4` the cards it held.
+pub const SHARD_FORMAT: &str = "parlour-lab-shard/4";
 
 #[derive(Serialize)]
 struct ShardOut<'a> {
@@ -56,10 +56,11 @@ pub fn shard_from_json(name: &str, text: &str) -> Result<LabResults, LabError> {
         .map_err(|e| LabError::Shard(format!("{name} is not a lab shard file: {e}")))?;
     match tag.format.as_deref() {
         Some(SHARD_FORMAT) => {}
-        Some(old @ ("parlour-lab-shard/1" | "parlour-lab-shard/2")) => {
+        Some(old @ ("parlour-lab-shard/1" | "parlour-lab-shard/2" | "parlour-lab-shard/3")) => {
             return Err(LabError::Shard(format!(
                 "{name} is a `{old}` file, made by an earlier parlour without the cards each seat \
-                 was dealt and played; play its study again with this version (`{SHARD_FORMAT}`)"
+                 was dealt, held and played; play its study again with this version \
+                 (`{SHARD_FORMAT}`)"
             )));
         }
         Some(other) => {

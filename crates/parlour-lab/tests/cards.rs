@@ -84,6 +84,20 @@ fn a_card_built_to_win_is_found_with_an_interval_holding_its_effect() {
         )
     );
     assert_eq!(cards.family["played"], 6);
+    // Held is its own question and family; here a seat holds just the card it was dealt.
+    assert_eq!(cards.family["held"], 6);
+    assert!(!cards.held_is_dealt);
+    let held = question(&r, "held");
+    assert_eq!(
+        (held.seat_games, held.cards.len()),
+        (dealt.seat_games, dealt.cards.len())
+    );
+    for (h, d) in held.cards.iter().zip(&dealt.cards) {
+        assert_eq!(
+            (&h.card, h.with_n, h.difference),
+            (&d.card, d.with_n, d.difference)
+        );
+    }
     assert_eq!(
         r.tests.len(),
         r.test_count,
@@ -93,8 +107,8 @@ fn a_card_built_to_win_is_found_with_an_interval_holding_its_effect() {
 
 #[test]
 fn neutral_cards_are_seldom_called_different_and_a_large_study_calls_them_not_meaningful() {
-    // With no card favoured, each study's two families keep the chance of any clear finding
-    // below 5% each: 40 studies give at most 4 expected; 12 is beyond the 99.9% range.
+    // With no card favoured, each study's families keep the chance of any clear finding
+    // below 5% each (held repeats dealt here, so two families in effect): 40 studies give at most 4 expected; 12 is beyond the 99.9% range.
     let mut studies_with_a_finding = 0;
     for seed in 1..=40 {
         let r = report(&spec(0, 600, seed));
@@ -104,7 +118,7 @@ fn neutral_cards_are_seldom_called_different_and_a_large_study_calls_them_not_me
     }
     assert!(studies_with_a_finding <= 12, "{studies_with_a_finding}");
     let r = report(&spec(0, 30_000, 5));
-    for fact in ["dealt", "played"] {
+    for fact in ["dealt", "held", "played"] {
         for c in &question(&r, fact).cards {
             assert_eq!(c.verdict, Verdict::NoMeaningfulDifference, "{fact}: {c:?}");
         }
@@ -151,9 +165,9 @@ fn merged_shards_give_the_card_report_of_one_run_byte_for_byte() {
 fn an_older_shard_file_is_refused_with_a_reason() {
     let s = spec(30, 10, 3);
     let text = shard_to_json(&results(&s, Shard::WHOLE))
-        .replace("parlour-lab-shard/3", "parlour-lab-shard/2");
+        .replace("parlour-lab-shard/4", "parlour-lab-shard/3");
     let Err(LabError::Shard(message)) = shard_from_json("old.json", &text) else {
-        panic!("a /2 shard must be refused");
+        panic!("a /3 shard (no cards held) must be refused");
     };
     assert!(message.contains("play its study again"), "{message}");
 }

@@ -49,8 +49,8 @@ fn two_files_are_two_settings_compared_by_name() {
     assert_eq!(
         labels,
         [
-            "3 players · no_winner_percent=old.txt",
-            "3 players · no_winner_percent=new.txt"
+            "3 players · no winner percent: old.txt",
+            "3 players · no winner percent: new.txt"
         ]
     );
     // The games play the files' content.

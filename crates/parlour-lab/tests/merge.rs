@@ -193,7 +193,7 @@ fn shards_that_do_not_fit_together_are_refused() {
     );
     expect_shard_error(merge(vec![]), "no shard");
     let text = shard_to_json(&part(0, 1, &spec).1);
-    let renamed = text.replacen("parlour-lab-shard/3", "parlour-lab-shard/9", 1);
+    let renamed = text.replacen("parlour-lab-shard/4", "parlour-lab-shard/9", 1);
     expect_shard_error(shard_from_json("f", &renamed), "`parlour-lab-shard/9` file");
     expect_shard_error(shard_from_json("f", "{\"games\": 3}"), "no format tag");
     expect_shard_error(shard_from_json("f", "not json"), "not a lab shard file");

@@ -6,11 +6,13 @@
 //! it as a [`Record`] and replays one. Chance events a record does not state are drawn from its
 //! seed.
 
+mod card_watch;
 mod keep;
 mod play;
 mod record;
 mod session;
 
+pub use card_watch::CardWatch;
 pub use keep::{Keep, Kept};
 pub use play::{MAX_STEPS, PlayError, play_to_end};
 pub use record::{Entry, FORMAT, Record, RecordError, options_json};

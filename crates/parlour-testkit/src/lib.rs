@@ -9,6 +9,7 @@
 
 #[cfg(feature = "criterion")]
 mod bench;
+mod card_watch;
 mod conformance;
 mod encoding;
 mod metric;
@@ -20,6 +21,7 @@ pub mod toy;
 
 #[cfg(feature = "criterion")]
 pub use bench::{PLAYOUT_BATCH, bench_playouts};
+pub use card_watch::watch_cards;
 pub use conformance::{MAX_STEPS, check_game};
 pub use encoding::check_encoding;
 pub use metric::{assert_metric_shape, metric_value};

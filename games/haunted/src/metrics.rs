@@ -4,7 +4,7 @@
 use parlour_cards::CardSet;
 #[cfg(doc)]
 use parlour_core::Game;
-use parlour_core::{CardFacts, Metric};
+use parlour_core::{CardFacts, HandsNow, Metric};
 
 use crate::{Event, State};
 
@@ -64,15 +64,7 @@ pub(crate) fn card_names() -> Vec<String> {
 /// match, by [`card_names`] index. No "dealt": the deal's event does not name the hands, and
 /// hands change every turn by draws, gifts and takes.
 pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
-    let names = card_names();
-    let index: Vec<u16> = crate::deck()
-        .cards
-        .iter()
-        .map(|c| {
-            let i = names.iter().position(|n| *n == c.name);
-            u16::try_from(i.expect("every name is listed")).expect("fewer than 65536 names")
-        })
-        .collect();
+    let index = catalogue_index();
     let mut played = vec![Vec::new(); usize::from(players)];
     for event in events {
         if let Event::Played { seat, card, .. } = event
@@ -82,7 +74,41 @@ pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
         }
     }
     CardFacts {
-        dealt: Vec::new(),
         played,
+        ..CardFacts::default()
+    }
+}
+
+/// Each card's index into [`card_names`] (copies of one name share it).
+fn catalogue_index() -> Vec<u16> {
+    let mut names: Vec<&str> = Vec::new();
+    crate::deck()
+        .cards
+        .iter()
+        .map(|c| {
+            let i = names.iter().position(|n| *n == c.name).unwrap_or_else(|| {
+                names.push(&c.name);
+                names.len() - 1
+            });
+            u16::try_from(i).expect("fewer than 65536 names")
+        })
+        .collect()
+}
+
+/// Each seat's hand after a step, by [`card_names`] index: what a seat held over the game
+/// (draws, takes, gifts, the Rift's passes); the hands of the step that dealt
+/// ([`Event::Dealt`]) are what it was dealt, since the deal's event names no hands.
+pub(crate) fn hands_now(state: &State, caused: &[Event]) -> HandsNow {
+    let index = catalogue_index();
+    HandsNow {
+        hands: (0..usize::from(state.n))
+            .map(|s| {
+                state.hands[s]
+                    .iter()
+                    .map(|c| index[usize::from(c)])
+                    .collect()
+            })
+            .collect(),
+        dealt: caused.iter().any(|e| matches!(e, Event::Dealt)),
     }
 }

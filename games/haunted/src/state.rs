@@ -629,6 +629,10 @@ impl Game for State {
         Some(crate::metrics::card_facts(self.players(), events))
     }
 
+    fn hands_now(&self, caused: &[Event]) -> Option<parlour_core::HandsNow> {
+        Some(crate::metrics::hands_now(self, caused))
+    }
+
     fn starting_seat(&self, events: &[Event]) -> Option<Seat> {
         // The main game's draw; a tie-break's later draw starts only the short game.
         events.iter().find_map(|e| match e {

@@ -116,3 +116,62 @@ fn metrics_have_fixed_ids_and_sane_values() {
         assert_eq!(metric_value(&metrics, "lines_completed").fract(), 0.0);
     }
 }
+
+/// Each seat's cards over a seeded game as its own view shows them, by printed name: the hand
+/// right after the deal, every card its hand ever showed, and every card it played on a line.
+#[test]
+fn card_facts_are_the_deal_every_card_held_and_every_card_played() {
+    let players = 4;
+    let seats = usize::from(players);
+    let names = State::new(
+        players,
+        &Options::parse_list(State::OPTIONS, "").expect("defaults"),
+    )
+    .expect("valid setup")
+    .card_names();
+    let index = |name: &str| {
+        let i = names.iter().position(|n| n == name).expect("a listed name");
+        u16::try_from(i).expect("a short catalogue")
+    };
+    let (mut dealt, mut held) = (vec![Vec::new(); seats], vec![Vec::new(); seats]);
+    let mut deals = 0;
+    let (_, facts, events) =
+        parlour_testkit::watch_cards::<State>(players, "", 5, |state, caused| {
+            let deal = caused.iter().any(|e| matches!(e, Event::Dealt));
+            deals += usize::from(deal);
+            for s in 0..players {
+                let view = state.view(Some(Seat(s)));
+                let hand: Vec<u16> = view.hand.iter().map(|c| index(&c.info().name)).collect();
+                if deal {
+                    assert!(!hand.is_empty(), "seat {s} is dealt a hand");
+                    dealt[usize::from(s)].extend(&hand);
+                }
+                held[usize::from(s)].extend(hand);
+            }
+        });
+    let facts = facts.expect("Haunted declares its cards");
+    for list in [&mut dealt, &mut held] {
+        for cards in list.iter_mut() {
+            cards.sort_unstable();
+            cards.dedup();
+        }
+    }
+    assert_eq!(deals, 1, "one deal, no tie-break in this game");
+    assert_eq!(facts.dealt, dealt);
+    assert_eq!(facts.held, held);
+    let mut played = vec![Vec::new(); seats];
+    for e in &events {
+        if let Event::Played { seat, card, .. } = e {
+            played[seat.index()].push(index(&card.info().name));
+        }
+    }
+    for cards in &mut played {
+        cards.sort_unstable();
+        cards.dedup();
+    }
+    assert_eq!(facts.played, played);
+    for s in 0..seats {
+        assert!(facts.held[s].len() > facts.dealt[s].len(), "seat {s} drew");
+        assert!(facts.played[s].iter().all(|c| facts.held[s].contains(c)));
+    }
+}

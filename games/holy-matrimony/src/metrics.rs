@@ -4,7 +4,7 @@
 
 #[cfg(doc)]
 use parlour_core::Game;
-use parlour_core::{CardFacts, Metric};
+use parlour_core::{CardFacts, HandsNow, Metric};
 
 use crate::scoring::TARGET_TOTAL;
 use crate::{Event, State};
@@ -52,11 +52,13 @@ pub(crate) fn metrics(state: &State, events: &[Event]) -> Vec<Metric> {
 
 /// The cards each seat was dealt (its starting hand of seven: its first draw) and committed
 /// over the game (every round's revealed cards), by card id (the catalogue is
-/// [`parlour_fey::printed_names`]). Refills are neither: they are draws during play.
+/// [`parlour_fey::printed_names`]). Refills are neither: they are draws during play, which
+/// count as held ([`hands_now`]).
 pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
     let seats = usize::from(players);
     let mut facts = CardFacts {
         dealt: vec![Vec::new(); seats],
+        held: Vec::new(),
         played: vec![Vec::new(); seats],
     };
     let mut drawn = vec![false; seats];
@@ -73,4 +75,15 @@ pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
         }
     }
     facts
+}
+
+/// Each seat's hand after a step, by card id: every card a seat held, the starting seven and
+/// every refill. The deal is [`card_facts`]'s, so no step is marked as dealing.
+pub(crate) fn hands_now(state: &State, _caused: &[Event]) -> HandsNow {
+    HandsNow {
+        hands: (0..usize::from(state.n))
+            .map(|s| state.hands[s].iter().map(u16::from).collect())
+            .collect(),
+        dealt: false,
+    }
 }

@@ -662,6 +662,10 @@ impl Game for State {
         Some(crate::metrics::card_facts(self.n, events))
     }
 
+    fn hands_now(&self, caused: &[Event]) -> Option<parlour_core::HandsNow> {
+        Some(crate::metrics::hands_now(self, caused))
+    }
+
     fn starting_seat(&self, _events: &[Event]) -> Option<Seat> {
         // Play is simultaneous, but the deal and each refill start from the first player.
         Some(self.first)

@@ -117,3 +117,34 @@ fn card_facts_are_the_starting_hands_and_every_card_revealed() {
         }
     }
 }
+
+/// Held, as the lab reads it: every card a seat's own view ever showed in its hand (the
+/// starting seven and every refill), which holds what it was dealt and what it committed.
+#[test]
+fn held_is_every_card_a_seats_view_showed_in_its_hand() {
+    let players = 4;
+    let mut held = vec![Vec::new(); usize::from(players)];
+    let (_, facts, _) = parlour_testkit::watch_cards::<State>(players, "", 6, |state, _| {
+        for s in 0..players {
+            let hand = state
+                .view(Some(Seat(s)))
+                .own_hand
+                .expect("a seat sees its hand");
+            held[usize::from(s)].extend(hand.iter().map(|c: &Card| u16::from(c.id())));
+        }
+    });
+    let facts = facts.expect("Holy Matrimony declares its cards");
+    for cards in &mut held {
+        cards.sort_unstable();
+        cards.dedup();
+    }
+    assert_eq!(facts.held, held);
+    for s in 0..usize::from(players) {
+        assert!(
+            facts.held[s].len() > usize::from(HAND_SIZE),
+            "seat {s} refilled"
+        );
+        assert!(facts.dealt[s].iter().all(|c| facts.held[s].contains(c)));
+        assert!(facts.played[s].iter().all(|c| facts.held[s].contains(c)));
+    }
+}

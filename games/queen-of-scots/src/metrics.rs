@@ -4,7 +4,7 @@
 
 #[cfg(doc)]
 use parlour_core::Game;
-use parlour_core::{CardFacts, Metric};
+use parlour_core::{CardFacts, HandsNow, Metric};
 
 use crate::{Deck, Event, KindInfo, SetType, State};
 
@@ -89,6 +89,7 @@ pub(crate) fn card_facts(state: &State, events: &[Event]) -> CardFacts {
     let kind = |card: u8| state.deck.kind_of(card).index() as u16;
     let mut facts = CardFacts {
         dealt: vec![Vec::new(); seats],
+        held: Vec::new(),
         played: vec![Vec::new(); seats],
     };
     let mut dealt = false;
@@ -122,4 +123,25 @@ pub(crate) fn card_facts(state: &State, events: &[Event]) -> CardFacts {
         }
     }
     facts
+}
+
+/// Each seat's hand after a step of the first round, by kind index: what a seat held in its
+/// first round (the first hand, cards drawn and piles taken). Later rounds are left out for
+/// the reason "dealt" leaves them out: over a whole game nearly every seat holds every kind.
+/// The deal is [`card_facts`]'s, so no step is marked as dealing.
+pub(crate) fn hands_now(state: &State, _caused: &[Event]) -> Option<HandsNow> {
+    if state.round != 1 {
+        return None;
+    }
+    Some(HandsNow {
+        hands: (0..usize::from(state.players))
+            .map(|s| {
+                state.hands[s]
+                    .iter()
+                    .map(|c| state.deck.kind_of(c).index() as u16)
+                    .collect()
+            })
+            .collect(),
+        dealt: false,
+    })
 }

@@ -551,6 +551,10 @@ impl Game for State {
         Some(crate::metrics::card_facts(self, events))
     }
 
+    fn hands_now(&self, caused: &[Event]) -> Option<parlour_core::HandsNow> {
+        crate::metrics::hands_now(self, caused)
+    }
+
     fn starting_seat(&self, events: &[Event]) -> Option<Seat> {
         // The first round's first player sits left of the first dealer (spec §3).
         events.iter().find_map(|e| match e {

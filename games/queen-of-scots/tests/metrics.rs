@@ -155,3 +155,36 @@ fn card_facts_are_the_first_hand_and_every_card_laid_in_a_set() {
         assert_eq!(played.len(), laid[s], "seat {s}");
     }
 }
+
+/// Held, as the lab reads it: every kind a seat's hand showed in the first round (the first
+/// hand, draws and taken piles), as "dealt" counts the first hand only.
+#[test]
+fn held_is_every_kind_a_seats_hand_showed_in_the_first_round() {
+    let players = 3;
+    let mut held = vec![Vec::new(); usize::from(players)];
+    let mut later_rounds = false;
+    let (_, facts, _) = parlour_testkit::watch_cards::<State>(players, "", 4, |state, _| {
+        if state.round() != 1 {
+            later_rounds |= state.round() > 1;
+            return;
+        }
+        for seat in Seat::all(players) {
+            let kinds = state
+                .hand(seat)
+                .iter()
+                .map(|c| state.deck().kind_of(c).index() as u16);
+            held[seat.index()].extend(kinds);
+        }
+    });
+    let facts = facts.expect("Queen of Scots declares its cards");
+    for cards in &mut held {
+        cards.sort_unstable();
+        cards.dedup();
+    }
+    assert!(later_rounds, "the seeded game plays more than one round");
+    assert_eq!(facts.held, held);
+    for s in 0..usize::from(players) {
+        assert!(facts.held[s].len() > facts.dealt[s].len(), "seat {s} drew");
+        assert!(facts.dealt[s].iter().all(|c| facts.held[s].contains(c)));
+    }
+}

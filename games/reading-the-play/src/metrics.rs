@@ -2,7 +2,7 @@
 //! flag per ending of spec §7 and the turn limit of §12.1) and whether nobody won.
 //! `docs/games/reading-the-play.md` lists the definitions.
 
-use parlour_core::{CardFacts, Game, Metric};
+use parlour_core::{CardFacts, Game, HandsNow, Metric};
 
 use crate::{End, Event, State};
 
@@ -63,23 +63,37 @@ pub(crate) fn card_names(state: &State) -> Vec<String> {
 /// plays (a Sequence, Line 316 revealed or answered) is a whole run of cards chosen by the
 /// scoring, not one card's decision, so "played" is not declared.
 pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
-    let name = |c: u8| {
-        u16::from(if c < crate::card::FIRST_YELLOW {
-            c
-        } else if c < crate::card::FIRST_ELDER {
-            crate::card::LINE_COUNT
-        } else {
-            crate::card::LINE_COUNT + 1
-        })
-    };
     let mut dealt = vec![Vec::new(); usize::from(players)];
     for event in events {
         if let Event::DealtHand { seat, cards } = event {
-            dealt[seat.index()].extend(cards.iter().map(|&c| name(c)));
+            dealt[seat.index()].extend(cards.iter().map(|&c| name_of(c)));
         }
     }
     CardFacts {
         dealt,
-        played: Vec::new(),
+        ..CardFacts::default()
+    }
+}
+
+/// A card's index into [`card_names`]: a Line's own, or its sign's.
+fn name_of(card: u8) -> u16 {
+    u16::from(if card < crate::card::FIRST_YELLOW {
+        card
+    } else if card < crate::card::FIRST_ELDER {
+        crate::card::LINE_COUNT
+    } else {
+        crate::card::LINE_COUNT + 1
+    })
+}
+
+/// Each seat's hand after a step, by [`card_names`] index: every card a seat held (its two
+/// starting cards, draws and cards traded to it). The deal is [`card_facts`]'s, so no step is
+/// marked as dealing.
+pub(crate) fn hands_now(state: &State, _caused: &[Event]) -> HandsNow {
+    HandsNow {
+        hands: (0..usize::from(state.n))
+            .map(|s| state.hands[s].iter().map(name_of).collect())
+            .collect(),
+        dealt: false,
     }
 }

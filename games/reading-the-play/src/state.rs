@@ -487,6 +487,10 @@ impl Game for State {
         Some(crate::metrics::card_facts(self.players(), events))
     }
 
+    fn hands_now(&self, caused: &[Event]) -> Option<parlour_core::HandsNow> {
+        Some(crate::metrics::hands_now(self, caused))
+    }
+
     fn starting_seat(&self, events: &[Event]) -> Option<Seat> {
         events.iter().find_map(|e| match e {
             Event::FirstPlayer { seat, .. } => Some(*seat),

@@ -146,3 +146,45 @@ fn card_facts_are_the_two_cards_each_seat_was_dealt() {
         }
     }
 }
+
+/// Held, as the lab reads it: every card a seat's hand ever showed (its two starting cards,
+/// draws, and cards traded to it), named as the rules print them.
+#[test]
+fn held_is_every_card_a_seats_hand_showed_by_printed_name() {
+    use parlour_reading_the_play::CardRef;
+    let players = 4;
+    let names = State::new(
+        players,
+        &parlour_core::Options::parse_list(State::OPTIONS, "").expect("defaults"),
+    )
+    .expect("valid setup")
+    .card_names();
+    let index = |c: &CardRef| {
+        let name = match c {
+            CardRef::Line(n) => format!("Line {n}"),
+            CardRef::YellowSign => "Yellow Sign".to_owned(),
+            CardRef::ElderSign => "Elder Sign".to_owned(),
+        };
+        let i = names
+            .iter()
+            .position(|n| *n == name)
+            .expect("a listed name");
+        u16::try_from(i).expect("a short catalogue")
+    };
+    let mut held = vec![Vec::new(); usize::from(players)];
+    let (_, facts, _) = parlour_testkit::watch_cards::<State>(players, "", 3, |state, _| {
+        for s in 0..players {
+            held[usize::from(s)].extend(state.hand(parlour_core::Seat(s)).iter().map(index));
+        }
+    });
+    let facts = facts.expect("Reading the Play declares its cards");
+    for cards in &mut held {
+        cards.sort_unstable();
+        cards.dedup();
+    }
+    assert_eq!(facts.held, held);
+    for s in 0..usize::from(players) {
+        assert!(facts.held[s].len() > facts.dealt[s].len(), "seat {s} drew");
+        assert!(facts.dealt[s].iter().all(|c| facts.held[s].contains(c)));
+    }
+}

@@ -5,10 +5,10 @@
 
 #[cfg(doc)]
 use parlour_core::Game;
-use parlour_core::{CardFacts, Metric};
+use parlour_core::{CardFacts, HandsNow, Metric};
 
-use crate::Event;
 use crate::phase::HandEnd;
+use crate::{Event, State};
 
 /// The metrics of a game from its events, always the same ids in the same order. Each ending is
 /// a share of the game's hands (ended hands, [`Event::HandEnded`]), so the three shares sum to 1
@@ -59,8 +59,8 @@ pub(crate) fn metrics(events: &[Event]) -> Vec<Metric> {
 }
 
 /// The cards each seat played: melded or laid off (the cards that score), over every hand, by
-/// card id (the catalogue is [`parlour_fey::printed_names`]). No "dealt": the deal's event does
-/// not name the hands, and a rummy hand changes every turn by draws and discards.
+/// card id (the catalogue is [`parlour_fey::printed_names`]). The deal's event does not name
+/// the hands: what each seat was dealt and held comes from [`hands_now`].
 pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
     let mut played = vec![Vec::new(); usize::from(players)];
     for event in events {
@@ -73,7 +73,18 @@ pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
         }
     }
     CardFacts {
-        dealt: Vec::new(),
         played,
+        ..CardFacts::default()
+    }
+}
+
+/// Each seat's hand after a step, by card id; the hands of a step that dealt ([`Event::Dealt`])
+/// are that hand's deal (every hand of the game is dealt, so "dealt" spans them all).
+pub(crate) fn hands_now(state: &State, caused: &[Event]) -> HandsNow {
+    HandsNow {
+        hands: (0..state.players)
+            .map(|s| state.hands[usize::from(s)].iter().map(u16::from).collect())
+            .collect(),
+        dealt: caused.iter().any(|e| matches!(e, Event::Dealt { .. })),
     }
 }

@@ -439,6 +439,10 @@ impl Game for State {
         Some(crate::metrics::card_facts(self.players, events))
     }
 
+    fn hands_now(&self, caused: &[Event]) -> Option<parlour_core::HandsNow> {
+        Some(crate::metrics::hands_now(self, caused))
+    }
+
     fn starting_seat(&self, _events: &[Event]) -> Option<Seat> {
         // The first hand's first player; the start moves one seat left each hand (D-RR-11).
         Some(self.first_player)

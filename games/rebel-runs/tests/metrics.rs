@@ -111,3 +111,54 @@ fn metrics_have_fixed_ids_and_sane_values() {
         assert_eq!(metrics[3].value, f64::from(players));
     }
 }
+
+/// Each seat's cards over a seeded game as its own view shows them: the hand right after each
+/// deal, and every card its hand ever showed.
+#[test]
+fn card_facts_are_every_deal_every_card_held_and_every_card_melded_or_laid_off() {
+    let players = 3;
+    let seats = usize::from(players);
+    let (mut dealt, mut held) = (vec![Vec::new(); seats], vec![Vec::new(); seats]);
+    let mut deals = 0;
+    let (state, facts, events) =
+        parlour_testkit::watch_cards::<State>(players, "", 11, |state, caused| {
+            let deal = caused.iter().any(|e| matches!(e, Event::Dealt { .. }));
+            deals += usize::from(deal);
+            for s in 0..players {
+                let view = state.view(Some(parlour_core::Seat(s)));
+                let hand = view.your_hand.expect("a seat sees its hand");
+                let ids: Vec<u16> = hand.iter().map(|c| u16::from(c.id())).collect();
+                if deal {
+                    assert_eq!(hand.len() as u32, HAND_SIZE, "a dealt hand is full");
+                    dealt[usize::from(s)].extend(&ids);
+                }
+                held[usize::from(s)].extend(ids);
+            }
+        });
+    let facts = facts.expect("Rebel Runs declares its cards");
+    for list in [&mut dealt, &mut held] {
+        for cards in list.iter_mut() {
+            cards.sort_unstable();
+            cards.dedup();
+        }
+    }
+    assert!(deals >= 2, "the seeded game plays several hands");
+    assert_eq!(facts.dealt, dealt);
+    assert_eq!(facts.held, held);
+    let names = state.card_names();
+    let melded: usize = events
+        .iter()
+        .map(|e| match e {
+            Event::Melded { cards, .. } => cards.len() as usize,
+            Event::LaidOff { .. } => 1,
+            _ => 0,
+        })
+        .sum();
+    assert!(melded > 0, "random play melds");
+    for s in 0..seats {
+        // Drawing adds to what was dealt, and every card laid down was held first.
+        assert!(facts.held[s].len() > facts.dealt[s].len(), "seat {s} drew");
+        assert!(facts.played[s].iter().all(|c| facts.held[s].contains(c)));
+        assert!(facts.held[s].iter().all(|&c| usize::from(c) < names.len()));
+    }
+}

@@ -56,6 +56,6 @@ pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
     }
     CardFacts {
         dealt,
-        played: Vec::new(),
+        ..CardFacts::default()
     }
 }

@@ -105,3 +105,26 @@ fn card_facts_are_every_card_dealt_which_is_every_card_played() {
         }
     }
 }
+
+/// A hand changes only by plays, so what a seat held is what it was dealt: the game declares
+/// no hands to watch, and the lab asks the question once, as "dealt".
+#[test]
+fn held_is_not_asked_apart_from_dealt() {
+    let mut shown = vec![Vec::new(); 4];
+    let (_, facts, _) = parlour_testkit::watch_cards::<State>(4, "", 8, |state, _| {
+        for s in 0..4u8 {
+            let hand = state.hand_of(parlour_core::Seat(s));
+            shown[usize::from(s)].extend(hand.iter().map(u16::from));
+        }
+    });
+    let facts = facts.expect("Troll Tricker declares its cards");
+    assert!(facts.held.is_empty());
+    for (s, cards) in shown.iter_mut().enumerate() {
+        cards.sort_unstable();
+        cards.dedup();
+        assert_eq!(
+            *cards, facts.dealt[s],
+            "every card seat {s} held it was dealt"
+        );
+    }
+}

@@ -7,8 +7,8 @@
 use std::fmt;
 
 use parlour_core::{
-    CardFacts, EventSink, Game, GameRng, IllegalAction, OptionSpec, Options, Outcome, ParseError,
-    Search, Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
+    CardFacts, EventSink, Game, GameRng, HandsNow, IllegalAction, OptionSpec, Options, Outcome,
+    ParseError, Search, Seat, SeatSet, SetupError, ToAct, Viewer, check_players,
 };
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -211,6 +211,15 @@ impl Game for TrollDraw {
         CARDS.iter().map(|&c| c.to_owned()).collect()
     }
 
+    fn hands_now(&self, _caused: &[Draw]) -> Option<HandsNow> {
+        // Declared so the lab asks "held" too: a seat holds its one card until it plays it,
+        // so held is dealt here, and the two questions must agree.
+        Some(HandsNow {
+            hands: self.hands.iter().map(|&c| vec![u16::from(c)]).collect(),
+            dealt: false,
+        })
+    }
+
     fn card_facts(&self, _events: &[Draw]) -> Option<CardFacts> {
         let seats = 0..usize::from(self.players);
         Some(CardFacts {
@@ -218,6 +227,7 @@ impl Game for TrollDraw {
                 .clone()
                 .map(|s| vec![u16::from(self.hands[s])])
                 .collect(),
+            held: Vec::new(),
             played: seats
                 .map(|s| {
                     if self.played & (1 << s) != 0 {
