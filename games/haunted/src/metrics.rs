@@ -6,7 +6,7 @@ use parlour_cards::CardSet;
 use parlour_core::Game;
 use parlour_core::{CardFacts, Metric};
 
-use crate::{Event, State};
+use crate::{Deck, Event, State};
 
 /// The metrics of a game, always the same ids in the same order, over the whole match (the
 /// main game and any `tiebreak_short_game` short games):
@@ -50,9 +50,9 @@ pub(crate) fn metrics(state: &State, events: &[Event]) -> Vec<Metric> {
 }
 
 /// The card names of the lab's card questions: each printed name once, in table order.
-pub(crate) fn card_names() -> Vec<String> {
+pub(crate) fn card_names(deck: &Deck) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
-    for info in &crate::deck().cards {
+    for info in &deck.cards {
         if !names.contains(&info.name) {
             names.push(info.name.clone());
         }
@@ -63,9 +63,9 @@ pub(crate) fn card_names() -> Vec<String> {
 /// The cards each seat played on a line ([`Event::Played`], in any mode), over the whole
 /// match, by [`card_names`] index. No "dealt": the deal's event does not name the hands, and
 /// hands change every turn by draws, gifts and takes.
-pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
-    let names = card_names();
-    let index: Vec<u16> = crate::deck()
+pub(crate) fn card_facts(deck: &Deck, players: u8, events: &[Event]) -> CardFacts {
+    let names = card_names(deck);
+    let index: Vec<u16> = deck
         .cards
         .iter()
         .map(|c| {
