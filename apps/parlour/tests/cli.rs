@@ -591,8 +591,8 @@ fn file_valued_options_are_inlined_into_the_record() {
 #[test]
 fn a_haunted_card_table_from_a_file_is_inlined_and_a_broken_one_is_refused_by_name() {
     let dir = temp_dir("haunted-cards");
-    let variant = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../docs/lab/haunted-no-tortured-soul.txt");
+    let variant =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/lab/haunted-no-tortured-soul.txt");
     let table = std::fs::read_to_string(&variant).expect("the variant table");
     let item = format!("cards={}", variant.to_str().unwrap());
     let record = one_sim_record(&dir, &["haunted", "--option-file", &item]);
@@ -603,11 +603,18 @@ fn a_haunted_card_table_from_a_file_is_inlined_and_a_broken_one_is_refused_by_na
     let log = lines[0]["log"].to_string();
     assert!(!log.contains("tortured-soul"), "{log}");
     let default = one_sim_record(&dir, &["haunted"]);
-    assert!(default["options"].get("cards").is_none(), "{}", default["options"]);
+    assert!(
+        default["options"].get("cards").is_none(),
+        "{}",
+        default["options"]
+    );
 
     let bad = dir.join("bad-cards.txt");
-    std::fs::write(&bad, table.replace("event fire \"Fire\"", "event fire \"Fire\" sparkly"))
-        .unwrap();
+    std::fs::write(
+        &bad,
+        table.replace("event fire \"Fire\"", "event fire \"Fire\" sparkly"),
+    )
+    .unwrap();
     let line = table
         .lines()
         .position(|l| l.starts_with("event fire "))

@@ -407,7 +407,10 @@ fn a_data_file_sweep_compares_two_haunted_card_tables() {
         "3",
     ];
     let out = ok(&parlour(&study, dir));
-    assert!(out.contains("cards: fewer.txt instead of cards.txt"), "{out}");
+    assert!(
+        out.contains("cards: fewer.txt instead of cards.txt"),
+        "{out}"
+    );
     let json: Value = serde_json::from_str(
         &std::fs::read_to_string(dir.join("lab-haunted-3/report.json")).unwrap(),
     )
@@ -427,17 +430,29 @@ fn a_data_file_sweep_compares_two_haunted_card_tables() {
         .expect("the two tables are compared");
     assert_eq!(length["labels"][1], "fewer.txt");
     let text = std::fs::read_to_string(dir.join("lab-haunted-3/report.json")).unwrap();
-    assert!(!text.contains("Hidden Terrors (5)"), "report.json holds a table");
+    assert!(
+        !text.contains("Hidden Terrors (5)"),
+        "report.json holds a table"
+    );
 
     // A broken table is refused, naming the file and the line.
     let table = std::fs::read_to_string(dir.join("fewer.txt")).unwrap();
     std::fs::write(
         dir.join("bad.txt"),
-        table.replace("focus locked-box \"Locked Box\" :", "focus locked-box \"Locked Box\" : ghost"),
+        table.replace(
+            "focus locked-box \"Locked Box\" :",
+            "focus locked-box \"Locked Box\" : ghost",
+        ),
     )
     .unwrap();
     let o = parlour(
-        &["lab", "haunted", "--data-file", "cards=bad.txt", "--no-skill"],
+        &[
+            "lab",
+            "haunted",
+            "--data-file",
+            "cards=bad.txt",
+            "--no-skill",
+        ],
         dir,
     );
     let err = String::from_utf8_lossy(&o.stderr);

@@ -73,9 +73,8 @@ fn a_deck_without_tortured_soul_plays_to_the_end_and_never_deals_it() {
 #[test]
 fn a_doubled_support_card_is_played_under_its_own_id_and_name() {
     // A second Pray, under an id and a name of its own (ids and alphabetical keys are unique).
-    let table = format!(
-        "{CARD_DATA}\naction second-prayer \"Second Prayer\" : cancel dread-old-god\n"
-    );
+    let table =
+        format!("{CARD_DATA}\naction second-prayer \"Second Prayer\" : cancel dread-old-god\n");
     let options = with_cards(&table);
     let state = State::new(4, &options).unwrap();
     assert_eq!(state.deck().len(), 82);
@@ -125,7 +124,9 @@ fn a_broken_table_is_a_setup_error_naming_its_line() {
         e.contains(&format!("card table line {line}: unknown tag `sparkly`")),
         "{e}"
     );
-    let e = State::new(4, &with_cards("classic")).unwrap_err().to_string();
+    let e = State::new(4, &with_cards("classic"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("unknown card table `classic`"), "{e}");
 }
 
