@@ -25,6 +25,22 @@ pub fn resolve_options(
         };
         set_from_file(info, &mut opts, key.trim(), path)?;
     }
+    // A file the game refuses at every player count is a mistake in the file: say which.
+    if !option_files.is_empty() {
+        let refusals: Vec<_> = info
+            .players
+            .clone()
+            .map(|p| parlour_games::new_match(info.id, p, opts.clone(), 0).err())
+            .collect();
+        if let Some(Some(first)) = refusals.first()
+            && refusals.iter().all(Option::is_some)
+        {
+            bail!(
+                "--option-file {}: {first}",
+                option_files.join(" --option-file ")
+            );
+        }
+    }
     if let Some(arr) = arrangement {
         if !info.file_options.contains(&"arrangement") {
             bail!("{} has no arrangement option", info.id);

@@ -588,6 +588,49 @@ fn file_valued_options_are_inlined_into_the_record() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("troll-tricker has no arrangement option"));
 }
 
+#[test]
+fn a_haunted_card_table_from_a_file_is_inlined_and_a_broken_one_is_refused_by_name() {
+    let dir = temp_dir("haunted-cards");
+    let variant =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/lab/haunted-no-tortured-soul.txt");
+    let table = std::fs::read_to_string(&variant).expect("the variant table");
+    let item = format!("cards={}", variant.to_str().unwrap());
+    let record = one_sim_record(&dir, &["haunted", "--option-file", &item]);
+    assert_eq!(record["options"]["cards"], table.as_str());
+    let (o, lines) = replay_json(&dir, &record, &["--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(lines[0]["status"], "finished");
+    let log = lines[0]["log"].to_string();
+    assert!(!log.contains("tortured-soul"), "{log}");
+    let default = one_sim_record(&dir, &["haunted"]);
+    assert!(
+        default["options"].get("cards").is_none(),
+        "{}",
+        default["options"]
+    );
+
+    let bad = dir.join("bad-cards.txt");
+    std::fs::write(
+        &bad,
+        table.replace("event fire \"Fire\"", "event fire \"Fire\" sparkly"),
+    )
+    .unwrap();
+    let line = table
+        .lines()
+        .position(|l| l.starts_with("event fire "))
+        .unwrap()
+        + 1;
+    let item = format!("cards={}", bad.to_str().unwrap());
+    let o = parlour(&["sim", "haunted", "--games", "1", "--option-file", &item]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains(&format!("--option-file {item}"))
+            && err.contains(&format!("card table line {line}: unknown tag `sparkly`")),
+        "{err}"
+    );
+}
+
 fn parlour_with_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
         .args(args)

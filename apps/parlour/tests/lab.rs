@@ -379,6 +379,95 @@ fn a_data_file_sweep_compares_two_arrangements_by_file_name() {
 }
 
 #[test]
+fn a_data_file_sweep_compares_two_haunted_card_tables() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    std::fs::copy(
+        root.join("games/haunted/data/cards.txt"),
+        dir.join("cards.txt"),
+    )
+    .unwrap();
+    std::fs::copy(
+        root.join("docs/lab/haunted-no-tortured-soul.txt"),
+        dir.join("fewer.txt"),
+    )
+    .unwrap();
+    let study = [
+        "lab",
+        "haunted",
+        "--data-file",
+        "cards=cards.txt",
+        "--data-file",
+        "cards=fewer.txt",
+        "--players",
+        "4",
+        "--games",
+        "40",
+        "--no-skill",
+        "--seed",
+        "3",
+    ];
+    let out = ok(&parlour(&study, dir));
+    assert!(
+        out.contains("cards: fewer.txt instead of cards.txt"),
+        "{out}"
+    );
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("lab-haunted-3/report.json")).unwrap(),
+    )
+    .unwrap();
+    let labels: Vec<&str> = json["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["options"]["cards"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["cards.txt", "fewer.txt"]);
+    let length = json["comparisons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["measure"] == "game length (actions per game)")
+        .expect("the two tables are compared");
+    assert_eq!(length["labels"][1], "fewer.txt");
+    let text = std::fs::read_to_string(dir.join("lab-haunted-3/report.json")).unwrap();
+    assert!(
+        !text.contains("Hidden Terrors (5)"),
+        "report.json holds a table"
+    );
+
+    // A broken table is refused, naming the file and the line.
+    let table = std::fs::read_to_string(dir.join("fewer.txt")).unwrap();
+    std::fs::write(
+        dir.join("bad.txt"),
+        table.replace(
+            "focus locked-box \"Locked Box\" :",
+            "focus locked-box \"Locked Box\" : ghost",
+        ),
+    )
+    .unwrap();
+    let o = parlour(
+        &[
+            "lab",
+            "haunted",
+            "--data-file",
+            "cards=bad.txt",
+            "--no-skill",
+        ],
+        dir,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("--data-file cards=bad.txt")
+            && err.contains("card table line")
+            && err.contains("unknown terror kind `ghost`"),
+        "{err}"
+    );
+}
+
+#[test]
 fn the_terminal_names_the_cards_that_swing_games() {
     let dir = tempfile::tempdir().unwrap();
     let dir = dir.path();

@@ -352,6 +352,7 @@ mod tests {
         assert!(!tricker.has_solver);
         assert!(tricker.file_options.is_empty());
         assert_eq!(find("reading-the-play").unwrap().file_options, ["lines"]);
+        assert_eq!(find("haunted").unwrap().file_options, ["cards"]);
         // A file's content is a text value: every file option is a text or game-data option.
         for g in games() {
             for id in g.file_options {

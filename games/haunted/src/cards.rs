@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, Mutex, PoisonError};
 
 use parlour_cards::CardSet;
 
@@ -16,6 +16,15 @@ pub const CARD_DATA: &str = include_str!("../data/cards.txt");
 
 /// Most cards a deck may hold (the width of [`CardSet`]).
 pub const MAX_CARDS: usize = 128;
+
+/// The `cards` option's default: the table shipped in `data/cards.txt`.
+pub const STANDARD_NAME: &str = "standard";
+
+/// Most distinct card tables one process keeps (see [`Deck::resolve`]).
+pub const MAX_DECKS: usize = 256;
+
+/// Fewest Settings, Focuses and Hidden Terrors a deck may hold: one player's three lines.
+pub const MIN_ESSENTIALS: u32 = 3;
 
 mod card;
 mod effect;
@@ -95,7 +104,7 @@ impl fmt::Display for DataError {
 impl std::error::Error for DataError {}
 
 /// The validated deck with lookup tables derived from it.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Deck {
     /// Every card, by index.
     pub cards: Vec<CardInfo>,
@@ -108,6 +117,10 @@ pub struct Deck {
     /// Cards by alphabetical rank (`alpha[c]` = rank of card `c`).
     alpha: Vec<u8>,
     ids: BTreeMap<String, u8>,
+    /// Each printed name once, in table order (copies of a card share a name).
+    names: Vec<String>,
+    /// Each card's index into `names`.
+    name_of: Vec<u16>,
 }
 
 static DECK: LazyLock<Deck> = LazyLock::new(|| match Deck::parse(CARD_DATA) {
@@ -115,7 +128,7 @@ static DECK: LazyLock<Deck> = LazyLock::new(|| match Deck::parse(CARD_DATA) {
     Err(e) => panic!("the card table shipped with the crate is invalid: {e}"),
 });
 
-/// The deck shipped with the crate.
+/// The deck shipped with the crate (the `cards` option at its default).
 ///
 /// # Panics
 /// Only if `data/cards.txt` is invalid, which the crate's tests rule out.
@@ -125,6 +138,86 @@ pub fn deck() -> &'static Deck {
 }
 
 impl Deck {
+    /// Each printed name once, in table order: the lab's card catalogue.
+    #[must_use]
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Each card's index into [`Deck::names`].
+    #[must_use]
+    pub fn name_index(&self) -> &[u16] {
+        &self.name_of
+    }
+
+    /// The card table the `cards` option names: `standard`, or a whole table in the
+    /// `data/cards.txt` format.
+    ///
+    /// A state holds its deck by reference, as it holds the standard one, so that copying a
+    /// state in search costs no more than before and a card's id lives as long as the process;
+    /// each distinct table is therefore validated once and kept for the life of the process, at
+    /// most [`MAX_DECKS`] of them.
+    ///
+    /// # Errors
+    /// A table that does not validate ([`Deck::parse`]), a one-line value that is not
+    /// `standard`, or more distinct tables than [`MAX_DECKS`].
+    pub fn resolve(value: &str) -> Result<&'static Deck, DataError> {
+        if value.trim() == STANDARD_NAME {
+            return Ok(deck());
+        }
+        if !value.trim().contains('\n') {
+            return Err(DataError {
+                line: 0,
+                message: format!(
+                    "unknown card table `{}` (built in: {STANDARD_NAME}; or give a whole table)",
+                    value.trim()
+                ),
+            });
+        }
+        static KEPT: Mutex<Vec<(String, &'static Deck)>> = Mutex::new(Vec::new());
+        let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, d)) = kept.iter().find(|(text, _)| text == value) {
+            return Ok(d);
+        }
+        let parsed = Deck::parse(value)?;
+        if kept.len() >= MAX_DECKS {
+            return Err(DataError {
+                line: 0,
+                message: format!("more than {MAX_DECKS} different card tables in one process"),
+            });
+        }
+        let parsed: &'static Deck = Box::leak(Box::new(parsed));
+        kept.push((value.to_owned(), parsed));
+        Ok(parsed)
+    }
+
+    /// Whether this is the deck shipped with the crate.
+    #[must_use]
+    pub fn is_standard(&self) -> bool {
+        std::ptr::eq(self, deck())
+    }
+
+    /// A card's table entry.
+    ///
+    /// # Panics
+    /// If `c` is not a card of this deck (cards come from its own sets and lookups).
+    #[must_use]
+    pub fn info(&self, c: Card) -> &CardInfo {
+        &self.cards[c.0 as usize]
+    }
+
+    /// A card's kebab-case id (`roadside-inn`).
+    #[must_use]
+    pub fn id(&self, c: Card) -> &str {
+        &self.info(c).id
+    }
+
+    /// A card's type.
+    #[must_use]
+    pub fn card_type(&self, c: Card) -> CardType {
+        self.info(c).card_type
+    }
+
     /// Number of cards in the table.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -192,5 +285,28 @@ impl Deck {
     #[must_use]
     pub fn alpha_rank(&self, c: Card) -> u8 {
         self.alpha[c.0 as usize]
+    }
+}
+
+/// The deck a game is played with, as a state holds it: copied for free, equal only to the
+/// same table (each distinct table is kept once, [`Deck::resolve`]).
+#[derive(Clone, Copy)]
+pub(crate) struct DeckRef(pub(crate) &'static Deck);
+
+impl PartialEq for DeckRef {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for DeckRef {}
+
+impl fmt::Debug for DeckRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_standard() {
+            f.write_str(STANDARD_NAME)
+        } else {
+            write!(f, "a table of {} cards", self.0.len())
+        }
     }
 }

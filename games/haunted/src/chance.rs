@@ -7,7 +7,7 @@ use parlour_core::{EventSink, GameRng, IllegalAction, ParseError, Seat, SeatSet}
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::cards::{Card, CardType, deck};
+use crate::cards::{Card, CardType};
 use crate::event::Event;
 use crate::state::{Phase, State};
 use crate::task::{Need, Task};
@@ -141,7 +141,7 @@ impl State {
     }
 
     pub(crate) fn parse_chance_text(&self, text: &str) -> Result<Chance, ParseError> {
-        let cards = parse_card_list(text, |t| Card::from_id(t).map(|c| c.0))?;
+        let cards = parse_card_list(text, |t| self.deck().find(t).map(|c| c.0))?;
         let cards: Vec<Card> = cards.into_iter().map(Card).collect();
         match self.due() {
             Some(Due::FirstDraw) => Ok(Chance::FirstDraw(cards)),
@@ -163,7 +163,7 @@ impl State {
         let due = self
             .due()
             .ok_or_else(|| IllegalAction::wrong_node("a player decision"))?;
-        let name = |c: u8| Card(c).id().to_owned();
+        let name = |c: u8| self.deck().id(Card(c)).to_owned();
         match (due, chance) {
             (Due::FirstDraw, Chance::FirstDraw(cards)) => {
                 // In a tie-break only the seats taking part draw (§6: a fresh setup among them).
@@ -178,7 +178,7 @@ impl State {
                     if !self.in_play.contains(c.0) || seen.contains(c.0) {
                         return Err(bad(
                             "first-player-draw",
-                            format!("{} is not a distinct card of the deck", c.id()),
+                            format!("{} is not a distinct card of the deck", self.deck().id(*c)),
                         ));
                     }
                     seen.insert(c.0);
@@ -186,7 +186,7 @@ impl State {
                 if self.awaiting_gather() {
                     self.gather_for_tiebreak();
                 }
-                let d = deck();
+                let d = self.deck();
                 let first = self
                     .seated
                     .iter()
@@ -240,7 +240,10 @@ impl State {
                     // stater did not already write.
                     return Err(bad(
                         "random-take",
-                        format!("{} cannot be taken from seat {from}'s hand", c.id()),
+                        format!(
+                            "{} cannot be taken from seat {from}'s hand",
+                            self.deck().id(c)
+                        ),
                     ));
                 }
                 self.stack.pop();

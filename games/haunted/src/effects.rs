@@ -5,7 +5,7 @@ use parlour_cards::CardSet;
 use parlour_core::{EventSink, Seat, SeatSet};
 
 use crate::action::LineRef;
-use crate::cards::{Card, CardType, Effect, deck};
+use crate::cards::{Card, CardType, Effect};
 use crate::event::Event;
 use crate::state::State;
 use crate::task::{Ctx, LookFor, Need, Prompt, Task, TiePurpose};
@@ -19,7 +19,7 @@ impl State {
             self.push(Task::Lap(ctx.owner()));
             return;
         }
-        let Some(effect) = ctx.card.info().effect else {
+        let Some(effect) = self.deck().info(ctx.card).effect else {
             return;
         };
         let owner = ctx.owner();
@@ -65,9 +65,9 @@ impl State {
     /// The outcome of a test draw for the card being resolved (§4.7).
     pub(crate) fn test_outcome(&mut self, ctx: Ctx, drawn: Card, ev: &mut impl EventSink<Event>) {
         let owner = ctx.owner();
-        let ty = drawn.card_type();
+        let ty = self.deck().card_type(drawn);
         let essential = ty.is_essential();
-        let Some(effect) = ctx.card.info().effect else {
+        let Some(effect) = self.deck().info(ctx.card).effect else {
             return;
         };
         match effect {
@@ -145,7 +145,7 @@ impl State {
     }
 
     fn remove_focus(&mut self, ctx: Ctx, effect: Effect, ev: &mut impl EventSink<Event>) {
-        if ctx.card.info().reach && self.rules.removal_any_own_line {
+        if self.deck().info(ctx.card).reach && self.rules.removal_any_own_line {
             let fresh_only = matches!(self.phase, crate::state::Phase::Defence(_));
             let _ = effect;
             self.push(Task::Ask(
@@ -169,7 +169,7 @@ impl State {
     fn coach_and_horses(&mut self, ctx: Ctx, ev: &mut impl EventSink<Event>) {
         let victim = ctx.owner();
         let hand = self.hands[victim];
-        let blocked = hand.iter().any(|c| Card(c).info().blocks_coach)
+        let blocked = hand.iter().any(|c| self.deck().info(Card(c)).blocks_coach)
             || self.acquaintances(victim).is_empty();
         if blocked {
             ev.push(Event::Blocked(ctx.player));
@@ -265,9 +265,12 @@ impl State {
     pub(crate) fn activatable(&self, line: LineRef) -> CardSet {
         let l = self.line(line.owner, line.slot);
         match l.top() {
-            Some(f) if f.card_type() == CardType::Focus && !l.complete => {
+            Some(f) if self.deck().card_type(f) == CardType::Focus && !l.complete => {
                 let pile: CardSet = self.discard.iter().map(|c| c.0).collect();
-                pile.and(deck().summoned_by(f, self.rules.fatal_possession_distinct))
+                pile.and(
+                    self.deck()
+                        .summoned_by(f, self.rules.fatal_possession_distinct),
+                )
             }
             _ => CardSet::EMPTY,
         }
@@ -438,7 +441,7 @@ impl State {
             }
             return;
         }
-        let d = deck();
+        let d = self.deck();
         let loser_gives = self.rules.hidden_compartment_tie_loser_gives;
         let mut giver = self.first_from_left(owner, tied);
         let mut best: Option<u8> = None;

@@ -14,13 +14,13 @@
 //! closed by `done`; its sets hold at most two cards, so no spelling is longer than three ids.
 //! Seats in actions are relative to the acting seat too (`player +1` is the left neighbour).
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, Mutex, PoisonError};
 
 use parlour_cards::CardSet;
 use parlour_core::{Encoding, Game, LayoutPart, Seat};
 
 use crate::action::{Action, LineRef};
-use crate::cards::{Card, CardType, MAX_CARDS, deck};
+use crate::cards::{Card, CardType, Deck, MAX_CARDS, deck};
 use crate::scoring::{COMPLETE_LINE, score};
 use crate::state::{Phase, State};
 use crate::task::{Prompt, Task, TiePurpose};
@@ -50,7 +50,8 @@ const SEAT_FACTS: usize = 11;
 /// Per-line facts after the card one-hots: complete, pending, fresh per position, used, size.
 const LINE_FACTS: usize = 7;
 
-/// Sizes taken from the card table (`data/cards.txt`), which is data and may be corrected.
+/// Sizes taken from the card table the game is played with (`data/cards.txt` by default, or
+/// the `cards` option's table): the encoding follows the deck, so its sizes are the deck's.
 struct Dims {
     cards: usize,
     settings: usize,
@@ -64,36 +65,57 @@ struct Dims {
     curse_index: [u8; MAX_CARDS],
 }
 
-static DIMS: LazyLock<Dims> = LazyLock::new(|| {
-    let d = deck();
-    let mut rank = [0u8; MAX_CARDS];
-    for ty in CardType::ALL {
-        for (i, c) in d.of_type(ty).iter().enumerate() {
-            rank[c as usize] = i as u8;
+static DIMS: LazyLock<Dims> = LazyLock::new(|| Dims::of(deck()));
+
+/// The sizes of deck `d`: the standard deck's without a lock; another's made once and kept as
+/// long as the deck is ([`Deck::resolve`] keeps each table for the life of the process).
+fn dims(d: &'static Deck) -> &'static Dims {
+    if d.is_standard() {
+        return &DIMS;
+    }
+    static KEPT: Mutex<Vec<(usize, &'static Dims)>> = Mutex::new(Vec::new());
+    let key = std::ptr::from_ref(d) as usize;
+    let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, dims)) = kept.iter().find(|(k, _)| *k == key) {
+        return dims;
+    }
+    let dims: &'static Dims = Box::leak(Box::new(Dims::of(d)));
+    kept.push((key, dims));
+    dims
+}
+
+impl Dims {
+    fn of(d: &Deck) -> Dims {
+        let mut rank = [0u8; MAX_CARDS];
+        for ty in CardType::ALL {
+            for (i, c) in d.of_type(ty).iter().enumerate() {
+                rank[c as usize] = i as u8;
+            }
+        }
+        let curse: Vec<Card> = (0..d.len() as u8)
+            .map(Card)
+            .filter(|&c| d.info(c).curse)
+            .collect();
+        let mut curse_index = [u8::MAX; MAX_CARDS];
+        for (i, c) in curse.iter().enumerate() {
+            curse_index[c.0 as usize] = i as u8;
+        }
+        Dims {
+            cards: d.len(),
+            settings: d.of_type(CardType::Setting).len() as usize,
+            focuses: d.of_type(CardType::Focus).len() as usize,
+            terrors: d.of_type(CardType::Terror).len() as usize,
+            rank,
+            curse,
+            curse_index,
         }
     }
-    let curse: Vec<Card> = (0..d.len() as u8)
-        .map(Card)
-        .filter(|c| c.info().curse)
-        .collect();
-    let mut curse_index = [u8::MAX; MAX_CARDS];
-    for (i, c) in curse.iter().enumerate() {
-        curse_index[c.0 as usize] = i as u8;
-    }
-    Dims {
-        cards: d.len(),
-        settings: d.of_type(CardType::Setting).len() as usize,
-        focuses: d.of_type(CardType::Focus).len() as usize,
-        terrors: d.of_type(CardType::Terror).len() as usize,
-        rank,
-        curse,
-        curse_index,
-    }
-});
+}
 
 /// Offsets of the observation for `n` seats.
 #[derive(Clone, Copy)]
 struct Layout {
+    dims: &'static Dims,
     n: usize,
     cards: usize,
     line: usize,
@@ -101,10 +123,10 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(n: u8) -> Layout {
-        let d = &*DIMS;
+    fn new(d: &'static Dims, n: u8) -> Layout {
         let line = d.settings + d.focuses + d.terrors + LINE_FACTS;
         Layout {
+            dims: d,
             n: usize::from(n),
             cards: d.cards,
             line,
@@ -188,6 +210,7 @@ impl Layout {
 struct Ids {
     n: usize,
     cards: usize,
+    curses: usize,
 }
 
 const A_BEGIN: usize = 0;
@@ -200,10 +223,11 @@ const A_DONE: usize = 6;
 const A_DISCARD: usize = 7;
 
 impl Ids {
-    fn new(n: u8) -> Ids {
+    fn new(d: &Dims, n: u8) -> Ids {
         Ids {
             n: usize::from(n),
-            cards: DIMS.cards,
+            cards: d.cards,
+            curses: d.curse.len(),
         }
     }
     fn lines(self) -> usize {
@@ -222,7 +246,7 @@ impl Ids {
         self.play() + self.cards * self.lines()
     }
     fn name(self) -> usize {
-        self.curse() + DIMS.curse.len() * self.lines()
+        self.curse() + self.curses * self.lines()
     }
     fn choose(self) -> usize {
         self.name() + self.n - 1
@@ -318,7 +342,7 @@ impl State {
     }
 
     fn write_seat(&self, me: Seat, p: Seat, lay: Layout, unseen: CardSet, out: &mut [f32]) {
-        let d = &*DIMS;
+        let d = lay.dims;
         let o = rel(me, p, self.n) * lay.seat;
         // The hand as far as `me` can place its cards (all of it for `me`).
         set_cards(out, self.hands[p].minus(unseen), o);
@@ -326,7 +350,7 @@ impl State {
             let lo = o + lay.cards + j * lay.line;
             for c in l.cards() {
                 let r = usize::from(d.rank[c.0 as usize]);
-                let at = match c.card_type() {
+                let at = match self.deck().card_type(c) {
                     CardType::Setting => r,
                     CardType::Focus => d.settings + r,
                     _ => d.settings + d.focuses + r,
@@ -490,7 +514,7 @@ impl Encoding for State {
     }
 
     fn observation_layout(&self) -> Vec<LayoutPart> {
-        let lay = Layout::new(self.n);
+        let lay = Layout::new(dims(self.deck()), self.n);
         let n = lay.n;
         let cards = lay.cards;
         let bounds = self.observation_bounds();
@@ -587,11 +611,11 @@ impl Encoding for State {
     }
 
     fn observation_shape(&self) -> Vec<usize> {
-        vec![Layout::new(self.n).len()]
+        vec![Layout::new(dims(self.deck()), self.n).len()]
     }
 
     fn encode_observation(&self, seat: Seat, out: &mut [f32]) {
-        let lay = Layout::new(self.n);
+        let lay = Layout::new(dims(self.deck()), self.n);
         let unseen = self.unseen_by(seat);
         for p in Seat::all(self.n) {
             self.write_seat(seat, p, lay, unseen, out);
@@ -629,11 +653,11 @@ impl Encoding for State {
     }
 
     fn num_distinct_actions(&self) -> usize {
-        Ids::new(self.n).len()
+        Ids::new(dims(self.deck()), self.n).len()
     }
 
     fn action_ids(&self, seat: Seat, action: Action, out: &mut Vec<usize>) {
-        let ids = Ids::new(self.n);
+        let ids = Ids::new(dims(self.deck()), self.n);
         let n = self.n;
         let id = match action {
             Action::BeginTurn => A_BEGIN,
@@ -654,11 +678,9 @@ impl Encoding for State {
                 line,
                 curse: true,
             } => {
-                let k = usize::from(DIMS.curse_index[card.0 as usize]);
-                debug_assert!(
-                    k < DIMS.curse.len(),
-                    "only a curse card plays in curse mode"
-                );
+                let d = dims(self.deck());
+                let k = usize::from(d.curse_index[card.0 as usize]);
+                debug_assert!(k < d.curse.len(), "only a curse card plays in curse mode");
                 ids.curse() + k * ids.lines() + rel_line(seat, line, n)
             }
             // A seat never names itself, so the offset is 1 or more.
@@ -697,8 +719,9 @@ impl Encoding for State {
     }
 
     fn action_id_text(&self, id: usize) -> String {
-        let ids = Ids::new(self.n);
-        let card = |i: usize| Card(i as u8).id();
+        let ids = Ids::new(dims(self.deck()), self.n);
+        let deck = self.deck();
+        let card = |i: usize| deck.id(Card(i as u8));
         let lines = ids.lines();
         match id {
             A_BEGIN => "begin".into(),
@@ -717,8 +740,8 @@ impl Encoding for State {
             }
             _ if id < ids.name() => {
                 let i = id - ids.curse();
-                let c = DIMS.curse[i / lines];
-                format!("play {} {} curse", c.id(), line_word(i % lines))
+                let c = dims(deck).curse[i / lines];
+                format!("play {} {} curse", deck.id(c), line_word(i % lines))
             }
             _ if id < ids.choose() => format!("player +{}", id - ids.name() + 1),
             _ if id < ids.len() => format!("line {}", line_word(id - ids.choose())),
@@ -738,10 +761,10 @@ mod tests {
         assert_eq!((d.cards, d.settings, d.focuses, d.terrors), (81, 10, 15, 6));
         assert_eq!(d.curse.len(), 2);
         for n in 2..=6u8 {
-            assert_eq!(Layout::new(n).len(), 211 * usize::from(n) + 637);
-            assert_eq!(Ids::new(n).len(), 253 * usize::from(n) + 249);
+            assert_eq!(Layout::new(&DIMS, n).len(), 211 * usize::from(n) + 637);
+            assert_eq!(Ids::new(&DIMS, n).len(), 253 * usize::from(n) + 249);
         }
-        let lay = Layout::new(4);
+        let lay = Layout::new(&DIMS, 4);
         assert_eq!((lay.line, lay.seat, lay.facts()), (38, 206, 195));
         assert_eq!(lay.prompt() - lay.global(), 10);
         assert_eq!(lay.prompt_cards() - lay.global(), 35 + 5 * 4 + 9);
@@ -755,7 +778,7 @@ mod tests {
         assert_eq!(lay.unseen() - g, 530 + 20);
         assert_eq!(lay.counts() - g, 611 + 20);
         assert_eq!(lay.rules() - g, 617 + 20);
-        let ids = Ids::new(4);
+        let ids = Ids::new(&DIMS, 4);
         assert_eq!((ids.pick(), ids.add(), ids.play()), (88, 169, 250));
         assert_eq!(
             (ids.curse(), ids.name(), ids.choose()),
@@ -769,8 +792,8 @@ mod tests {
         let mut out = vec![0.0; st.observation_shape()[0]];
         st.encode_observation(Seat(1), &mut out);
         // Before the deal: the first-player draw is due and every card is unseen.
-        assert_eq!(out[Layout::new(3).phase()], 1.0);
-        let unseen = Layout::new(3).unseen();
+        assert_eq!(out[Layout::new(&DIMS, 3).phase()], 1.0);
+        let unseen = Layout::new(&DIMS, 3).unseen();
         assert_eq!(out[unseen..unseen + 81].iter().sum::<f32>(), 81.0);
     }
 }

@@ -3,7 +3,7 @@
 use parlour_core::{Names, Seat, SeatSet, Viewer, count};
 
 use crate::action::LineRef;
-use crate::cards::Card;
+use crate::cards::{Card, Deck};
 
 /// Something that happened. Card identities that only some players may know are named by
 /// [`Event::describe`] only to them.
@@ -121,11 +121,12 @@ fn line(l: LineRef) -> String {
 impl Event {
     /// The event as text for `viewer`, or `None` when the viewer does not see it.
     #[must_use]
-    pub fn describe(&self, viewer: Viewer) -> Option<String> {
+    pub fn describe(&self, deck: &Deck, viewer: Viewer) -> Option<String> {
         let sees = |s: Seat| viewer.sees_private_of(s);
+        let id = |c: &Card| deck.id(*c);
         Some(match self {
             Event::FirstPlayer { cards, first } => {
-                let cards: Vec<String> = cards.iter().map(|c| c.id().to_owned()).collect();
+                let cards: Vec<&str> = cards.iter().map(id).collect();
                 format!("first-player draw {}: seat {first} starts", cards.join(" "))
             }
             Event::Dealt => "hands dealt".into(),
@@ -138,15 +139,16 @@ impl Event {
                 line: l,
                 curse,
             } => format!(
-                "seat {seat} plays {card} on {}{}",
+                "seat {seat} plays {} on {}{}",
+                id(card),
                 line(*l),
                 if *curse { " (curse)" } else { "" }
             ),
             Event::Passed(s) => format!("seat {s} passes"),
-            Event::Discarded(s, c) => format!("seat {s} discards {c}"),
+            Event::Discarded(s, c) => format!("seat {s} discards {c}", c = id(c)),
             Event::Drew(s, c) => {
                 if sees(*s) {
-                    format!("seat {s} draws {c}")
+                    format!("seat {s} draws {c}", c = id(c))
                 } else {
                     format!("seat {s} draws a card")
                 }
@@ -155,8 +157,8 @@ impl Event {
                 format!("the discard pile ({n} cards) is shuffled into a new stockpile")
             }
             Event::StockShuffled => "the stockpile is shuffled".into(),
-            Event::TestCard(s, c) => format!("test draw for seat {s}: {c}"),
-            Event::LapCard(s, c) => format!("Lap of the Gods for seat {s}: {c}"),
+            Event::TestCard(s, c) => format!("test draw for seat {s}: {c}", c = id(c)),
+            Event::LapCard(s, c) => format!("Lap of the Gods for seat {s}: {c}", c = id(c)),
             Event::LapRow(s, r) => {
                 if *r == 0 {
                     format!("Lap of the Gods for seat {s}: too few cards, no effect")
@@ -167,35 +169,40 @@ impl Event {
             Event::Rift => "Rift: every hand passes to the left".into(),
             Event::RandomTake { from, to, card } => {
                 if sees(*from) || sees(*to) {
-                    format!("seat {to} takes {card} at random from seat {from}")
+                    format!(
+                        "seat {to} takes {card} at random from seat {from}",
+                        card = id(card)
+                    )
                 } else {
                     format!("seat {to} takes a random card from seat {from}")
                 }
             }
             Event::Gave { from, to, card } => {
                 if sees(*from) || sees(*to) {
-                    format!("seat {from} gives {card} to seat {to}")
+                    format!("seat {from} gives {card} to seat {to}", card = id(card))
                 } else {
                     format!("seat {from} gives a card to seat {to}")
                 }
             }
-            Event::TookFromDiscard(s, c) => format!("seat {s} takes {c} from the discard pile"),
+            Event::TookFromDiscard(s, c) => {
+                format!("seat {s} takes {c} from the discard pile", c = id(c))
+            }
             Event::Looked(s, c) => {
                 if sees(*s) {
-                    format!("seat {s} looks at {c}")
+                    format!("seat {s} looks at {c}", c = id(c))
                 } else {
                     format!("seat {s} looks at a card from the stockpile")
                 }
             }
-            Event::Removed(l, c) => format!("{c} is removed from {}", line(*l)),
-            Event::Placed(l, c) => format!("{c} is placed on {}", line(*l)),
+            Event::Removed(l, c) => format!("{c} is removed from {}", line(*l), c = id(c)),
+            Event::Placed(l, c) => format!("{c} is placed on {}", line(*l), c = id(c)),
             Event::Completed(l) => format!("{} is complete", line(*l)),
             Event::Blocked(s) => format!("the coach is blocked; seat {s} forfeits"),
             Event::NoAction(s) => format!("seat {s} has no Action"),
             Event::WillMissTurn(s) => format!("seat {s} will miss a turn"),
             Event::Transferred(a, b) => format!("line {} moves to {}", line(*a), line(*b)),
-            Event::TieCard(s, c) => format!("tie draw: seat {s} reveals {c}"),
-            Event::Lodged(s, c) => format!("{c} lodges in seat {s}'s hand"),
+            Event::TieCard(s, c) => format!("tie draw: seat {s} reveals {c}", c = id(c)),
+            Event::Lodged(s, c) => format!("{c} lodges in seat {s}'s hand", c = id(c)),
             Event::Chose(s, what) => format!("seat {s} chooses {what}"),
             Event::ChoseSeat(s, p) => format!("seat {s} chooses seat {p}"),
             Event::TieBreak { loser, seats, game } => {
@@ -221,11 +228,11 @@ impl Event {
     /// The event for people at the table, or `None` when `viewer` does not see it: players by
     /// their names, cards by their printed names, lines counted from 1 ("Ann's line 2").
     #[must_use]
-    pub fn narrate(&self, viewer: Viewer, names: Names) -> Option<String> {
+    pub fn narrate(&self, deck: &Deck, viewer: Viewer, names: Names) -> Option<String> {
         let sees = |s: Seat| viewer.sees_private_of(s);
         let who = |s: &Seat| names.of(*s);
         let line = |l: &LineRef| format!("{}'s line {}", names.of(l.owner), l.slot + 1);
-        let card = |c: &Card| c.info().name.clone();
+        let card = |c: &Card| deck.info(*c).name.clone();
         Some(match self {
             Event::FirstPlayer { cards, first } => {
                 let drawn = cards
@@ -337,13 +344,13 @@ mod narration_tests {
 
     use super::Event;
     use crate::action::LineRef;
-    use crate::cards::Card;
+    use crate::cards::deck;
 
     #[test]
     fn plays_and_lines_are_told_with_names_and_printed_cards() {
         let names = ["Ann".to_owned(), "Bo".to_owned()];
         let names = Voice::table(&names).names().unwrap();
-        let soul = Card::from_id("tortured-soul").unwrap();
+        let soul = deck().find("tortured-soul").unwrap();
         let line = LineRef {
             owner: Seat(0),
             slot: 1,
@@ -355,29 +362,29 @@ mod narration_tests {
             curse: false,
         };
         assert_eq!(
-            played.narrate(Viewer::Spectator, names).unwrap(),
+            played.narrate(deck(), Viewer::Spectator, names).unwrap(),
             "Ann plays Tortured Soul on Ann's line 2"
         );
         assert_eq!(
             Event::Completed(line)
-                .narrate(Viewer::Spectator, names)
+                .narrate(deck(), Viewer::Spectator, names)
                 .unwrap(),
             "Ann's line 2 is complete"
         );
         assert_eq!(
             Event::ChoseSeat(Seat(1), Seat(0))
-                .narrate(Viewer::Spectator, names)
+                .narrate(deck(), Viewer::Spectator, names)
                 .unwrap(),
             "Bo chooses Ann"
         );
         // The trace keeps the ids and seat numbers.
         assert_eq!(
-            played.describe(Viewer::Spectator).unwrap(),
+            played.describe(deck(), Viewer::Spectator).unwrap(),
             "seat 0 plays tortured-soul on p0.l1"
         );
         assert_eq!(
             Event::ChoseSeat(Seat(1), Seat(0))
-                .describe(Viewer::Spectator)
+                .describe(deck(), Viewer::Spectator)
                 .unwrap(),
             "seat 1 chooses seat 0"
         );
@@ -387,13 +394,13 @@ mod narration_tests {
     fn a_drawn_card_is_named_only_to_its_drawer() {
         let names = ["Ann".to_owned(), "Bo".to_owned()];
         let names = Voice::table(&names).names().unwrap();
-        let drew = Event::Drew(Seat(1), Card::from_id("roadside-inn").unwrap());
+        let drew = Event::Drew(Seat(1), deck().find("roadside-inn").unwrap());
         assert_eq!(
-            drew.narrate(Viewer::Seat(Seat(1)), names).unwrap(),
+            drew.narrate(deck(), Viewer::Seat(Seat(1)), names).unwrap(),
             "Bo draws Roadside Inn"
         );
         assert_eq!(
-            drew.narrate(Viewer::Seat(Seat(0)), names).unwrap(),
+            drew.narrate(deck(), Viewer::Seat(Seat(0)), names).unwrap(),
             "Bo draws a card"
         );
     }

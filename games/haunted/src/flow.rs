@@ -233,7 +233,7 @@ impl State {
                         "prompt-answer",
                         format!(
                             "{} is not an answer to the {} prompt",
-                            crate::notation::action_text(action),
+                            crate::notation::action_text(self.deck(), action),
                             crate::notation::prompt_name(*p)
                         ),
                     ))

@@ -105,7 +105,8 @@ mod view;
 pub use action::{Action, LineRef};
 pub use card_data::{CARD_TEXTS, CardData, CardEntry, KindEntry};
 pub use cards::{
-    CARD_DATA, Card, CardInfo, CardType, DataError, Deck, Effect, Kind, MAX_CARDS, Provenance, deck,
+    CARD_DATA, Card, CardInfo, CardType, DataError, Deck, Effect, Kind, MAX_CARDS, MAX_DECKS,
+    MIN_ESSENTIALS, Provenance, STANDARD_NAME, deck,
 };
 pub use chance::Chance;
 pub use event::Event;

@@ -6,7 +6,7 @@ use parlour_cards::CardSet;
 use parlour_core::Game;
 use parlour_core::{CardFacts, HandsNow, Metric};
 
-use crate::{Event, State};
+use crate::{Deck, Event, State};
 
 /// The metrics of a game, always the same ids in the same order, over the whole match (the
 /// main game and any `tiebreak_short_game` short games):
@@ -50,21 +50,15 @@ pub(crate) fn metrics(state: &State, events: &[Event]) -> Vec<Metric> {
 }
 
 /// The card names of the lab's card questions: each printed name once, in table order.
-pub(crate) fn card_names() -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
-    for info in &crate::deck().cards {
-        if !names.contains(&info.name) {
-            names.push(info.name.clone());
-        }
-    }
-    names
+pub(crate) fn card_names(deck: &Deck) -> Vec<String> {
+    deck.names().to_vec()
 }
 
 /// The cards each seat played on a line ([`Event::Played`], in any mode), over the whole
-/// match, by [`card_names`] index. No "dealt": the deal's event does not name the hands, and
-/// hands change every turn by draws, gifts and takes.
-pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
-    let index = catalogue_index();
+/// match, by [`card_names`] index. "Dealt" and "held" come from [`hands_now`]: the deal's event
+/// does not name the hands.
+pub(crate) fn card_facts(deck: &Deck, players: u8, events: &[Event]) -> CardFacts {
+    let index = deck.name_index();
     let mut played = vec![Vec::new(); usize::from(players)];
     for event in events {
         if let Event::Played { seat, card, .. } = event
@@ -79,27 +73,11 @@ pub(crate) fn card_facts(players: u8, events: &[Event]) -> CardFacts {
     }
 }
 
-/// Each card's index into [`card_names`] (copies of one name share it).
-fn catalogue_index() -> Vec<u16> {
-    let mut names: Vec<&str> = Vec::new();
-    crate::deck()
-        .cards
-        .iter()
-        .map(|c| {
-            let i = names.iter().position(|n| *n == c.name).unwrap_or_else(|| {
-                names.push(&c.name);
-                names.len() - 1
-            });
-            u16::try_from(i).expect("fewer than 65536 names")
-        })
-        .collect()
-}
-
 /// Each seat's hand after a step, by [`card_names`] index: what a seat held over the game
 /// (draws, takes, gifts, the Rift's passes); the hands of the step that dealt
 /// ([`Event::Dealt`]) are what it was dealt, since the deal's event names no hands.
 pub(crate) fn hands_now(state: &State, caused: &[Event]) -> HandsNow {
-    let index = catalogue_index();
+    let index = state.deck().name_index();
     HandsNow {
         hands: (0..usize::from(state.n))
             .map(|s| {

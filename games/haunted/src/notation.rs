@@ -14,7 +14,7 @@ use parlour_cards::CardSet;
 use parlour_core::{ParseError, Seat};
 
 use crate::action::{Action, LineRef};
-use crate::cards::Card;
+use crate::cards::{Card, Deck};
 use crate::chance::Chance;
 use crate::task::Prompt;
 
@@ -48,30 +48,31 @@ pub fn parse_line(t: &str) -> Result<LineRef, ParseError> {
     Ok(LineRef::new(owner, slot))
 }
 
-fn card(t: &str) -> Result<Card, ParseError> {
-    Card::from_id(t).ok_or_else(|| ParseError::new(t, "not a card id"))
+fn card(deck: &Deck, t: &str) -> Result<Card, ParseError> {
+    deck.find(t)
+        .ok_or_else(|| ParseError::new(t, "not a card id"))
 }
 
-/// The text of an action.
+/// The text of an action, its cards named by `deck`'s ids.
 #[must_use]
-pub fn action_text(a: Action) -> String {
+pub fn action_text(deck: &Deck, a: Action) -> String {
     match a {
         Action::BeginTurn => "begin".into(),
         Action::Redraw => "redraw".into(),
         Action::Play { card, line, curse } => format!(
             "play {} {}{}",
-            card.id(),
+            deck.id(card),
             line_text(line),
             if curse { " curse" } else { "" }
         ),
         Action::Pass => "pass".into(),
-        Action::Discard(c) => format!("discard {}", c.id()),
-        Action::Pick(c) => format!("pick {}", c.id()),
+        Action::Discard(c) => format!("discard {}", deck.id(c)),
+        Action::Pick(c) => format!("pick {}", deck.id(c)),
         Action::PickSet(s) => {
             if s.is_empty() {
                 "cards -".into()
             } else {
-                let ids: Vec<&str> = s.iter().map(|c| Card(c).id()).collect();
+                let ids: Vec<&str> = s.iter().map(|c| deck.id(Card(c))).collect();
                 format!("cards {}", ids.join(" "))
             }
         }
@@ -83,11 +84,11 @@ pub fn action_text(a: Action) -> String {
     }
 }
 
-/// Reads an action.
+/// Reads an action, its cards by `deck`'s ids.
 ///
 /// # Errors
 /// Text that is not an action of this game.
-pub fn parse_action(text: &str) -> Result<Action, ParseError> {
+pub fn parse_action(deck: &Deck, text: &str) -> Result<Action, ParseError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let err = |why: &str| ParseError::new(text, why);
     Ok(match words.as_slice() {
@@ -98,22 +99,22 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
         ["no"] => Action::No,
         ["none"] => Action::Decline,
         ["play", c, l] => Action::Play {
-            card: card(c)?,
+            card: card(deck, c)?,
             line: parse_line(l)?,
             curse: false,
         },
         ["play", c, l, "curse"] => Action::Play {
-            card: card(c)?,
+            card: card(deck, c)?,
             line: parse_line(l)?,
             curse: true,
         },
-        ["discard", c] => Action::Discard(card(c)?),
-        ["pick", c] => Action::Pick(card(c)?),
+        ["discard", c] => Action::Discard(card(deck, c)?),
+        ["pick", c] => Action::Pick(card(deck, c)?),
         ["cards", "-"] => Action::PickSet(CardSet::EMPTY),
         ["cards", rest @ ..] if !rest.is_empty() => {
             let mut s = CardSet::EMPTY;
             for c in rest {
-                s.insert(card(c)?.0);
+                s.insert(card(deck, c)?.0);
             }
             Action::PickSet(s)
         }
@@ -129,15 +130,15 @@ pub fn parse_action(text: &str) -> Result<Action, ParseError> {
     })
 }
 
-/// The text of a chance outcome: card ids separated by spaces.
+/// The text of a chance outcome: `deck`'s card ids separated by spaces.
 #[must_use]
-pub fn chance_text(c: &Chance) -> String {
+pub fn chance_text(deck: &Deck, c: &Chance) -> String {
     match c {
         Chance::FirstDraw(cards) | Chance::Order(cards) => {
-            let ids: Vec<&str> = cards.iter().map(|c| c.id()).collect();
+            let ids: Vec<&str> = cards.iter().map(|&c| deck.id(c)).collect();
             ids.join(" ")
         }
-        Chance::Take(c) => c.id().to_owned(),
+        Chance::Take(c) => deck.id(*c).to_owned(),
     }
 }
 
@@ -175,6 +176,7 @@ pub(crate) fn prompt_name(p: Prompt) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::deck;
 
     #[test]
     fn actions_round_trip() {
@@ -194,15 +196,15 @@ mod tests {
             "no",
             "none",
         ] {
-            let a = parse_action(t).unwrap();
-            let back = action_text(a);
-            assert_eq!(parse_action(&back).unwrap(), a, "{t}");
+            let a = parse_action(deck(), t).unwrap();
+            let back = action_text(deck(), a);
+            assert_eq!(parse_action(deck(), &back).unwrap(), a, "{t}");
         }
         assert_eq!(
-            parse_action("play roadside_inn P1.L0").unwrap(),
-            parse_action("play roadside-inn p1.l0").unwrap()
+            parse_action(deck(), "play roadside_inn P1.L0").unwrap(),
+            parse_action(deck(), "play roadside-inn p1.l0").unwrap()
         );
-        assert!(parse_action("play nothing p1.l0").is_err());
-        assert!(parse_action("line p9.l0").is_err());
+        assert!(parse_action(deck(), "play nothing p1.l0").is_err());
+        assert!(parse_action(deck(), "line p9.l0").is_err());
     }
 }

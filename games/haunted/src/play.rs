@@ -4,7 +4,7 @@ use parlour_cards::CardSet;
 use parlour_core::{EventSink, Seat};
 
 use crate::action::{Action, LineRef};
-use crate::cards::{Card, CardType, Effect, deck};
+use crate::cards::{Card, CardType, Deck, Effect};
 use crate::event::Event;
 use crate::state::{Line, Phase, State};
 use crate::task::{Ctx, Task};
@@ -60,7 +60,7 @@ impl State {
             .window_of(me)
             .ok_or(Reject::new("window", "you have no window to play in now"))?;
         need(
-            (card.0 as usize) < deck().len() && self.hands[me].contains(card.0),
+            (card.0 as usize) < self.deck().len() && self.hands[me].contains(card.0),
             "card-in-hand",
             "that card is not in your hand",
         )?;
@@ -104,7 +104,7 @@ impl State {
                 "that line already received a card this phase (D6)",
             )?;
         }
-        let info = card.info();
+        let info = self.deck().info(card);
         need(
             !curse || info.curse,
             "curse-mode",
@@ -124,15 +124,15 @@ impl State {
     }
 
     fn check_essential(&self, card: Card, l: &Line) -> Check {
-        match card.card_type() {
+        match self.deck().card_type(card) {
             CardType::Setting => need(
                 l.is_unstarted(),
                 "setting-starts-line",
                 "a Setting goes only on an unstarted line",
             ),
             CardType::Focus => match l.top() {
-                Some(s) if s.card_type() == CardType::Setting => need(
-                    s.info().accepts.contains(card.0),
+                Some(s) if self.deck().card_type(s) == CardType::Setting => need(
+                    self.deck().info(s).accepts.contains(card.0),
                     "focus-list",
                     "that Setting does not accept this Focus",
                 ),
@@ -142,8 +142,8 @@ impl State {
                 )),
             },
             _ => match l.top() {
-                Some(f) if f.card_type() == CardType::Focus => need(
-                    deck()
+                Some(f) if self.deck().card_type(f) == CardType::Focus => need(
+                    self.deck()
                         .summoned_by(f, self.rules.fatal_possession_distinct)
                         .contains(card.0),
                     "summon-list",
@@ -158,7 +158,7 @@ impl State {
     }
 
     fn check_support(&self, me: Seat, card: Card, line: LineRef, curse: bool, w: Window) -> Check {
-        let info = card.info();
+        let info = self.deck().info(card);
         let effect = info
             .effect
             .ok_or(Reject::new("card-data", "card without an effect"))?;
@@ -196,7 +196,7 @@ impl State {
         }
         if info.needs_focus {
             need(
-                l.top_type() == Some(CardType::Focus),
+                l.top_type(self.deck()) == Some(CardType::Focus),
                 "needs-focus",
                 "this card needs a Focus on top of the line",
             )?;
@@ -209,7 +209,7 @@ impl State {
         let l = self.line(line.owner, line.slot);
         match effect {
             Effect::CancelTerror(kind) => {
-                let ok = l.pending && l.top().is_some_and(|t| deck().cancels(kind, t));
+                let ok = l.pending && l.top().is_some_and(|t| self.deck().cancels(kind, t));
                 need(
                     ok,
                     "cancel-needs-pending-terror",
@@ -222,7 +222,7 @@ impl State {
                 )
             }
             Effect::RemoveFocus { .. } => {
-                if card.info().reach && self.rules.removal_any_own_line {
+                if self.deck().info(card).reach && self.rules.removal_any_own_line {
                     need(
                         !self.focus_lines(line.owner, effect, fresh_only).is_empty(),
                         "focus-remover-target",
@@ -230,7 +230,7 @@ impl State {
                     )
                 } else {
                     need(
-                        focus_matches(effect, l),
+                        focus_matches(self.deck(), effect, l),
                         "focus-remover-target",
                         "this card cannot remove the top card of that line (top-card rule, D9)",
                     )?;
@@ -255,7 +255,7 @@ impl State {
                 )
             }
             Effect::ChanceFind => need(
-                !fresh_only || (l.top_type() == Some(CardType::Focus) && l.top_fresh()),
+                !fresh_only || (l.top_type(self.deck()) == Some(CardType::Focus) && l.top_fresh()),
                 "phase-2-fresh",
                 "in phase 2 Chance Find needs a fresh Focus on top (D40)",
             ),
@@ -272,7 +272,10 @@ impl State {
     pub(crate) fn focus_lines(&self, owner: Seat, effect: Effect, fresh_only: bool) -> CardSet {
         let mut s = CardSet::EMPTY;
         for (i, l) in self.seat_lines(owner).iter().enumerate() {
-            if !l.complete && focus_matches(effect, l) && (!fresh_only || l.top_fresh()) {
+            if !l.complete
+                && focus_matches(self.deck(), effect, l)
+                && (!fresh_only || l.top_fresh())
+            {
                 s.insert(i as u8);
             }
         }
@@ -287,7 +290,7 @@ impl State {
         let free = self.free(me);
         for c in free {
             let card = Card(c);
-            let curse_modes: &[bool] = if card.info().curse {
+            let curse_modes: &[bool] = if self.deck().info(card).curse {
                 &[false, true]
             } else {
                 &[false]
@@ -312,19 +315,21 @@ impl State {
     /// is pending, and in phase 1 the slot counts as used.
     pub(crate) fn place(&mut self, card: Card, line: LineRef) {
         let fresh = self.marks_fresh();
+        let terror = self.deck().card_type(card) == CardType::Terror;
         let l = self.line_mut(line);
         l.push(card, fresh);
         l.used = true;
-        if card.card_type() == CardType::Terror {
+        if terror {
             l.pending = true;
         }
     }
 
     /// Removes the top card of a line to the discard pile.
     pub(crate) fn remove_top(&mut self, line: LineRef, ev: &mut impl EventSink<Event>) {
+        let deck = self.deck();
         let l = self.line_mut(line);
         if let Some(c) = l.pop() {
-            if c.card_type() == CardType::Terror {
+            if deck.card_type(c) == CardType::Terror {
                 l.pending = false;
             }
             self.put_on_discard(c);
@@ -352,7 +357,7 @@ impl State {
             line,
             curse,
         });
-        if card.card_type().is_essential() {
+        if self.deck().card_type(card).is_essential() {
             self.place(card, line);
             return;
         }
@@ -371,12 +376,12 @@ impl State {
 }
 
 /// Whether `effect` (a Focus remover) may remove the top card of `l`.
-fn focus_matches(effect: Effect, l: &Line) -> bool {
+fn focus_matches(d: &Deck, effect: Effect, l: &Line) -> bool {
     let Effect::RemoveFocus { any, focuses, at } = effect else {
         return false;
     };
     match (l.top(), l.bottom()) {
-        (Some(f), Some(s)) if f.card_type() == CardType::Focus => {
+        (Some(f), Some(s)) if d.card_type(f) == CardType::Focus => {
             any || focuses.contains(f.0) || at.contains(s.0)
         }
         _ => false,

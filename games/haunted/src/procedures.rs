@@ -3,7 +3,7 @@
 
 use parlour_core::{EventSink, Seat, SeatSet};
 
-use crate::cards::Card;
+use crate::cards::{Card, Deck};
 use crate::event::Event;
 use crate::state::State;
 use crate::task::{Ctx, LookFor, Need, Prompt, Task};
@@ -166,7 +166,7 @@ impl State {
             }
         }
         let row = match self.revealed[..] {
-            [a, b, c] => lap_row(&[a, b, c]),
+            [a, b, c] => lap_row(self.deck(), &[a, b, c]),
             _ => 0,
         };
         let shown = std::mem::take(&mut self.revealed);
@@ -232,8 +232,8 @@ impl State {
 
 /// The Lap of the Gods row for three revealed cards (§5, D27: the Rift has priority).
 #[must_use]
-pub fn lap_row(cards: &[Card; 3]) -> u8 {
-    let t = cards.map(Card::card_type);
+pub fn lap_row(deck: &Deck, cards: &[Card; 3]) -> u8 {
+    let t = cards.map(|c| deck.card_type(c));
     let essentials = t.iter().filter(|x| x.is_essential()).count();
     if t[0] == t[1] && t[1] == t[2] && t[0].is_essential() {
         return 1;
@@ -249,31 +249,40 @@ pub fn lap_row(cards: &[Card; 3]) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::deck;
 
     fn ids(a: [&str; 3]) -> [Card; 3] {
-        a.map(|id| Card::from_id(id).expect("card id"))
+        a.map(|id| deck().find(id).expect("card id"))
     }
 
     #[test]
     fn lap_of_the_gods_rows_follow_the_table() {
         // Ex 15.
         assert_eq!(
-            lap_row(&ids(["roadside_inn", "foreign_village", "ruined_church"])),
+            lap_row(
+                deck(),
+                &ids(["roadside_inn", "foreign_village", "ruined_church"])
+            ),
             1
         );
         assert_eq!(
-            lap_row(&ids(["roadside_inn", "locked_box", "dread_old_god"])),
+            lap_row(
+                deck(),
+                &ids(["roadside_inn", "locked_box", "dread_old_god"])
+            ),
             2
         );
-        assert_eq!(lap_row(&ids(["dread_old_god", "tin_whistle", "fever"])), 3);
-        assert_eq!(lap_row(&ids(["locked_box", "fire", "pray"])), 4);
-        assert_eq!(lap_row(&ids(["pray", "fever", "psychic"])), 5);
         assert_eq!(
-            lap_row(&ids([
-                "hunting_spirit",
-                "tortured_soul",
-                "fatal_possession"
-            ])),
+            lap_row(deck(), &ids(["dread_old_god", "tin_whistle", "fever"])),
+            3
+        );
+        assert_eq!(lap_row(deck(), &ids(["locked_box", "fire", "pray"])), 4);
+        assert_eq!(lap_row(deck(), &ids(["pray", "fever", "psychic"])), 5);
+        assert_eq!(
+            lap_row(
+                deck(),
+                &ids(["hunting_spirit", "tortured_soul", "fatal_possession"])
+            ),
             1
         );
     }

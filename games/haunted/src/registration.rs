@@ -9,6 +9,7 @@ pub const REGISTRATION: Registration<State> = Registration {
     how_to_play: &[include_str!("../data/how-to-play.md")],
     cards: Some(card_data),
     start: Start::Lot,
+    file_options: &["cards"],
     ..Registration::new(
         "Each player tends three lines, built bottom up from a Setting, a Focus and a Hidden \
     Terror, while the others play cards on them to complete them. A player who \

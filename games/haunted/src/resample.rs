@@ -6,7 +6,7 @@ use parlour_cards::CardSet;
 use parlour_core::{GameRng, Seat};
 use rand::seq::SliceRandom;
 
-use crate::cards::{Card, CardType, deck};
+use crate::cards::{Card, CardType};
 use crate::state::State;
 use crate::task::{Prompt, Task};
 
@@ -46,7 +46,7 @@ pub fn resample(s: &State, observer: Seat, rng: &mut GameRng) -> State {
     for (i, x) in pi.iter_mut().enumerate() {
         *x = i as u8;
     }
-    let d = deck();
+    let d = s.deck();
     let classes: Vec<CardSet> = if s.stack.is_empty() {
         vec![hidden]
     } else {

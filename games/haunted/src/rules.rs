@@ -87,6 +87,11 @@ pub const OPTIONS: &[OptionSpec] = &[
         "personal_support_own_lines_only",
         "Actions and Acquaintances only on one's own lines (except the curse modes)",
     ),
+    OptionSpec::data(
+        "cards",
+        "the card table: standard (the shipped one), or a table of your own in its format",
+        crate::cards::STANDARD_NAME,
+    ),
 ];
 
 /// The resolved options as flags, cheap to copy and consult.

@@ -9,7 +9,7 @@ use rand::Rng;
 
 use crate::action::Action;
 
-use crate::cards::{CardType, deck};
+use crate::cards::CardType;
 use crate::state::State;
 
 /// Points for a complete line, whatever its size.
@@ -115,7 +115,7 @@ pub fn evaluate(s: &State, seat: Seat) -> f64 {
         .map(|p| f64::from(score(s, p)) + 8.0 * f64::from(s.complete_lines(p)))
         .collect();
     let avg = others.iter().sum::<f64>() / others.len().max(1) as f64;
-    let d = deck();
+    let d = s.deck();
     let defensive = s
         .hand(seat)
         .iter()
@@ -139,10 +139,10 @@ pub fn cutoff_value(s: &State, seat: Seat) -> f64 {
 
 /// A playout move for `seat`: uniform among `legal`, leaving out essential cards played on the
 /// seat's own lines while anything else is legal.
-pub(crate) fn playout_action(seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+pub(crate) fn playout_action(s: &State, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
     let builds = |a: &&Action| {
         matches!(a, Action::Play { card, line, .. }
-            if line.owner == seat && card.card_type().is_essential())
+            if line.owner == seat && s.deck().card_type(*card).is_essential())
     };
     let keep = legal.len() - legal.iter().filter(builds).count();
     if keep == 0 {

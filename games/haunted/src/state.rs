@@ -8,7 +8,7 @@ use parlour_core::{
 };
 
 use crate::action::{Action, LineRef};
-use crate::cards::{Card, CardType, deck};
+use crate::cards::{Card, CardType, Deck, DeckRef};
 use crate::chance::Chance;
 use crate::event::Event;
 use crate::rules::{OPTIONS, Rules};
@@ -92,8 +92,8 @@ impl Line {
         self.len == 0 && !self.complete
     }
 
-    pub(crate) fn top_type(&self) -> Option<CardType> {
-        self.top().map(Card::card_type)
+    pub(crate) fn top_type(&self, deck: &Deck) -> Option<CardType> {
+        self.top().map(|c| deck.card_type(c))
     }
 
     pub(crate) fn push(&mut self, c: Card, fresh: bool) {
@@ -142,6 +142,8 @@ pub enum Phase {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct State {
     pub(crate) rules: Rules,
+    /// The deck played with (the `cards` option).
+    pub(crate) deck: DeckRef,
     pub(crate) n: u8,
     /// Cards in play (the deck minus the designed card with `five_terrors`).
     pub(crate) in_play: CardSet,
@@ -200,6 +202,12 @@ impl State {
         &self.rules
     }
 
+    /// The deck played with: the card table the `cards` option names.
+    #[must_use]
+    pub fn deck(&self) -> &'static Deck {
+        self.deck.0
+    }
+
     /// The active player.
     #[must_use]
     pub fn active(&self) -> Seat {
@@ -221,7 +229,10 @@ impl State {
     /// A seat's hand as card ids, in card order.
     #[must_use]
     pub fn hand_ids(&self, seat: Seat) -> Vec<&'static str> {
-        self.hand(seat).iter().map(|c| Card(c).id()).collect()
+        self.hand(seat)
+            .iter()
+            .map(|c| self.deck().id(Card(c)))
+            .collect()
     }
 
     /// A line.
@@ -233,19 +244,26 @@ impl State {
     /// A line's cards as ids, bottom first.
     #[must_use]
     pub fn line_ids(&self, owner: Seat, slot: u8) -> Vec<&'static str> {
-        self.line(owner, slot).cards().map(Card::id).collect()
+        self.line(owner, slot)
+            .cards()
+            .map(|c| self.deck().id(c))
+            .collect()
     }
 
     /// The discard pile as ids, bottom first.
     #[must_use]
     pub fn discard_ids(&self) -> Vec<&'static str> {
-        self.discard.iter().map(|c| c.id()).collect()
+        self.discard.iter().map(|&c| self.deck().id(c)).collect()
     }
 
     /// The stockpile as ids, top first.
     #[must_use]
     pub fn stock_ids(&self) -> Vec<&'static str> {
-        self.stock.iter().rev().map(|c| c.id()).collect()
+        self.stock
+            .iter()
+            .rev()
+            .map(|&c| self.deck().id(c))
+            .collect()
     }
 
     /// A seat's skip counter.
@@ -334,7 +352,7 @@ impl State {
     }
 
     pub(crate) fn of_type_in(&self, set: CardSet, ty: CardType) -> CardSet {
-        set.and(deck().of_type(ty))
+        set.and(self.deck().of_type(ty))
     }
 
     // ---- card movements (every move keeps `known` honest) ----
@@ -422,7 +440,7 @@ impl State {
     /// Every card in exactly one zone.
     /// Checks that every card in play is in exactly one zone.
     fn check_zones(&self) -> Result<(), LedgerError> {
-        let mut ledger = ZoneLedger::new(|c| Card(c).id().to_owned());
+        let mut ledger = ZoneLedger::new(|c| self.deck().id(Card(c)).to_owned());
         for s in Seat::all(self.n) {
             ledger.place(format_args!("hand {s}"), self.hands[s])?;
             for (i, l) in self.lines[s].iter().enumerate() {
@@ -443,6 +461,38 @@ impl State {
     }
 }
 
+/// Whether the cards in play can be dealt to `players` and still make three lines each: the
+/// table itself was checked when it was read ([`Deck::parse`]); options that leave cards out
+/// (`five_terrors`) and the player count are checked here.
+fn check_deck(d: &Deck, in_play: CardSet, players: u8, rules: &Rules) -> Result<(), String> {
+    let hand = if rules.short_game || rules.tiebreak_short_game {
+        9
+    } else {
+        rules.hand_size()
+    };
+    let need = u32::from(players) * u32::from(hand) + 1;
+    if in_play.len() < need {
+        return Err(format!(
+            "the deck has {} cards in play; {players} players need at least {need} (hands of {hand} and a stockpile)",
+            in_play.len()
+        ));
+    }
+    for (ty, name) in [
+        (CardType::Setting, "Settings"),
+        (CardType::Focus, "Focuses"),
+        (CardType::Terror, "Hidden Terrors"),
+    ] {
+        let n = in_play.and(d.of_type(ty)).len();
+        if n < crate::cards::MIN_ESSENTIALS {
+            return Err(format!(
+                "the deck has {n} {name} in play; a player needs {} for three lines",
+                crate::cards::MIN_ESSENTIALS
+            ));
+        }
+    }
+    Ok(())
+}
+
 impl Game for State {
     type Action = Action;
     type Chance = Chance;
@@ -457,14 +507,17 @@ impl Game for State {
     fn new(players: u8, options: &Options) -> Result<Self, SetupError> {
         check_players::<State>(players)?;
         let rules = Rules::from_options(options);
-        let d = deck();
+        let d =
+            Deck::resolve(options.text("cards")).map_err(|e| SetupError::Invalid(e.to_string()))?;
         let in_play = if rules.five_terrors {
             d.all().minus(d.designed())
         } else {
             d.all()
         };
+        check_deck(d, in_play, players, &rules).map_err(SetupError::Invalid)?;
         Ok(State {
             rules,
+            deck: DeckRef(d),
             n: players,
             in_play,
             hands: BySeat::splat(CardSet::EMPTY),
@@ -577,8 +630,8 @@ impl Game for State {
 
     fn describe_event(&self, event: &Event, viewer: Viewer, voice: Voice) -> Option<String> {
         match voice.names() {
-            Some(names) => event.narrate(viewer, names),
-            None => event.describe(viewer),
+            Some(names) => event.narrate(self.deck(), viewer, names),
+            None => event.describe(self.deck(), viewer),
         }
     }
 
@@ -598,15 +651,15 @@ impl Game for State {
     }
 
     fn action_text(&self, action: Action) -> String {
-        crate::notation::action_text(action)
+        crate::notation::action_text(self.deck(), action)
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<Action, ParseError> {
-        crate::notation::parse_action(text)
+        crate::notation::parse_action(self.deck(), text)
     }
 
     fn chance_text(&self, chance: &Chance) -> String {
-        crate::notation::chance_text(chance)
+        crate::notation::chance_text(self.deck(), chance)
     }
 
     fn parse_chance(&self, text: &str) -> Result<Chance, ParseError> {
@@ -622,11 +675,15 @@ impl Game for State {
     }
 
     fn card_names(&self) -> Vec<String> {
-        crate::metrics::card_names()
+        crate::metrics::card_names(self.deck())
     }
 
     fn card_facts(&self, events: &[Event]) -> Option<parlour_core::CardFacts> {
-        Some(crate::metrics::card_facts(self.players(), events))
+        Some(crate::metrics::card_facts(
+            self.deck(),
+            self.players(),
+            events,
+        ))
     }
 
     fn hands_now(&self, caused: &[Event]) -> Option<parlour_core::HandsNow> {
@@ -679,7 +736,7 @@ impl Search for State {
     /// one's own line only raises one's score). Uniform playouts do that in most own-line
     /// windows, and at 4–6 players those random scores drown the effect of the searched move.
     fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
-        crate::scoring::playout_action(seat, legal, rng)
+        crate::scoring::playout_action(self, seat, legal, rng)
     }
 }
 
@@ -693,11 +750,11 @@ impl Audit for State {
                 }
                 let want = [CardType::Setting, CardType::Focus, CardType::Terror];
                 for (j, c) in l.cards().enumerate() {
-                    if c.card_type() != want[j] {
-                        return Err(format!("p{s}.l{i}: {} out of order", c.id()));
+                    if self.deck().card_type(c) != want[j] {
+                        return Err(format!("p{s}.l{i}: {} out of order", self.deck().id(c)));
                     }
                 }
-                if l.pending && l.top_type() != Some(CardType::Terror) {
+                if l.pending && l.top_type(self.deck()) != Some(CardType::Terror) {
                     return Err(format!("p{s}.l{i}: pending without a terror"));
                 }
                 if l.pending && l.complete {
@@ -730,7 +787,7 @@ impl Audit for State {
         if let Some(c) = self.lodged
             && self.lodged_holder().is_none()
         {
-            return Err(format!("lodged {} is in no hand", c.id()));
+            return Err(format!("lodged {} is in no hand", self.deck().id(c)));
         }
         if self.phase != Phase::Over
             && self
@@ -756,7 +813,10 @@ impl Audit for State {
         if let Some(v) = viewer {
             hidden = hidden.minus(self.known[v]);
         }
-        hidden.iter().map(|c| Card(c).id().to_owned()).collect()
+        hidden
+            .iter()
+            .map(|c| self.deck().id(Card(c)).to_owned())
+            .collect()
     }
 
     /// The rules' reveals: a card shown to the observer (a draw, a test draw, a card looked at
@@ -768,7 +828,8 @@ impl Audit for State {
         shows_hidden_card(self, seat, action, observer)
             || match action {
                 Action::Play { card, line, .. } => {
-                    line.owner != observer || matches!(card.id(), "attacked" | "coach-and-horses")
+                    line.owner != observer
+                        || matches!(self.deck().id(card), "attacked" | "coach-and-horses")
                 }
                 Action::Name(_) => true,
                 _ => false,

@@ -4,13 +4,31 @@ use parlour_cards::CardSet;
 use parlour_core::{Audit, Game, Options, Seat, ToAct, Viewer};
 
 use crate::action::LineRef;
-use crate::cards::{Card, CardType, Effect, deck};
+use crate::cards::{Card, CardInfo, CardType, Effect, deck};
 use crate::event::Event;
-use crate::notation::parse_action;
 use crate::state::{Phase, State};
 
 fn c(id: &str) -> Card {
-    Card::from_id(id).unwrap_or_else(|| panic!("no card {id}"))
+    deck().find(id).unwrap_or_else(|| panic!("no card {id}"))
+}
+
+/// A card of the standard deck, which every position here is played with.
+trait Standard {
+    fn info(self) -> &'static CardInfo;
+    fn id(self) -> &'static str;
+}
+
+impl Standard for Card {
+    fn info(self) -> &'static CardInfo {
+        deck().info(self)
+    }
+    fn id(self) -> &'static str {
+        deck().id(self)
+    }
+}
+
+fn parse_action(text: &str) -> Result<crate::Action, parlour_core::ParseError> {
+    crate::notation::parse_action(deck(), text)
 }
 
 /// A position: `n` players, everything in the stockpile, seat 0 in phase 1.
@@ -579,12 +597,12 @@ fn strange_mist_forfeit_gives_a_replacement_from_hand_or_pile() {
         .find(|e| matches!(e, Event::RandomTake { .. }))
         .unwrap();
     assert!(
-        take.describe(Viewer::Seat(Seat(0)))
+        take.describe(deck(), Viewer::Seat(Seat(0)))
             .unwrap()
             .contains("a random card")
     );
     assert!(
-        take.describe(Viewer::Seat(Seat(1)))
+        take.describe(deck(), Viewer::Seat(Seat(1)))
             .unwrap()
             .contains("fire")
     );
@@ -707,7 +725,7 @@ fn refreshments_keep_looked_at_cards_for_discards() {
     stock_top(&mut s, &["historian", "fever"]);
     act(&mut s, 0, "play refreshments p1.l0");
     let v = s.view(Some(Seat(1)));
-    assert_eq!(v.looking_at, [c("fever"), c("historian")]);
+    assert_eq!(v.looking_at, ["fever", "historian"]);
     assert!(s.view(Some(Seat(0))).looking_at.is_empty());
     assert!(s.secrets(Some(Seat(0))).contains(&"historian".to_owned()));
     act(&mut s, 1, "cards historian");
@@ -844,7 +862,7 @@ fn views_hide_hands_stock_and_private_looks() {
         }
     }
     let v1 = s.view(Some(Seat(1)));
-    assert_eq!(v1.hand, [c("pray")]);
+    assert_eq!(v1.hand, ["pray"]);
     assert_eq!(v1.hand_sizes, [2, 1, 1]);
     let secrets = s.secrets(Some(Seat(1)));
     assert!(secrets.contains(&"fire".to_owned()) && secrets.contains(&"historian".to_owned()));

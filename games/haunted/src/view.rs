@@ -15,8 +15,8 @@ use crate::task::Task;
 /// One line as everyone sees it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct LineView {
-    /// Cards bottom first.
-    pub cards: Vec<Card>,
+    /// Card ids, bottom first.
+    pub cards: Vec<String>,
     /// Complete (locked).
     pub complete: bool,
     /// Holds a pending terror.
@@ -55,22 +55,22 @@ pub struct View {
     pub to_act: Vec<Seat>,
     /// The outstanding prompt's name, if any (its owner is in `to_act`).
     pub prompt: Option<String>,
-    /// The viewer's hand.
-    pub hand: Vec<Card>,
+    /// The viewer's hand (card ids).
+    pub hand: Vec<String>,
     /// Whether the viewer's hand holds the lodged Urchin Thief.
     pub holds_lodged: bool,
     /// Cards the viewer is privately looking at (Advantage, Refreshments).
-    pub looking_at: Vec<Card>,
+    pub looking_at: Vec<String>,
     /// Every hand's size.
     pub hand_sizes: Vec<u8>,
     /// Lines per seat.
     pub lines: Vec<Vec<LineView>>,
     /// The discard pile, bottom first.
-    pub discard: Vec<Card>,
+    pub discard: Vec<String>,
     /// Cards revealed and held aside (Lap of the Gods, tie draw).
-    pub revealed: Vec<Card>,
+    pub revealed: Vec<String>,
     /// Support cards being resolved.
-    pub resolving: Vec<Card>,
+    pub resolving: Vec<String>,
     /// Stockpile size.
     pub stock: usize,
     /// Skip counters.
@@ -109,6 +109,10 @@ impl View {
     /// The view of `viewer`.
     #[must_use]
     pub fn of(s: &State, viewer: Option<Seat>) -> View {
+        let d = s.deck();
+        let ids = |cards: &mut dyn Iterator<Item = Card>| -> Vec<String> {
+            cards.map(|c| d.id(c).to_owned()).collect()
+        };
         let mine = |seat: Seat| Some(seat) == viewer;
         let prompt = match s.stack.last() {
             Some(Task::Ask(_, p)) => Some(prompt_name(*p).to_owned()),
@@ -122,7 +126,7 @@ impl View {
         if let Some(v) = viewer {
             let mut buf = Vec::new();
             s.legal_actions(v, &mut buf);
-            options = buf.into_iter().map(action_text).collect();
+            options = buf.into_iter().map(|a| action_text(d, a)).collect();
         }
         View {
             viewer,
@@ -131,11 +135,11 @@ impl View {
             phase: phase_text(s.phase),
             to_act,
             prompt,
-            hand: viewer.map_or_else(Vec::new, |v| s.hands[v].iter().map(Card).collect()),
+            hand: viewer.map_or_else(Vec::new, |v| ids(&mut s.hands[v].iter().map(Card))),
             holds_lodged: viewer
                 .is_some_and(|v| s.lodged.is_some_and(|c| s.hands[v].contains(c.0))),
             looking_at: if viewer.is_some_and(mine) && viewer == Some(s.look_owner) {
-                s.look.iter().map(Card).collect()
+                ids(&mut s.look.iter().map(Card))
             } else {
                 Vec::new()
             },
@@ -145,7 +149,7 @@ impl View {
                     s.lines[i][..s.slots() as usize]
                         .iter()
                         .map(|l| LineView {
-                            cards: l.cards().collect(),
+                            cards: ids(&mut l.cards()),
                             complete: l.complete,
                             pending: l.pending,
                             fresh: (0..l.len).map(|j| l.fresh >> j & 1 == 1).collect(),
@@ -154,9 +158,9 @@ impl View {
                         .collect()
                 })
                 .collect(),
-            discard: s.discard.clone(),
-            revealed: s.revealed.clone(),
-            resolving: s.resolving.iter().map(Card).collect(),
+            discard: ids(&mut s.discard.iter().copied()),
+            revealed: ids(&mut s.revealed.iter().copied()),
+            resolving: ids(&mut s.resolving.iter().map(Card)),
             stock: s.stock.len(),
             skips: s.skips.seats(s.n).to_vec(),
             scores: crate::scoring::scores(s),
@@ -174,11 +178,11 @@ impl View {
     }
 }
 
-fn ids(cards: &[Card]) -> String {
+fn ids(cards: &[String]) -> String {
     if cards.is_empty() {
         return "-".into();
     }
-    cards.iter().map(|c| c.id()).collect::<Vec<_>>().join(" ")
+    cards.join(" ")
 }
 
 impl fmt::Display for View {

@@ -22,7 +22,7 @@ fn position(hands: [[&str; 7]; 3], attack: &[&str], build: &[&str], then: &[&str
         .flat_map(|r| [1, 2, 0].map(|s| hands[s][r]))
         .collect();
     for c in 0..parlour_haunted::deck().len() {
-        let id = Card(c as u8).id();
+        let id = parlour_haunted::deck().id(Card(c as u8));
         if !deck.contains(&id) {
             deck.push(id);
         }

@@ -83,7 +83,7 @@ fn start(n: u8, hands: &[&[&str]]) -> Scenario<State> {
         .flat_map(|r| full.iter().map(move |h| h[r]))
         .collect();
     for c in 0..CARDS {
-        let id = Card(c as u8).id();
+        let id = parlour_haunted::deck().id(Card(c as u8));
         if !order.contains(&id) {
             order.push(id);
         }
@@ -108,7 +108,7 @@ fn ids(st: &State, seat: u8, a: Action) -> Vec<usize> {
 }
 
 fn card(id: &str) -> usize {
-    usize::from(Card::from_id(id).expect("a card id").0)
+    usize::from(parlour_haunted::deck().find(id).expect("a card id").0)
 }
 
 /// The cards set in `obs[base..base + 81]`.

@@ -135,13 +135,18 @@ fn card_facts_are_the_deal_every_card_held_and_every_card_played() {
     };
     let (mut dealt, mut held) = (vec![Vec::new(); seats], vec![Vec::new(); seats]);
     let mut deals = 0;
-    let (_, facts, events) =
+    let (end, facts, events) =
         parlour_testkit::watch_cards::<State>(players, "", 5, |state, caused| {
             let deal = caused.iter().any(|e| matches!(e, Event::Dealt));
             deals += usize::from(deal);
             for s in 0..players {
                 let view = state.view(Some(Seat(s)));
-                let hand: Vec<u16> = view.hand.iter().map(|c| index(&c.info().name)).collect();
+                let deck = state.deck();
+                let hand: Vec<u16> = view
+                    .hand
+                    .iter()
+                    .map(|id| index(&deck.info(deck.find(id).expect("a card of the deck")).name))
+                    .collect();
                 if deal {
                     assert!(!hand.is_empty(), "seat {s} is dealt a hand");
                     dealt[usize::from(s)].extend(&hand);
@@ -162,7 +167,7 @@ fn card_facts_are_the_deal_every_card_held_and_every_card_played() {
     let mut played = vec![Vec::new(); seats];
     for e in &events {
         if let Event::Played { seat, card, .. } = e {
-            played[seat.index()].push(index(&card.info().name));
+            played[seat.index()].push(index(&end.deck().info(*card).name));
         }
     }
     for cards in &mut played {

@@ -43,9 +43,10 @@ fn naive_window(s: &State, seat: Seat, attack: bool) -> u64 {
     };
     let mut n = 1;
     for c in s.hand(seat).iter().map(Card) {
-        if c.card_type() == CardType::Setting {
+        if s.deck().card_type(c) == CardType::Setting {
             n += lines;
-        } else if let Some(&(_, modes, attack_only)) = ON_EMPTY_LINE.iter().find(|e| e.0 == c.id())
+        } else if let Some(&(_, modes, attack_only)) =
+            ON_EMPTY_LINE.iter().find(|e| e.0 == s.deck().id(c))
             && (attack || !attack_only)
         {
             n += modes * lines;

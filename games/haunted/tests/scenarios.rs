@@ -82,7 +82,7 @@ fn start(n: u8, opts: &str, first: u8, hands: &[&[&str]], stock: &[&str]) -> Sce
         order.push(f);
     }
     for c in 0..parlour_haunted::deck().len() {
-        let id = Card(c as u8).id();
+        let id = parlour_haunted::deck().id(Card(c as u8));
         if !order.contains(&id) {
             order.push(id);
         }
@@ -181,7 +181,10 @@ fn ex01_first_player_is_the_alphabetically_first_draw_and_deals_from_there() {
             "chance: attacked auction-of-curiosities arrested pray".to_owned(),
             format!(
                 "chance: {}",
-                (0..81).map(|c| Card(c).id()).collect::<Vec<_>>().join(" ")
+                (0..81)
+                    .map(|c| parlour_haunted::deck().id(Card(c)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ),
         ],
     );
@@ -550,11 +553,11 @@ fn ex10_coach_and_horses_blocked_means_a_forfeit() {
     let s = m.state();
     assert!(
         !s.hand(Seat(0))
-            .contains(Card::from_id("terrible-accident").unwrap().0)
+            .contains(parlour_haunted::deck().find("terrible-accident").unwrap().0)
     );
     assert!(
         s.hand(Seat(0))
-            .contains(Card::from_id("dead-faint").unwrap().0)
+            .contains(parlour_haunted::deck().find("dead-faint").unwrap().0)
     );
     assert_eq!(s.hand(Seat(1)).len(), 7);
     assert!(s.discard_ids().contains(&"terrible-accident"));
@@ -1012,7 +1015,7 @@ fn stacked_deal(h: usize, hands: &[&[&str]], stock: &[&str]) -> String {
     }
     order.extend(stock.iter().copied());
     for c in 0..parlour_haunted::deck().len() {
-        let id = Card(c as u8).id();
+        let id = parlour_haunted::deck().id(Card(c as u8));
         if !order.contains(&id) {
             order.push(id);
         }
@@ -1251,7 +1254,7 @@ fn ex21_attacked() {
         m.state()
             .hand(Seat(3))
             .iter()
-            .all(|c| Card(c).card_type() != CardType::Setting)
+            .all(|c| parlour_haunted::deck().card_type(Card(c)) != CardType::Setting)
     );
     m.act_by(0, "begin");
     m.act_by(0, "play attacked p2.l0");

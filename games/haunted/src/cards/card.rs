@@ -1,52 +1,12 @@
 //! A card by its index, its type and how sure its wording is.
 
-use std::fmt;
-
 use serde::Serialize;
 
-use super::{CardInfo, deck};
-
-/// One card of the deck, by its index in the card table.
+/// One card of a deck, by its index in the card table. What it is (its id, name, type and
+/// effect) is the table's to say: [`Deck::info`](super::Deck::info), for the deck the game
+/// is played with.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Card(pub u8);
-
-impl Card {
-    /// The card's table entry.
-    #[must_use]
-    pub fn info(self) -> &'static CardInfo {
-        &deck().cards[self.0 as usize]
-    }
-
-    /// The kebab-case id (`roadside-inn`).
-    #[must_use]
-    pub fn id(self) -> &'static str {
-        &self.info().id
-    }
-
-    /// The card's type.
-    #[must_use]
-    pub fn card_type(self) -> CardType {
-        self.info().card_type
-    }
-
-    /// Finds a card by id (kebab-case or snake_case).
-    #[must_use]
-    pub fn from_id(id: &str) -> Option<Card> {
-        deck().find(id)
-    }
-}
-
-impl fmt::Display for Card {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl Serialize for Card {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.id())
-    }
-}
 
 /// The six card types (§1.1). Settings, Focuses and Hidden Terrors are essential; the rest
 /// are support cards.

@@ -4,7 +4,9 @@ use std::collections::BTreeMap;
 
 use parlour_cards::CardSet;
 
-use super::{CardInfo, CardType, DataError, Deck, Effect, Kind, MAX_CARDS, Provenance};
+use super::{
+    CardInfo, CardType, DataError, Deck, Effect, Kind, MAX_CARDS, MIN_ESSENTIALS, Provenance,
+};
 
 fn letters_key(name: &str) -> String {
     name.chars()
@@ -272,16 +274,23 @@ impl Deck {
                 designed.insert(i as u8);
             }
         }
-        for ty in [CardType::Setting, CardType::Focus, CardType::Terror] {
-            if by_type[ty as usize].is_empty() {
+        for (ty, name) in [
+            (CardType::Setting, "Settings"),
+            (CardType::Focus, "Focuses"),
+            (CardType::Terror, "Hidden Terrors"),
+        ] {
+            let found = by_type[ty as usize].len();
+            if found < MIN_ESSENTIALS {
                 return Err(DataError {
                     line: 0,
-                    message: format!("no {ty:?} cards"),
+                    message: format!(
+                        "{found} {name}; a deck needs at least {MIN_ESSENTIALS}, for one player's three lines"
+                    ),
                 });
             }
         }
         let terrors = by_type[CardType::Terror as usize];
-        let summoned = [false, true].map(|distinct| {
+        let summoned: [Vec<CardSet>; 2] = [false, true].map(|distinct| {
             cards
                 .iter()
                 .map(|f| {
@@ -304,12 +313,35 @@ impl Deck {
                 })
                 .collect()
         });
+        // A Focus no terror of the deck answers would leave its lines unfinishable.
+        for (f, r) in cards.iter().zip(&raws) {
+            if f.card_type == CardType::Focus && summoned[0][ids[&f.id] as usize].is_empty() {
+                return Err(DataError {
+                    line: r.line,
+                    message: format!(
+                        "Focus `{}` summons no Hidden Terror of the deck (add a terror of a kind it summons)",
+                        f.id
+                    ),
+                });
+            }
+        }
         let mut order: Vec<usize> = (0..cards.len()).collect();
         order.sort_by(|&a, &b| cards[a].key.cmp(&cards[b].key));
         let mut alpha = vec![0u8; cards.len()];
         for (rank, &c) in order.iter().enumerate() {
             alpha[c] = rank as u8;
         }
+        let mut names: Vec<String> = Vec::new();
+        let name_of = cards
+            .iter()
+            .map(|c| {
+                let i = names.iter().position(|n| *n == c.name).unwrap_or_else(|| {
+                    names.push(c.name.clone());
+                    names.len() - 1
+                });
+                u16::try_from(i).expect("fewer than 65536 names")
+            })
+            .collect();
         Ok(Deck {
             cards,
             kinds,
@@ -318,6 +350,8 @@ impl Deck {
             summoned,
             alpha,
             ids,
+            names,
+            name_of,
         })
     }
 
@@ -396,10 +430,7 @@ mod tests {
         let counts: Vec<u32> = CardType::ALL.iter().map(|&t| d.of_type(t).len()).collect();
         assert_eq!(counts, [10, 15, 6, 20, 20, 10]);
         assert_eq!(d.designed().len(), 1);
-        assert_eq!(
-            Card::from_id("fatal_possession"),
-            Card::from_id("fatal-possession")
-        );
+        assert_eq!(d.find("fatal_possession"), d.find("fatal-possession"));
     }
 
     #[test]
@@ -426,7 +457,7 @@ mod tests {
                 .count();
             assert_eq!(n, 6, "{}", d.cards[t as usize].id);
         }
-        let fatal = Card::from_id("fatal-possession").unwrap();
+        let fatal = d.find("fatal-possession").unwrap();
         let n = d
             .of_type(CardType::Focus)
             .iter()
@@ -501,20 +532,68 @@ mod tests {
         let e =
             Deck::parse("kind a \"A\"\nsetting s \"S\" : f\nsetting s \"T\" : f\n").unwrap_err();
         assert!(e.message.contains("duplicate id"), "{e}");
-        let ok = Deck::parse(
-            "kind a \"A\"\nsetting s \"S\" : f\nfocus f \"F\" : a\nterror t \"T\" : a\nevent e \"E\" : lap\n",
+        let ok = Deck::parse(&small("event e \"E\" : lap\n")).unwrap();
+        assert_eq!(ok.len(), 10);
+    }
+
+    /// The smallest playable table: two kinds, three lines' worth of essentials, and `extra`.
+    fn small(extra: &str) -> String {
+        format!(
+            "kind a \"A\"\nkind b \"B\"\n\
+             setting s \"S\" : f g\nsetting u \"U\" : f\nsetting v \"V\" : h\n\
+             focus f \"F\" : a\nfocus g \"G\" : a b\nfocus h \"H\" : b\n\
+             terror t \"T\" : a\nterror w \"W\" : b\nterror x \"X\" : a\n{extra}"
         )
-        .unwrap();
-        assert_eq!(ok.len(), 4);
+    }
+
+    #[test]
+    fn a_deck_needs_three_lines_worth_of_each_essential_type() {
+        let e = Deck::parse(&small("").replace("setting v \"V\" : h\n", "")).unwrap_err();
+        assert_eq!(e.line, 0);
+        assert_eq!(
+            e.to_string(),
+            "card table: 2 Settings; a deck needs at least 3, for one player's three lines"
+        );
+        let e = Deck::parse(
+            &small("")
+                .replace(" : f g", " : f")
+                .replace("focus g \"G\" : a b\n", ""),
+        )
+        .unwrap_err();
+        assert!(e.message.starts_with("2 Focuses;"), "{e}");
+        let e = Deck::parse(&small("").replace("terror x \"X\" : a\n", "")).unwrap_err();
+        assert!(e.message.starts_with("2 Hidden Terrors;"), "{e}");
+    }
+
+    #[test]
+    fn a_focus_must_summon_a_terror_of_the_deck() {
+        let text = small("").replace("terror w \"W\" : b", "terror w \"W\" : a");
+        let e = Deck::parse(&text).unwrap_err();
+        assert_eq!(e.line, 8);
+        assert!(
+            e.message
+                .contains("Focus `h` summons no Hidden Terror of the deck"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_support_card_must_name_a_kind_the_deck_declares() {
+        let e = Deck::parse(&small("action p \"P\" : cancel ghost\n")).unwrap_err();
+        assert_eq!(e.line, 12);
+        assert_eq!(
+            e.to_string(),
+            "card table line 12: unknown terror kind `ghost`"
+        );
     }
 
     #[test]
     fn alphabetical_keys_use_letters_only() {
         let d = deck();
-        let key = |id: &str| d.cards[Card::from_id(id).unwrap().0 as usize].key.clone();
+        let key = |id: &str| d.cards[d.find(id).unwrap().0 as usize].key.clone();
         assert_eq!(key("attacked"), "ATTACKED");
         assert_eq!(key("wealthy-relatives-mansion"), "WEALTHYRELATIVESMANSION");
-        let r = |id: &str| d.alpha_rank(Card::from_id(id).unwrap());
+        let r = |id: &str| d.alpha_rank(d.find(id).unwrap());
         assert!(r("arrested") < r("attacked"));
         assert!(r("attacked") < r("auction-of-curiosities"));
     }
