@@ -56,14 +56,14 @@ impl WriteGroup for PgGroup {
         }
 
         let (mut tables, mut idxs, mut texts) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut ids, mut statuses, mut banks) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut written_ids, mut statuses, mut banks) = (Vec::new(), Vec::new(), Vec::new());
         for a in group.iter().filter(|a| held.contains(a.table.as_str())) {
             for (i, e) in (a.first..).zip(&a.entries) {
                 tables.push(a.table.as_str());
                 idxs.push(i.cast_signed());
                 texts.push(e.as_str());
             }
-            ids.push(a.table.as_str());
+            written_ids.push(a.table.as_str());
             statuses.push(status_text(a.status));
             banks.push(a.banks.as_deref().map(banks_text));
         }
@@ -74,7 +74,7 @@ impl WriteGroup for PgGroup {
             .execute(&mut *tx)
             .await?;
         sqlx::query(UPDATE_TABLES)
-            .bind(&ids)
+            .bind(&written_ids)
             .bind(&statuses)
             .bind(&banks)
             .execute(&mut *tx)
