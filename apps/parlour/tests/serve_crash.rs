@@ -12,6 +12,10 @@ use tokio_tungstenite::tungstenite::Message;
 mod serve;
 use serve::{Ws, http, join, play, start, start_with};
 
+#[path = "support/postgres.rs"]
+#[allow(dead_code)]
+mod postgres;
+
 fn seat_record(addr: SocketAddr, t: &CreatedTable) -> SeatRecord {
     let (st, body) = http(
         addr,
@@ -97,7 +101,21 @@ async fn play_until_cut(mut ws: Ws) -> u64 {
 async fn a_killed_server_mid_group_commit_loses_no_acknowledged_step() {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}", dir.path().join("t.db").display());
-    let mut first = start_with(&db, &["--tables-per-minute", "0"]);
+    killed_mid_group_commit(&db, &[]).await;
+}
+
+/// As [`a_killed_server_mid_group_commit_loses_no_acknowledged_step`], on PostgreSQL, where each
+/// group also checks every table's lease. The new server takes the tables over at once rather
+/// than wait for the dead one's leases to expire.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_on_postgres_mid_group_commit_loses_no_acknowledged_step() {
+    killed_mid_group_commit(&postgres::fresh_db().await, &["--take-over"]).await;
+}
+
+/// Plays 24 tables at once on a server with database `db`, kills it, and checks on a new server
+/// (started with `flags`) that every step any table was sent is stored.
+async fn killed_mid_group_commit(db: &str, flags: &[&str]) {
+    let mut first = start_with(db, &["--tables-per-minute", "0"]);
     let body = r#"{"game":"troll-tricker","seats":[{"human":{"name":"Ann"}},{"bot":"random"},{"bot":"random"},{"bot":"random"}]}"#;
     let mut tables = Vec::new();
     let mut players = Vec::new();
@@ -119,7 +137,7 @@ async fn a_killed_server_mid_group_commit_loses_no_acknowledged_step() {
     // The tables were under way: steps were being stored when the server died.
     assert!(seen.iter().sum::<u64>() > 24 * 4, "{seen:?}");
 
-    let second = start(&db);
+    let second = start_with(db, flags);
     for (t, seen) in tables.iter().zip(seen) {
         let stored = seat_record(second.addr, t);
         assert!(

@@ -3,12 +3,15 @@
 //! [`Store`] is an enum over database back ends so the table code never names one: SQLite for one
 //! server process, PostgreSQL for several processes sharing one database. With PostgreSQL a process
 //! serves a table only while it holds the table's lease (a row in `leases` with an owner and an
-//! expiry), and every write checks the lease in its own transaction.
+//! expiry), and every write checks the lease in its own transaction. With either, a table's
+//! steps are stored in group commits (`group`): one transaction holds the steps of every table
+//! waiting to store one.
 
 mod group;
 mod postgres;
 
 use group::GroupCommit;
+use group::sqlite::SqliteGroup;
 pub use postgres::{LEASE, PgStore, RENEW_EVERY};
 
 use std::collections::BTreeMap;
@@ -195,7 +198,6 @@ const INSERT_TABLE: &str = "INSERT INTO tables \
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
 const INSERT_SEAT: &str = "INSERT INTO seats (table_id, seat, kind, name, token_hash, joined) \
     VALUES ($1, $2, $3, $4, $5, $6)";
-const INSERT_ENTRY: &str = "INSERT INTO entries (table_id, idx, entry) VALUES ($1, $2, $3)";
 const SELECT_TABLE: &str = "SELECT game, players, options, seed, status, resigned, clock, banks, \
     rematch FROM tables WHERE id = $1";
 const SELECT_SEATS: &str = "SELECT seat, kind, name, token_hash, joined FROM seats \
@@ -337,7 +339,7 @@ impl Store {
                 .connect_with(opts)
                 .await?;
             MIGRATOR.run(&pool).await?;
-            let group = GroupCommit::start(pool.clone());
+            let group = GroupCommit::start(SqliteGroup(pool.clone()));
             Ok(Store::Sqlite(SqliteStore { pool, group }))
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             Ok(Store::Postgres(PgStore::connect(url).await?))
@@ -396,7 +398,7 @@ impl Store {
 
     /// Appends entries `first..` of a table and sets its status and (if `banks` is given) its
     /// seats' time banks in milliseconds, in one transaction: after it returns, they survive a
-    /// crash. With SQLite that transaction may hold other tables' steps too (a group commit).
+    /// crash. That transaction may hold other tables' steps too (a group commit).
     ///
     /// # Errors
     /// The database failed, or (PostgreSQL) this process no longer holds the table's lease;
@@ -411,7 +413,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.group.append(table, first, entries, status, banks).await,
-            Store::Postgres(pg) => pg.append(table, first, entries, status, banks).await,
+            Store::Postgres(pg) => pg.group.append(table, first, entries, status, banks).await,
         }
     }
 

@@ -627,3 +627,108 @@ async fn a_database_made_by_the_old_migrations_opens() {
         old_schema::old_database_opens(&url, "t1", n).await;
     }
 }
+
+/// Many tables' steps stored at once share transactions (a group commit), and each table's
+/// lease is still checked alone: a table taken over by another process while the group waits
+/// for its lease row fails alone, as does one whose lease expired before and one whose step is
+/// stored already, while every other table's steps, status and banks are stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_commit_fails_only_the_tables_it_may_not_write() {
+    const TAKEN: usize = 7;
+    const EXPIRED: usize = 3;
+    const AGAIN: usize = 11;
+    let url = fresh_db().await;
+    let a = Store::connect(&url).await.unwrap();
+    let b = Store::connect(&url).await.unwrap();
+    let ids: Vec<String> = (0..40).map(|i| format!("t{i}")).collect();
+    for id in &ids {
+        a.create_table(&table(id)).await.unwrap();
+        a.append(id, 0, &["0: a".into()], Status::Playing, None)
+            .await
+            .unwrap();
+    }
+    expire(&url, &ids[EXPIRED]).await;
+
+    // Process b takes table TAKEN over in a transaction still open, holding its lease row:
+    // a's group waits for that row, then finds the lease b's.
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    let mut taking = pool.begin().await.unwrap();
+    sqlx::query(
+        "UPDATE leases SET owner = $2, expires = now() + interval '10 seconds' \
+         WHERE table_id = $1",
+    )
+    .bind(&ids[TAKEN])
+    .bind(b.owner().unwrap())
+    .execute(&mut *taking)
+    .await
+    .unwrap();
+    let mut writes = tokio::task::JoinSet::new();
+    for (i, id) in ids.iter().enumerate() {
+        let (a, id) = (a.clone(), id.clone());
+        writes.spawn(async move {
+            let first = if i == AGAIN { 0 } else { 1 };
+            let status = if i % 2 == 0 {
+                Status::Finished
+            } else {
+                Status::Playing
+            };
+            let entries = ["1: b".to_owned(), "chance: c".to_owned()];
+            let r = a
+                .append(&id, first, &entries, status, Some(&[i as u64, 5]))
+                .await;
+            (i, r)
+        });
+    }
+    let mut waiting = false;
+    for _ in 0..600 {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        if n > 0 {
+            waiting = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(waiting, "the group never waited for the lease row");
+    taking.commit().await.unwrap();
+
+    while let Some(done) = writes.join_next().await {
+        let (i, r) = done.unwrap();
+        match i {
+            TAKEN | EXPIRED => assert!(matches!(r, Err(StoreError::LeaseLost(_))), "{i}: {r:?}"),
+            AGAIN => assert!(matches!(r, Err(StoreError::Db(_))), "{i}: {r:?}"),
+            _ => assert!(r.is_ok(), "table {i}: {r:?}"),
+        }
+    }
+    for (i, id) in ids.iter().enumerate() {
+        let t = a.load(id).await.unwrap().unwrap();
+        if [TAKEN, EXPIRED, AGAIN].contains(&i) {
+            assert_eq!(t.entries, ["0: a"], "table {i}");
+            assert_eq!(t.status, Status::Playing, "table {i}");
+            assert!(t.banks.is_empty(), "table {i}");
+            continue;
+        }
+        assert_eq!(t.entries, ["0: a", "1: b", "chance: c"], "table {i}");
+        let status = if i % 2 == 0 {
+            Status::Finished
+        } else {
+            Status::Playing
+        };
+        assert_eq!(t.status, status, "table {i}");
+        assert_eq!(t.banks, [i as u64, 5], "table {i}");
+    }
+    // The process that took the table over stores its step.
+    b.append(&ids[TAKEN], 1, &["1: d".into()], Status::Playing, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        b.load(&ids[TAKEN]).await.unwrap().unwrap().entries,
+        ["0: a", "1: d"]
+    );
+    pool.close().await;
+}

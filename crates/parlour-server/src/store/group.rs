@@ -1,18 +1,22 @@
-//! Group commit for SQLite: the steps that tables ask to store while a transaction is under way
-//! are stored together in the next one, and each table hears that its steps are stored only
-//! once that transaction has committed.
+//! Group commit: the steps that tables ask to store while a transaction is under way are stored
+//! together in the next one, and each table hears that its steps are stored only once that
+//! transaction has committed.
 //!
-//! SQLite writes one transaction at a time, and each costs the same whether it holds one step
-//! or a hundred: its statements' round trips to the connection's thread and the pages written
-//! to the WAL. One writer task takes every waiting step at once and stores them with four
-//! statements in all (the rows go in as one JSON parameter), so under load a transaction holds
-//! the steps of many tables, and with one table it costs what it did.
+//! A transaction costs about the same whether it holds one step or a hundred: its statements'
+//! round trips and the flush of its log at commit. One writer task per store takes every waiting
+//! step at once and stores them with a few statements in all (the rows go in as one parameter,
+//! so the statements keep one shape whatever the group's size), so under load a transaction
+//! holds the steps of many tables, and with one table it costs what a lone write did. Each back
+//! end says how it stores a group ([`WriteGroup`]): SQLite in [`sqlite`], PostgreSQL, which
+//! also checks each table's lease, in [`postgres`].
+
+pub(super) mod postgres;
+pub(super) mod sqlite;
 
 use parlour_protocol::Status;
-use sqlx::SqlitePool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::{StoreError, banks_text, status_text};
+use super::StoreError;
 
 /// Most appends in one transaction, so that one transaction stays short.
 const MAX_GROUP: usize = 512;
@@ -20,45 +24,44 @@ const MAX_GROUP: usize = 512;
 /// Appends waiting for the writer; a table waits for its own, so this bounds the tables waiting.
 const QUEUE: usize = 4096;
 
-/// Every entry of a group: `[[table, idx, entry], ...]`.
-const INSERT_ENTRIES: &str = "INSERT INTO entries (table_id, idx, entry) \
-    SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') \
-    FROM json_each($1)";
-
-/// Every table of a group whose status or banks change: `[[table, status, banks], ...]`.
-const UPDATE_TABLES: &str = "UPDATE tables SET status = json_extract(v.value, '$[1]'), \
-    banks = COALESCE(json_extract(v.value, '$[2]'), tables.banks) \
-    FROM json_each($1) AS v \
-    WHERE tables.id = json_extract(v.value, '$[0]') \
-    AND (tables.status <> json_extract(v.value, '$[1]') OR json_extract(v.value, '$[2]') IS NOT NULL)";
-
 /// One table's entries from `first` on, its status, and its banks if they are to be written.
-struct Append {
-    table: String,
-    first: u64,
-    entries: Vec<String>,
-    status: Status,
-    banks: Option<Vec<u64>>,
-    done: oneshot::Sender<Result<(), StoreError>>,
+pub(super) struct Append {
+    pub(super) table: String,
+    pub(super) first: u64,
+    pub(super) entries: Vec<String>,
+    pub(super) status: Status,
+    pub(super) banks: Option<Vec<u64>>,
 }
+
+/// How a back end stores a group of appends in one transaction.
+pub(super) trait WriteGroup: Send + Sync + 'static {
+    /// Stores `group` in one transaction. `Err` if it failed and nothing was stored; otherwise
+    /// whether each append was written: one is left out (and nothing of it stored) only if this
+    /// process no longer holds its table's lease, while the rest commit.
+    fn write(&self, group: &[Append])
+    -> impl Future<Output = Result<Vec<bool>, StoreError>> + Send;
+}
+
+/// An append and the way to tell its table how it went.
+type Waiting = (Append, oneshot::Sender<Result<(), StoreError>>);
 
 /// The way to the writer task; the task ends when the last handle is dropped.
 #[derive(Clone, Debug)]
 pub(crate) struct GroupCommit {
-    tx: mpsc::Sender<Append>,
+    tx: mpsc::Sender<Waiting>,
 }
 
 impl GroupCommit {
-    /// Starts the writer on `pool`.
-    pub(crate) fn start(pool: SqlitePool) -> GroupCommit {
+    /// Starts the writer task, which stores groups with `writer`.
+    pub(super) fn start(writer: impl WriteGroup) -> GroupCommit {
         let (tx, rx) = mpsc::channel(QUEUE);
-        tokio::spawn(write_groups(pool, rx));
+        tokio::spawn(write_groups(writer, rx));
         GroupCommit { tx }
     }
 
     /// Stores a table's entries `first..`, its status and its banks (if given), in the next
     /// transaction: when this returns `Ok` they are committed.
-    pub(crate) async fn append(
+    pub(super) async fn append(
         &self,
         table: &str,
         first: u64,
@@ -73,67 +76,51 @@ impl GroupCommit {
             entries: entries.to_vec(),
             status,
             banks: banks.map(<[u64]>::to_vec),
-            done,
         };
         let stopped = || StoreError::Db(sqlx::Error::PoolClosed);
-        self.tx.send(append).await.map_err(|_| stopped())?;
+        self.tx.send((append, done)).await.map_err(|_| stopped())?;
         committed.await.map_err(|_| stopped())?
+    }
+}
+
+/// What one append's table hears, given whether the committed group wrote it.
+fn outcome(a: &Append, written: bool) -> Result<(), StoreError> {
+    if written {
+        Ok(())
+    } else {
+        Err(StoreError::LeaseLost(a.table.clone()))
     }
 }
 
 /// The writer: takes every waiting append (up to [`MAX_GROUP`]) and stores them in one
 /// transaction. If that fails, each is tried again in a transaction of its own, so one table's
 /// bad write fails that table alone.
-async fn write_groups(pool: SqlitePool, mut rx: mpsc::Receiver<Append>) {
-    let mut group = Vec::with_capacity(MAX_GROUP);
-    while rx.recv_many(&mut group, MAX_GROUP).await > 0 {
-        match write(&pool, &group).await {
-            Ok(()) => {
-                for a in group.drain(..) {
-                    let _ = a.done.send(Ok(()));
+async fn write_groups(writer: impl WriteGroup, mut rx: mpsc::Receiver<Waiting>) {
+    let mut waiting = Vec::with_capacity(MAX_GROUP);
+    while rx.recv_many(&mut waiting, MAX_GROUP).await > 0 {
+        let (group, done): (Vec<Append>, Vec<_>) = waiting.drain(..).unzip();
+        match writer.write(&group).await {
+            Ok(written) => {
+                debug_assert_eq!(written.len(), group.len(), "one answer per append");
+                for ((a, done), written) in group.iter().zip(done).zip(written) {
+                    let _ = done.send(outcome(a, written));
                 }
             }
             Err(e) if group.len() == 1 => {
-                let a = group.pop().expect("one append");
-                let _ = a.done.send(Err(e));
+                let done = done.into_iter().next().expect("one append");
+                let _ = done.send(Err(e));
             }
             Err(_) => {
-                for a in group.drain(..) {
-                    let alone = write(&pool, std::slice::from_ref(&a)).await;
-                    let _ = a.done.send(alone);
+                for (a, done) in group.iter().zip(done) {
+                    let alone = match writer.write(std::slice::from_ref(a)).await {
+                        Ok(written) => outcome(a, written.first() == Some(&true)),
+                        Err(e) => Err(e),
+                    };
+                    let _ = done.send(alone);
                 }
             }
         }
     }
-}
-
-/// Stores `group` in one transaction.
-async fn write(pool: &SqlitePool, group: &[Append]) -> Result<(), StoreError> {
-    let mut entries = Vec::new();
-    let mut tables = Vec::with_capacity(group.len());
-    for a in group {
-        for (i, e) in (a.first..).zip(&a.entries) {
-            entries.push((a.table.as_str(), i.cast_signed(), e.as_str()));
-        }
-        tables.push((
-            a.table.as_str(),
-            status_text(a.status),
-            a.banks.as_deref().map(banks_text),
-        ));
-    }
-    let entries = serde_json::to_string(&entries).expect("entries serialise");
-    let tables = serde_json::to_string(&tables).expect("tables serialise");
-    let mut tx = pool.begin().await?;
-    sqlx::query(INSERT_ENTRIES)
-        .bind(entries)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(UPDATE_TABLES)
-        .bind(tables)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -9,10 +9,12 @@ use sqlx::Row;
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 
+use super::group::GroupCommit;
+use super::group::postgres::PgGroup;
 use super::{
-    INSERT_ENTRY, INSERT_SEAT, INSERT_TABLE, SELECT_ENTRIES, SELECT_REMATCH, SELECT_SEATS,
-    SELECT_TABLE, SELECT_UNFINISHED, SeatRow, StoreError, StoredTable, TableCols, banks_text,
-    bind_seat, bind_table, clock_text, corrupt, kind_text, now_secs, status_text,
+    INSERT_SEAT, INSERT_TABLE, SELECT_ENTRIES, SELECT_REMATCH, SELECT_SEATS, SELECT_TABLE,
+    SELECT_UNFINISHED, SeatRow, StoreError, StoredTable, TableCols, banks_text, bind_seat,
+    bind_table, clock_text, corrupt, kind_text, now_secs, status_text,
 };
 
 /// How long a lease lasts unless renewed. A process that dies holds its tables this long.
@@ -22,13 +24,15 @@ pub const LEASE: Duration = Duration::from_secs(10);
 /// does not lose it.
 pub const RENEW_EVERY: Duration = Duration::from_secs(3);
 
-/// A PostgreSQL pool and this process's lease owner id.
+/// A PostgreSQL pool, this process's lease owner id, and the writer that stores steps in group
+/// commits.
 #[derive(Clone, Debug)]
 pub struct PgStore {
     pool: PgPool,
     /// Random per connected store (one per process), so a restarted process is a new owner and
     /// never mistakes a lease of its previous life for its own.
     owner: String,
+    pub(super) group: GroupCommit,
 }
 
 /// The PostgreSQL migrations in `migrations/postgres/`, compiled in; as with SQLite's, their text
@@ -37,7 +41,8 @@ static MIGRATOR: Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// The lease condition, for `$1` = table id and `$2` = owner. Every write adds `FOR UPDATE`, which
 /// keeps the row locked until commit, so no other process can take the lease in between (not
-/// even by [`PgStore::take_over_lease`]).
+/// even by [`PgStore::take_over_lease`]). Steps check many tables' leases at once in their group
+/// commit (`group::postgres`), under the same condition.
 const HELD: &str = "SELECT 1 FROM leases WHERE table_id = $1 AND owner = $2 AND expires > now()";
 
 fn interval(d: Duration) -> String {
@@ -55,7 +60,11 @@ impl PgStore {
         // lock so only one of them creates the schema.
         MIGRATOR.run(&pool).await?;
         let owner = crate::token::new_token().map_err(|e| StoreError::Random(e.to_string()))?;
-        Ok(PgStore { pool, owner })
+        let group = GroupCommit::start(PgGroup {
+            pool: pool.clone(),
+            owner: owner.clone(),
+        });
+        Ok(PgStore { pool, owner, group })
     }
 
     pub(super) fn owner(&self) -> &str {
@@ -123,41 +132,6 @@ impl PgStore {
         self.insert(&mut tx, new).await?;
         tx.commit().await?;
         Ok(new.id.clone())
-    }
-
-    pub(super) async fn append(
-        &self,
-        table: &str,
-        first: u64,
-        entries: &[String],
-        status: Status,
-        banks: Option<&[u64]>,
-    ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let held = sqlx::query(&format!("{HELD} FOR UPDATE"))
-            .bind(table)
-            .bind(&self.owner)
-            .fetch_optional(&mut *tx)
-            .await?;
-        if held.is_none() {
-            return Err(StoreError::LeaseLost(table.to_owned()));
-        }
-        for (i, e) in (first..).zip(entries) {
-            sqlx::query(INSERT_ENTRY)
-                .bind(table)
-                .bind(i.cast_signed())
-                .bind(e)
-                .execute(&mut *tx)
-                .await?;
-        }
-        sqlx::query("UPDATE tables SET status = $2, banks = COALESCE($3, banks) WHERE id = $1")
-            .bind(table)
-            .bind(status_text(status))
-            .bind(banks.map(banks_text))
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
     }
 
     pub(super) async fn set_status(
