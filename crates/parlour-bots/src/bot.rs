@@ -13,6 +13,13 @@ pub trait Bot<G: Game>: Send {
     /// # Panics
     /// May panic if the seat has no legal action (the caller asks only seats to act).
     fn choose(&mut self, obs: &Observation<'_, G>) -> G::Action;
+
+    /// Whether every decision is quick (a few legal lists and evaluations, no search), so a
+    /// caller may decide on its own thread instead of handing the work to another. Searching
+    /// bots keep the default, `false`.
+    fn quick(&self) -> bool {
+        false
+    }
 }
 
 /// Chooses uniformly among the legal actions.
@@ -35,6 +42,10 @@ impl<A> RandomBot<A> {
 impl<G: Game> Bot<G> for RandomBot<G::Action> {
     fn name(&self) -> String {
         "random".into()
+    }
+
+    fn quick(&self) -> bool {
+        true
     }
 
     fn choose(&mut self, obs: &Observation<'_, G>) -> G::Action {
@@ -69,6 +80,11 @@ impl GreedyBot {
 impl<G: Search> Bot<G> for GreedyBot {
     fn name(&self) -> String {
         "greedy".into()
+    }
+
+    /// A handful of determinizations, one ply each.
+    fn quick(&self) -> bool {
+        true
     }
 
     fn choose(&mut self, obs: &Observation<'_, G>) -> G::Action {

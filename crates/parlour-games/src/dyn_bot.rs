@@ -24,6 +24,10 @@ pub trait DynBot: Send {
     /// If `game` is another game's, or `seat` has nothing to do.
     fn choose(&mut self, game: &dyn DynMatch, seat: Seat) -> String;
 
+    /// Whether its decisions are quick enough to make inline ([`Bot::quick`]): random and
+    /// greedy bots, not searches.
+    fn quick(&self) -> bool;
+
     /// Prepares a decision for `seat` in `game`'s position, to run on a blocking thread. The job
     /// owns a copy of the state but hands the bot only an [`Observation`] of it.
     ///
@@ -54,6 +58,10 @@ fn state_of<G: Game>(game: &dyn DynMatch) -> &G {
 impl<G: Game> DynBot for GameBot<G> {
     fn name(&self) -> String {
         self.0.name()
+    }
+
+    fn quick(&self) -> bool {
+        self.0.quick()
     }
 
     fn choose(&mut self, game: &dyn DynMatch, seat: Seat) -> String {

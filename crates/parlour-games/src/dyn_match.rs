@@ -89,17 +89,30 @@ pub trait DynMatch: Send + Sync {
 /// A view of some game, compared with [`PartialEq`]: views of different games are unequal.
 pub struct ViewSnapshot(Box<dyn AnyEq>);
 
+impl ViewSnapshot {
+    /// The view as JSON, exactly as [`DynMatch::view_json`] gives it: a caller that compared
+    /// views need not build the same one again to send it.
+    #[must_use]
+    pub fn to_json(&self) -> Value {
+        self.0.to_json()
+    }
+}
+
 trait AnyEq: Send {
     fn as_any(&self) -> &dyn Any;
     fn eq_any(&self, other: &dyn Any) -> bool;
+    fn to_json(&self) -> Value;
 }
 
-impl<T: Eq + Send + 'static> AnyEq for T {
+impl<T: Eq + Send + serde::Serialize + 'static> AnyEq for T {
     fn as_any(&self) -> &dyn Any {
         self
     }
     fn eq_any(&self, other: &dyn Any) -> bool {
         other.downcast_ref::<T>() == Some(self)
+    }
+    fn to_json(&self) -> Value {
+        serde_json::to_value(self).expect("views serialise")
     }
 }
 
@@ -272,6 +285,12 @@ mod tests {
             );
             let before = m.view_snapshot(Some(actor));
             let json = m.view_json(Some(actor));
+            assert_eq!(
+                before.to_json(),
+                json,
+                "{game}: a snapshot's JSON is the view's"
+            );
+
             let first = m.legal(actor)[0].clone();
             m.apply_action_text(actor, &first).unwrap();
             m.draw_due_chance();

@@ -1,5 +1,6 @@
-//! Bots at a table: each decides on a blocking thread from its own seat's observation, exactly
-//! as `parlour play` drives them, and its choice comes back as action text. The bot is the one
+//! Bots at a table: each decides from its own seat's observation, exactly as `parlour play`
+//! drives them (a quick bot on the table's task, a searching one on a blocking thread), and its
+//! choice comes back as action text. The bot is the one
 //! type-erased bot every front end uses ([`parlour_games::DynBot`]).
 
 use parlour_bots::UnknownBot;

@@ -29,6 +29,7 @@ mod json_errors;
 mod limits;
 mod metrics;
 mod names;
+mod outgoing;
 mod public_url;
 mod qr;
 mod reject;

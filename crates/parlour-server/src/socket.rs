@@ -14,6 +14,7 @@ use tokio::time::Instant;
 use tracing::{Instrument, debug, info_span};
 
 use crate::AppState;
+use crate::outgoing::Outgoing;
 use crate::table::{Asker, Cmd, OUTBOX, RematchDone};
 
 /// Messages a connection may send in a burst before it is throttled.
@@ -99,11 +100,16 @@ fn reconnect(code: u16, reason: &'static str) -> Message {
 }
 
 async fn send<S: Sink<Message> + Unpin>(app: &AppState, sink: &mut S, msg: &ServerMsg) -> bool {
-    if let ServerMsg::Rejected { code, answers, .. } = msg {
+    send_out(app, sink, Outgoing::new(msg)).await
+}
+
+/// Writes a message encoded before (a table's, shared with other connections).
+async fn send_out<S: Sink<Message> + Unpin>(app: &AppState, sink: &mut S, out: Outgoing) -> bool {
+    if let Some((code, answers)) = out.refused() {
         app.shared.metrics.refused(code.as_str());
         debug!(code = code.as_str(), answers = ?answers, "refused");
     }
-    sink.send(Message::Text(msg.encode().into())).await.is_ok()
+    sink.send(Message::Text(out.text().clone())).await.is_ok()
 }
 
 async fn connection<S, R, E>(app: &AppState, conn: u64, mut sink: S, mut stream: R)
@@ -115,7 +121,7 @@ where
     let mut shutdown = app.shutdown.clone();
     let mut bucket = Bucket::new();
     let mut joined: Option<Joined> = None;
-    let mut outbox: Option<mpsc::Receiver<ServerMsg>> = None;
+    let mut outbox: Option<mpsc::Receiver<Outgoing>> = None;
     loop {
         let at_table = outbox.is_some();
         let out = async {
@@ -131,7 +137,7 @@ where
                 break;
             }
             msg = out => match msg {
-                Some(msg) => if !send(app, &mut sink, &msg).await { break },
+                Some(out) => if !send_out(app, &mut sink, out).await { break },
                 // The table dropped this connection (too slow) or stopped here: handed over on
                 // a drain, or taken over by another process.
                 None => {
@@ -192,7 +198,7 @@ async fn handle(
     conn: u64,
     text: &str,
     joined: &mut Option<Joined>,
-    outbox: &mut Option<mpsc::Receiver<ServerMsg>>,
+    outbox: &mut Option<mpsc::Receiver<Outgoing>>,
 ) -> Option<ServerMsg> {
     // Named in every refusal, so a client with several messages in flight knows which it was.
     let msg = match ClientMsg::decode(text) {

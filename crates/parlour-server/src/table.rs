@@ -3,6 +3,7 @@
 //! (boardgame.io's master).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -26,6 +27,7 @@ use crate::clock::Clocks;
 use crate::limits::TableSlot;
 use crate::metrics::seconds;
 use crate::names::seat_names;
+use crate::outgoing::Outgoing;
 use crate::reject::Rejection;
 use crate::replay::ReplaySource;
 use crate::resume::resume;
@@ -73,7 +75,7 @@ pub(crate) enum Cmd {
     Join {
         token: Option<String>,
         conn: ConnId,
-        tx: mpsc::Sender<ServerMsg>,
+        tx: mpsc::Sender<Outgoing>,
         reply: oneshot::Sender<Result<Option<Seat>, Rejection>>,
     },
     /// A seated connection plays. `asked` is named in a refusal, as with every command below
@@ -172,7 +174,7 @@ pub(crate) enum ReplayWho {
 struct Sub {
     conn: ConnId,
     seat: Option<Seat>,
-    tx: mpsc::Sender<ServerMsg>,
+    tx: mpsc::Sender<Outgoing>,
     /// Its page is hidden (`presence` `away`).
     away: bool,
 }
@@ -213,7 +215,11 @@ pub(crate) struct Table {
     /// decided before that is stale; one decided after it is not, even if other seats moved
     /// since (simultaneous choices).
     changed_at: Vec<u64>,
+    /// Per seat: its view and legal set as last noted ([`Table::note_changes`]).
     seen: Vec<Option<(ViewSnapshot, Vec<String>)>>,
+    /// The entries and status `seen` was noted at: while they are the table's, a seat's state
+    /// message is built from `seen` rather than from the game again.
+    seen_at: Option<(usize, Status)>,
     /// Per viewer (`None` = spectators): the events whose log lines it has been sent.
     log_sent: BTreeMap<Option<Seat>, usize>,
     store: Store,
@@ -241,6 +247,49 @@ pub enum LoadError {
 
 fn viewer(seat: Option<Seat>) -> Viewer {
     seat.map_or(Viewer::Spectator, Viewer::Seat)
+}
+
+/// What the table is told of a bot's decision for `seat` at `step`: its action, or, if it
+/// panicked (`Err`), that a seat's own bot failed. A stand-in that failed is only logged: the
+/// person can still act, and their empty clock runs out again at once.
+fn decided_cmd(
+    seat: Seat,
+    decided: Result<(Box<dyn SeatBot>, String), String>,
+    stand_in: bool,
+    step: u64,
+) -> Option<Cmd> {
+    match decided {
+        Ok((bot, action)) if stand_in => Some(Cmd::StandInDone {
+            seat,
+            bot,
+            action,
+            step,
+        }),
+        Ok((bot, action)) => Some(Cmd::BotDone {
+            seat,
+            bot,
+            action,
+            step,
+        }),
+        Err(e) if stand_in => {
+            warn!(%seat, error = %e, "a stand-in bot failed");
+            None
+        }
+        Err(e) => {
+            warn!(%seat, error = %e, "a bot failed");
+            Some(Cmd::BotFailed { seat })
+        }
+    }
+}
+
+/// A caught panic's message, as a blocking thread's `JoinError` would give it.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    let message = panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic");
+    format!("panicked with message {message:?}")
 }
 
 impl Table {
@@ -320,6 +369,7 @@ impl Table {
             step: stored.entries.len() as u64,
             changed_at: vec![0; usize::from(stored.players)],
             seen: (0..stored.players).map(|_| None).collect(),
+            seen_at: None,
             log_sent: BTreeMap::new(),
             store,
             shared,
@@ -570,7 +620,7 @@ impl Table {
         &mut self,
         token: Option<String>,
         conn: ConnId,
-        tx: mpsc::Sender<ServerMsg>,
+        tx: mpsc::Sender<Outgoing>,
         reply: oneshot::Sender<Result<Option<Seat>, Rejection>>,
     ) {
         let seat = match token {
@@ -607,7 +657,7 @@ impl Table {
             public_url: self.shared.public_url.clone(),
         };
         let first = self.state_msg(seat, Vec::new());
-        if tx.try_send(welcome).is_err() || tx.try_send(first).is_err() {
+        if tx.try_send(welcome.into()).is_err() || tx.try_send(first.into()).is_err() {
             return;
         }
         self.subs.push(Sub {
@@ -662,7 +712,7 @@ impl Table {
             async move {
                 match tokio::task::spawn_blocking(job).await {
                     Ok((_, action)) => {
-                        let _ = tx.try_send(ServerMsg::Hint { step, action });
+                        let _ = tx.try_send(ServerMsg::Hint { step, action }.into());
                     }
                     Err(e) => warn!(%seat, error = %e, "the solver failed on a hint"),
                 }
@@ -912,7 +962,7 @@ impl Table {
                 let name = self.names[seat.index()].clone();
                 self.notice(&format!("{name} offers a rematch"));
             }
-            self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
+            self.tell_all(&msg);
             return Ok(RematchDone::Offered(offer));
         }
         let internal = |e: &dyn std::fmt::Display| {
@@ -959,12 +1009,10 @@ impl Table {
         info!(%seat, rematch = %table, made, "rematch");
         // Every page learns that all accepted (the last one too) before the new table's id.
         let agreed = ServerMsg::RematchOffer(offer.clone());
-        self.subs
-            .retain(|sub| sub.tx.try_send(agreed.clone()).is_ok());
-        let msg = ServerMsg::Rematch {
+        self.tell_all(&agreed);
+        self.tell_all(&ServerMsg::Rematch {
             table: table.clone(),
-        };
-        self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
+        });
         let name = self.names[usize::from(offer.by)].clone();
         self.notice(&format!(
             "{name} asked for a rematch: the same seats are ready at a new table"
@@ -983,8 +1031,7 @@ impl Table {
         };
         offer.answers[seat.index()] = RematchAnswer::Declined;
         info!(%seat, by = offer.by, "rematch declined");
-        let msg = ServerMsg::RematchOffer(offer);
-        self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
+        self.tell_all(&ServerMsg::RematchOffer(offer));
         let name = self.names[seat.index()].clone();
         self.notice(&format!("{name} declined the rematch"));
         Ok(())
@@ -992,10 +1039,16 @@ impl Table {
 
     /// Tells every connection something about the table itself.
     fn notice(&mut self, text: &str) {
-        let msg = ServerMsg::Notice {
+        self.tell_all(&ServerMsg::Notice {
             text: text.to_owned(),
-        };
-        self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
+        });
+    }
+
+    /// Sends `msg`, encoded once, to every connection; one that cannot keep up is dropped (it
+    /// may join again).
+    fn tell_all(&mut self, msg: &ServerMsg) {
+        let out = Outgoing::new(msg);
+        self.subs.retain(|sub| sub.tx.try_send(out.clone()).is_ok());
     }
 
     /// A lost lease stops the table: whatever it holds may be stale by now.
@@ -1025,6 +1078,15 @@ impl Table {
                 }
             }
         }
+        self.seen_at = Some((self.m.entries().len(), self.status));
+    }
+
+    /// `seat`'s view and legal set as noted, if nothing changed since.
+    fn seen_now(&self, seat: Seat) -> Option<&(ViewSnapshot, Vec<String>)> {
+        if self.seen_at != Some((self.m.entries().len(), self.status)) {
+            return None;
+        }
+        self.seen[seat.index()].as_ref()
     }
 
     fn to_act(&self) -> Vec<u8> {
@@ -1060,13 +1122,21 @@ impl Table {
     }
 
     fn state_msg(&self, seat: Option<Seat>, events: Vec<String>) -> ServerMsg {
+        // A seat's view and legal set were built to note changes; the view is not built twice.
+        let (view, legal) = match seat.and_then(|s| self.seen_now(s)) {
+            Some((view, legal)) => (view.to_json(), legal.clone()),
+            None => (
+                self.m.view_json(seat),
+                seat.map(|s| self.legal(s)).unwrap_or_default(),
+            ),
+        };
         ServerMsg::State {
             step: self.step,
             status: self.status,
-            view: self.m.view_json(seat),
+            view,
             events,
             to_act: self.to_act(),
-            legal: seat.map(|s| self.legal(s)).unwrap_or_default(),
+            legal,
             outcome: self.outcome(),
             clock: self.clocks.as_ref().map(|c| c.state(Instant::now())),
         }
@@ -1079,14 +1149,15 @@ impl Table {
     /// are described. A viewer nobody watches gets its whole log in `welcome` when someone joins
     /// as it.
     fn broadcast(&mut self) {
-        let mut by_viewer: BTreeMap<Option<Seat>, ServerMsg> = BTreeMap::new();
+        let mut by_viewer: BTreeMap<Option<Seat>, Outgoing> = BTreeMap::new();
         let watched: BTreeSet<Option<Seat>> = self.subs.iter().map(|s| s.seat).collect();
         let now = self.m.event_count();
         for v in watched {
             let sent = self.log_sent.get(&v).copied().unwrap_or(0).min(now);
             let events = self.m.log_in(viewer(v), sent, Voice::table(&self.names));
             self.log_sent.insert(v, now);
-            by_viewer.insert(v, self.state_msg(v, events));
+            // Encoded once, shared by all of the viewer's connections.
+            by_viewer.insert(v, Outgoing::new(&self.state_msg(v, events)));
         }
         self.subs.retain(|sub| {
             let msg = by_viewer[&sub.seat].clone();
@@ -1096,11 +1167,12 @@ impl Table {
     }
 
     fn send_to(&mut self, conn: ConnId, msg: ServerMsg) {
+        let out = Outgoing::from(msg);
         self.subs
-            .retain(|sub| sub.conn != conn || sub.tx.try_send(msg.clone()).is_ok());
+            .retain(|sub| sub.conn != conn || sub.tx.try_send(out.clone()).is_ok());
     }
 
-    /// Starts every idle bot that must act on a blocking thread.
+    /// Starts the decision of every idle bot that must act ([`Table::think`]).
     fn schedule_bots(&mut self) {
         if self.status != Status::Playing {
             return;
@@ -1116,50 +1188,48 @@ impl Table {
         }
     }
 
-    /// Runs `bot`'s decision for `seat` on a blocking thread; its action comes back to the
-    /// table's inbox (as a stand-in's for a person whose clock ran out, if `stand_in`).
-    fn think(&self, seat: Seat, bot: Box<dyn SeatBot>, stand_in: bool) {
-        self.run_bot_job(seat, bot.think(&*self.m, seat), stand_in);
+    /// Runs `bot`'s decision for `seat`; its action comes back to the table's inbox (as a
+    /// stand-in's for a person whose clock ran out, if `stand_in`). A quick bot (random, greedy)
+    /// decides here on the table's task, which costs less than the hop to a blocking thread and
+    /// back; a searching bot decides on a blocking thread ([`Table::run_bot_job`]).
+    fn think(&self, seat: Seat, mut bot: Box<dyn SeatBot>, stand_in: bool) {
+        if !bot.quick() {
+            self.run_bot_job(seat, bot.think(&*self.m, seat), stand_in);
+            return;
+        }
+        // As on a blocking thread, a panic is caught and the seat's bot replaced.
+        let choice = std::panic::catch_unwind(AssertUnwindSafe(|| bot.choose(&*self.m, seat)));
+        let decided = choice
+            .map(|action| (bot, action))
+            .map_err(|panic| panic_text(&*panic));
+        let Some(cmd) = decided_cmd(seat, decided, stand_in, self.step) else {
+            return;
+        };
+        let Some(tx) = self.inbox.upgrade() else {
+            return;
+        };
+        // Queued behind whatever the inbox holds, as a decision from a blocking thread is.
+        if let Err(mpsc::error::TrySendError::Full(cmd)) = tx.try_send(cmd) {
+            tokio::spawn(async move {
+                let _ = tx.send(cmd).await;
+            });
+        }
     }
 
-    /// Runs a bot's decision for `seat`; see [`Table::think`]. If it panics, a seat's own bot is
-    /// replaced ([`Cmd::BotFailed`]).
+    /// Runs a bot's decision for `seat` on a blocking thread; see [`Table::think`]. If it
+    /// panics, a seat's own bot is replaced ([`Cmd::BotFailed`]).
     fn run_bot_job(&self, seat: Seat, job: BotJob, stand_in: bool) {
         let step = self.step;
         let inbox = self.inbox.clone();
         tokio::spawn(
             async move {
-                match tokio::task::spawn_blocking(job).await {
-                    Ok((bot, action)) => {
-                        if let Some(tx) = inbox.upgrade() {
-                            let cmd = if stand_in {
-                                Cmd::StandInDone {
-                                    seat,
-                                    bot,
-                                    action,
-                                    step,
-                                }
-                            } else {
-                                Cmd::BotDone {
-                                    seat,
-                                    bot,
-                                    action,
-                                    step,
-                                }
-                            };
-                            let _ = tx.send(cmd).await;
-                        }
-                    }
-                    Err(e) if stand_in => {
-                        // The person can still act; their empty clock runs out again at once.
-                        warn!(%seat, error = %e, "a stand-in bot failed");
-                    }
-                    Err(e) => {
-                        warn!(%seat, error = %e, "a bot failed");
-                        if let Some(tx) = inbox.upgrade() {
-                            let _ = tx.send(Cmd::BotFailed { seat }).await;
-                        }
-                    }
+                let decided = tokio::task::spawn_blocking(job)
+                    .await
+                    .map_err(|e| e.to_string());
+                if let Some(cmd) = decided_cmd(seat, decided, stand_in, step)
+                    && let Some(tx) = inbox.upgrade()
+                {
+                    let _ = tx.send(cmd).await;
                 }
             }
             .in_current_span(),
@@ -1258,11 +1328,19 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::extract::ws::Utf8Bytes;
 
-    /// A bot that panics while deciding hands its seat to the fallback bot: everyone at the
-    /// table is told, and the game is played (and stored) to its end.
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_panicking_bot_is_replaced_by_the_fallback_and_play_goes_on() {
+    /// A stored two-seat table of Haunted with `bot` in both seats, loaded but not started; the
+    /// directory holds its database.
+    async fn loaded(
+        bot: &str,
+    ) -> (
+        tempfile::TempDir,
+        Store,
+        Table,
+        mpsc::Sender<Cmd>,
+        mpsc::Receiver<Cmd>,
+    ) {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("t.db").display());
         let store = Store::connect(&url).await.unwrap();
@@ -1270,7 +1348,7 @@ mod tests {
             .map(|seat| SeatRow {
                 seat,
                 kind: SeatKind::Bot,
-                name: "random".to_owned(),
+                name: bot.to_owned(),
                 token_hash: None,
                 joined: true,
             })
@@ -1291,7 +1369,7 @@ mod tests {
         };
         store.create_table(&stored).await.unwrap();
         let shared = Arc::new(Shared::default());
-        let (mut table, tx, rx) = Table::load(
+        let (table, tx, rx) = Table::load(
             stored,
             store.clone(),
             shared,
@@ -1300,6 +1378,14 @@ mod tests {
             Weak::new(),
         )
         .unwrap();
+        (dir, store, table, tx, rx)
+    }
+
+    /// A bot that panics while deciding hands its seat to the fallback bot: everyone at the
+    /// table is told, and the game is played (and stored) to its end.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_panicking_bot_is_replaced_by_the_fallback_and_play_goes_on() {
+        let (_dir, store, mut table, tx, rx) = loaded("random").await;
         let (sub, mut heard) = mpsc::channel(OUTBOX);
         let (reply, joined) = oneshot::channel();
         let join = Cmd::Join {
@@ -1320,11 +1406,11 @@ mod tests {
 
         let mut notices = Vec::new();
         let last = loop {
-            let msg = tokio::time::timeout(Duration::from_secs(60), heard.recv())
+            let out = tokio::time::timeout(Duration::from_secs(60), heard.recv())
                 .await
                 .expect("the game goes on")
                 .expect("the table keeps its spectator");
-            match msg {
+            match ServerMsg::decode(out.text()).unwrap() {
                 ServerMsg::Notice { text } => notices.push(text),
                 ServerMsg::State {
                     status: Status::Finished,
@@ -1351,6 +1437,136 @@ mod tests {
         // Seat 0 and seat 1 both acted, so both fallbacks played.
         for seat in ["0: ", "1: "] {
             assert!(kept.entries.iter().any(|e| e.starts_with(seat)), "{seat}");
+        }
+    }
+
+    /// The first seat to act after the deal.
+    fn deal(table: &mut Table) -> Seat {
+        table.m.draw_due_chance();
+        table.step = table.m.entries().len() as u64;
+        let ToAct::Seats(seats) = table.m.to_act() else {
+            panic!("a seat acts after the deal");
+        };
+        seats.first().expect("someone acts")
+    }
+
+    /// A quick bot that panics.
+    struct Fails;
+
+    impl SeatBot for Fails {
+        fn name(&self) -> String {
+            "fails".to_owned()
+        }
+        fn quick(&self) -> bool {
+            true
+        }
+        fn choose(&mut self, _: &dyn DynMatch, _: Seat) -> String {
+            panic!("a quick bot fails")
+        }
+        fn think(self: Box<Self>, _: &dyn DynMatch, _: Seat) -> BotJob {
+            Box::new(|| panic!("a quick bot fails"))
+        }
+        fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+            self
+        }
+    }
+
+    /// A quick bot decides on the table's own task: its action is in the table's inbox before
+    /// the task yields (this runtime has one thread, so nothing else ran meanwhile).
+    #[tokio::test]
+    async fn a_quick_bot_decides_at_once_without_another_thread() {
+        let (_dir, _store, mut table, _tx, mut rx) = loaded("random").await;
+        let seat = deal(&mut table);
+        let bot = table.bots[seat.index()].take().unwrap();
+        assert!(bot.quick());
+        table.think(seat, bot, false);
+        let Ok(Cmd::BotDone {
+            seat: s,
+            bot,
+            action,
+            step,
+        }) = rx.try_recv()
+        else {
+            panic!("the bot's action is queued at once");
+        };
+        assert_eq!((s, step), (seat, table.step));
+        assert_eq!(bot.name(), "random");
+        assert!(table.m.legal(seat).contains(&action), "{action}");
+
+        // A stand-in decides alike.
+        let bot = make_seat_bot("haunted", STAND_IN, 7, seat).unwrap();
+        table.think(seat, bot, true);
+        assert!(matches!(rx.try_recv(), Ok(Cmd::StandInDone { seat: s, .. }) if s == seat));
+    }
+
+    /// A quick bot's panic is caught on the table's task, and its seat's bot is replaced.
+    #[tokio::test]
+    async fn a_quick_bots_panic_is_caught_and_its_seat_told_to_the_table() {
+        let (_dir, _store, mut table, _tx, mut rx) = loaded("random").await;
+        let seat = deal(&mut table);
+        table.think(seat, Box::new(Fails), false);
+        assert!(matches!(rx.try_recv(), Ok(Cmd::BotFailed { seat: s }) if s == seat));
+        // A failed stand-in is only logged: the person may still act.
+        table.think(seat, Box::new(Fails), true);
+        assert!(rx.try_recv().is_err());
+    }
+
+    /// A searching bot still decides on a blocking thread: nothing is queued until the task
+    /// yields, and then its action comes.
+    #[tokio::test]
+    async fn a_searching_bot_decides_on_a_blocking_thread() {
+        let (_dir, _store, mut table, _tx, mut rx) = loaded("ismcts:10").await;
+        let seat = deal(&mut table);
+        let bot = table.bots[seat.index()].take().unwrap();
+        assert!(!bot.quick());
+        table.think(seat, bot, false);
+        assert!(rx.try_recv().is_err(), "not decided inline");
+        let Some(Cmd::BotDone {
+            seat: s, action, ..
+        }) = rx.recv().await
+        else {
+            panic!("the bot decides");
+        };
+        assert_eq!(s, seat);
+        assert!(table.m.legal(seat).contains(&action), "{action}");
+    }
+
+    /// Every connection of one viewer is sent the same encoded text, not a copy each, and a
+    /// seat's state built from the views noted for staleness is the one built afresh.
+    #[tokio::test]
+    async fn a_viewers_connections_share_one_encoded_state() {
+        let (_dir, _store, mut table, _tx, _rx) = loaded("random").await;
+        deal(&mut table);
+        table.note_changes(None);
+        let mut heard = Vec::new();
+        for conn in 1..=3 {
+            let (tx, rx) = mpsc::channel(OUTBOX);
+            let seat = (conn != 3).then_some(Seat(0));
+            table.subs.push(Sub {
+                conn,
+                seat,
+                tx,
+                away: false,
+            });
+            heard.push(rx);
+        }
+        table.broadcast();
+        let texts: Vec<Utf8Bytes> = heard
+            .iter_mut()
+            .map(|rx| rx.try_recv().unwrap().text().clone())
+            .collect();
+        assert_eq!(texts[0].as_ptr(), texts[1].as_ptr(), "one text for seat 0");
+        assert_ne!(texts[0], texts[2], "a spectator sees less");
+        let ServerMsg::State { legal, .. } = ServerMsg::decode(&texts[0]).unwrap() else {
+            panic!("a state");
+        };
+        assert_eq!(legal, table.legal(Seat(0)));
+
+        for seat in Seat::all(2) {
+            let noted = table.state_msg(Some(seat), Vec::new()).encode();
+            table.seen_at = None;
+            assert_eq!(noted, table.state_msg(Some(seat), Vec::new()).encode());
+            table.note_changes(None);
         }
     }
 }

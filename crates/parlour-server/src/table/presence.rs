@@ -49,9 +49,8 @@ impl Table {
             return;
         }
         self.presence.clone_from(&now);
-        let msg = ServerMsg::Presence { seats: now };
         let before = self.subs.len();
-        self.subs.retain(|sub| sub.tx.try_send(msg.clone()).is_ok());
+        self.tell_all(&ServerMsg::Presence { seats: now });
         if self.subs.len() != before {
             // A connection too slow to be told was dropped: that changes presence too.
             self.share_presence(None);
