@@ -32,7 +32,8 @@ const ENGINE_TEXT = [
   [NUMBERED_ID, 'a card id'],
   [/\bp\d\.l\d\b/, 'a line id'],
   [/\bat \d,\d\b/, 'a grid position'],
-  [/\b1 (?:pts|points)\b/, '"1 points"'],
+  // One point, not a score of -1 or 21 (plural is right there).
+  [/(?<![-−\d.])\b1 (?:pts|points)\b/, '"1 points"'],
 ];
 
 /** What a person reads on the page: its title and visible text. (Some hand buttons are still
