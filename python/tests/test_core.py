@@ -71,6 +71,12 @@ def test_seeds_out_of_range_name_the_range():
         ):
             with pytest.raises(ValueError, match=r"seed -?\d+ is out of range: seeds are 0\.\.2\^64-1"):
                 make(bad)
+    # So are game_seed's environment and game numbers.
+    for bad in (-1, 2**64):
+        for make in (lambda n: parlour.game_seed(1, n, 0), lambda n: parlour.game_seed(1, 0, n)):
+            with pytest.raises(ValueError, match=r"-?\d+ is out of range: environment and game numbers are 0\.\.2\^64-1"):
+                make(bad)
+    assert 0 <= parlour.game_seed(1, 2**64 - 1, 2**64 - 1) < 2**64
     top = parlour.Game("troll-tricker", seed=2**64 - 1)
     assert top.seed == 2**64 - 1
     assert parlour.VectorEnv("troll-tricker", 1).reset(seed=None) is not None

@@ -82,6 +82,21 @@ pub fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     })
 }
 
+/// An environment or game number (`game_seed`'s `env` and `game`): an int in 0..2^64-1, named
+/// in a `ValueError` when out of range, as [`seed`] does.
+pub fn number(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    value.extract::<u64>().map_err(|e| {
+        if e.is_instance_of::<PyOverflowError>(value.py()) {
+            PyValueError::new_err(format!(
+                "{value} is out of range: environment and game numbers are 0..2^64-1 (0 to {})",
+                u64::MAX
+            ))
+        } else {
+            e
+        }
+    })
+}
+
 /// An optional seed argument (`None` or as [`seed`]).
 pub fn optional_seed(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
     if value.is_none() {

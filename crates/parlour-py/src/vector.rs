@@ -332,8 +332,8 @@ impl VectorEnv {
 #[pyo3(signature = (seed, env=0, game=0))]
 pub fn game_seed(
     #[pyo3(from_py_with = crate::convert::seed)] seed: u64,
-    env: u64,
-    game: u64,
+    #[pyo3(from_py_with = crate::convert::number)] env: u64,
+    #[pyo3(from_py_with = crate::convert::number)] game: u64,
 ) -> u64 {
     parlour_env::game_seed(seed, env, game)
 }
