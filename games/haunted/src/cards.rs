@@ -7,9 +7,10 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::{LazyLock, Mutex, PoisonError};
+use std::sync::LazyLock;
 
 use parlour_cards::CardSet;
+use parlour_core::KeptData;
 
 /// The card table shipped with the crate.
 pub const CARD_DATA: &str = include_str!("../data/cards.txt");
@@ -174,21 +175,12 @@ impl Deck {
                 ),
             });
         }
-        static KEPT: Mutex<Vec<(String, &'static Deck)>> = Mutex::new(Vec::new());
-        let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((_, d)) = kept.iter().find(|(text, _)| text == value) {
-            return Ok(d);
-        }
-        let parsed = Deck::parse(value)?;
-        if kept.len() >= MAX_DECKS {
-            return Err(DataError {
+        static KEPT: KeptData<Deck> = KeptData::new(MAX_DECKS);
+        KEPT.get_or_parse(value, Deck::parse)?
+            .ok_or_else(|| DataError {
                 line: 0,
                 message: format!("more than {MAX_DECKS} different card tables in one process"),
-            });
-        }
-        let parsed: &'static Deck = Box::leak(Box::new(parsed));
-        kept.push((value.to_owned(), parsed));
-        Ok(parsed)
+            })
     }
 
     /// Whether this is the deck shipped with the crate.

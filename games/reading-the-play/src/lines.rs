@@ -6,7 +6,9 @@
 //! up Line 315 and Line 316 as the two largest numbers.
 
 use std::fmt;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
+
+use parlour_core::KeptData;
 
 use crate::card::LINE_COUNT;
 
@@ -150,23 +152,13 @@ impl LineTable {
                 ),
             ));
         }
-        static KEPT: Mutex<Vec<(String, &'static LineTable)>> = Mutex::new(Vec::new());
-        let mut kept = KEPT
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((_, t)) = kept.iter().find(|(text, _)| text == value) {
-            return Ok(t);
-        }
-        let table = LineTable::parse(value)?;
-        if kept.len() >= MAX_TABLES {
-            return Err(err(
+        static KEPT: KeptData<LineTable> = KeptData::new(MAX_TABLES);
+        KEPT.get_or_parse(value, LineTable::parse)?.ok_or_else(|| {
+            err(
                 0,
                 format!("more than {MAX_TABLES} different card lists in one process"),
-            ));
-        }
-        let table: &'static LineTable = Box::leak(Box::new(table));
-        kept.push((value.to_owned(), table));
-        Ok(table)
+            )
+        })
     }
 
     /// Parses and validates a card list in the `data/lines.txt` format.
