@@ -70,27 +70,24 @@ pub fn limits<'py>(
 /// A seed argument: an int in 0..2^64-1, as records keep it. PyO3's own conversion answers
 /// `-1` with a bare `OverflowError`; this names the range in a `ValueError` instead.
 pub fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
-    value.extract::<u64>().map_err(|e| {
-        if e.is_instance_of::<PyOverflowError>(value.py()) {
-            PyValueError::new_err(format!(
-                "seed {value} is out of range: seeds are 0..2^64-1 (0 to {})",
-                u64::MAX
-            ))
-        } else {
-            e
-        }
+    in_u64(value, || {
+        format!("seed {value} is out of range: seeds are 0..2^64-1")
     })
 }
 
 /// An environment or game number (`game_seed`'s `env` and `game`): an int in 0..2^64-1, named
 /// in a `ValueError` when out of range, as [`seed`] does.
 pub fn number(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    in_u64(value, || {
+        format!("{value} is out of range: environment and game numbers are 0..2^64-1")
+    })
+}
+
+/// `value` as a `u64`; out of range, a `ValueError` saying `what` and the top of the range.
+fn in_u64(value: &Bound<'_, PyAny>, what: impl FnOnce() -> String) -> PyResult<u64> {
     value.extract::<u64>().map_err(|e| {
         if e.is_instance_of::<PyOverflowError>(value.py()) {
-            PyValueError::new_err(format!(
-                "{value} is out of range: environment and game numbers are 0..2^64-1 (0 to {})",
-                u64::MAX
-            ))
+            PyValueError::new_err(format!("{} (0 to {})", what(), u64::MAX))
         } else {
             e
         }

@@ -143,6 +143,24 @@ async fn expire(url: &str, id: &str) {
     pool.close().await;
 }
 
+/// Whether, within 30 s, some session of this database waits for a lock (polled every 50 ms).
+async fn someone_waits_on_a_lock(pool: &sqlx::PgPool) -> bool {
+    for _ in 0..600 {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        if n > 0 {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
 #[tokio::test]
 async fn tables_and_entries_round_trip() {
     round_trip(&fresh_db().await).await;
@@ -576,22 +594,10 @@ async fn a_table_stuck_loading_does_not_hold_up_another() {
     let app = s.app.clone();
     let path_a = format!("/api/tables/{a}");
     let stuck = tokio::spawn(async move { call(&app, "GET", &path_a, "").await });
-    let mut waiting = false;
-    for _ in 0..600 {
-        let n: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM pg_stat_activity \
-             WHERE datname = current_database() AND wait_event_type = 'Lock'",
-        )
-        .fetch_one(&blocker)
-        .await
-        .unwrap();
-        if n > 0 {
-            waiting = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert!(waiting, "loading table a never reached the database");
+    assert!(
+        someone_waits_on_a_lock(&blocker).await,
+        "loading table a never reached the database"
+    );
 
     let (st, text) =
         tokio::time::timeout(WAIT, call(&s.app, "GET", &format!("/api/tables/{b}"), ""))
@@ -679,22 +685,10 @@ async fn a_group_commit_fails_only_the_tables_it_may_not_write() {
             (i, r)
         });
     }
-    let mut waiting = false;
-    for _ in 0..600 {
-        let n: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM pg_stat_activity \
-             WHERE datname = current_database() AND wait_event_type = 'Lock'",
-        )
-        .fetch_one(&pool)
-        .await
-        .unwrap();
-        if n > 0 {
-            waiting = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert!(waiting, "the group never waited for the lease row");
+    assert!(
+        someone_waits_on_a_lock(&pool).await,
+        "the group never waited for the lease row"
+    );
     taking.commit().await.unwrap();
 
     while let Some(done) = writes.join_next().await {
