@@ -12,7 +12,7 @@ use parlour_protocol::{ClockSettings, ClockState};
 use tokio::time::Instant;
 
 /// The banks of one table's seats, and which of them run now.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Clocks {
     settings: ClockSettings,
     /// Per seat: the bank in milliseconds as of `since` (or now, if it does not run).

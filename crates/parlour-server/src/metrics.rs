@@ -38,9 +38,10 @@ pub(crate) struct Metrics {
     connections: Gauge,
     /// Actions applied, people's and bots'.
     pub(crate) actions: Counter,
-    /// From a table reading an action to every connection having been sent its step.
+    /// From a table reading an action to every connection having been sent its steps.
     pub(crate) step: Histogram,
-    /// One write to the database (a step, with the chance it made due).
+    /// One write of a table's steps to the database (an action with the chance and the quick
+    /// bots' moves that followed it at once).
     pub(crate) store: Histogram,
     /// Tables whose lease this process took over (PostgreSQL).
     pub(crate) takeovers: Counter,
@@ -74,7 +75,7 @@ impl Default for Metrics {
         );
         r.register_with_unit(
             "step",
-            "From a table reading an action to its step being stored and sent to everyone",
+            "From a table reading an action to its steps being stored and sent to everyone",
             Unit::Seconds,
             step.clone(),
         );
@@ -118,6 +119,20 @@ impl Metrics {
     /// Counts a `rejected` sent to a client.
     pub(crate) fn refused(&self, code: &'static str) {
         self.refusals.get_or_create(&CodeLabel { code }).inc();
+    }
+}
+
+#[cfg(test)]
+impl Metrics {
+    /// How many writes of steps were timed, as `/metrics` shows it.
+    pub(crate) fn writes(&self) -> u64 {
+        let mut text = String::new();
+        prometheus_client::encoding::text::encode(&mut text, &self.registry).unwrap();
+        text.lines()
+            .find_map(|l| l.strip_prefix("parlour_store_seconds_count "))
+            .expect("the store's histogram is shown")
+            .parse()
+            .unwrap()
     }
 }
 

@@ -25,7 +25,6 @@ use crate::AppError;
 use crate::bots::{BotJob, SeatBot, make_seat_bot};
 use crate::clock::Clocks;
 use crate::limits::TableSlot;
-use crate::metrics::seconds;
 use crate::names::seat_names;
 use crate::outgoing::Outgoing;
 use crate::reject::Rejection;
@@ -36,6 +35,10 @@ use crate::token::{new_seed, new_table_id, token_matches};
 use crate::{Cell, ConnId, Running, Shared};
 
 mod presence;
+mod steps;
+
+/// One step's state message per viewer, encoded ([`Table::frame`]).
+type Frame = BTreeMap<Option<Seat>, Outgoing>;
 
 /// Messages queued for one connection; a connection that lets this many pile up is dropped.
 pub(crate) const OUTBOX: usize = 256;
@@ -402,12 +405,9 @@ impl Table {
                 table.run_clocks();
                 if table.status == Status::Playing {
                     info!(step = table.step, "table resumes");
-                    // After a crash between storing an action and the chance it made due, the
-                    // replay drew that chance from the seed, as the table would have: store it.
-                    if table.m.entries().len() as u64 > table.step {
-                        let old = table.step;
-                        let _ = table.commit(old, None).await;
-                    }
+                    // After a crash between storing an action and the chance it made due (in
+                    // tables stored before steps were stored together), the replay drew that
+                    // chance from the seed, as the table would have: it is stored now.
                     table.progress().await;
                 }
                 table.run(rx).await;
@@ -486,8 +486,8 @@ impl Table {
                 }
             };
             idle_until = Instant::now() + self.unload_after;
-            if self.status == Status::Playing && self.m.to_act() == ToAct::Chance {
-                // A chance step whose store failed earlier: try again.
+            if self.due() {
+                // Steps whose store failed earlier: try again.
                 self.progress().await;
             }
             match cmd {
@@ -719,99 +719,6 @@ impl Table {
             }
             .in_current_span(),
         );
-        Ok(())
-    }
-
-    /// Checks and applies one seat's action, stores it with the chance it brings, and tells
-    /// everyone. On refusal nothing changes.
-    async fn act(&mut self, seat: Seat, action: &str, step: u64) -> Result<(), Rejection> {
-        if self.status != Status::Playing {
-            return Err(Rejection::Status(self.status));
-        }
-        let to_act = match self.m.to_act() {
-            ToAct::Seats(s) => s,
-            _ => SeatSet::EMPTY,
-        };
-        if !to_act.contains(seat) {
-            return Err(Rejection::NotYourTurn(seat));
-        }
-        if step < self.changed_at[seat.index()] || step > self.step {
-            return Err(Rejection::Stale {
-                decided: step,
-                now: self.step,
-            });
-        }
-        let old = self.step;
-        let started = Instant::now();
-        self.m
-            .apply_action_text(seat, action)
-            .map_err(|e| Rejection::Illegal(e.to_string()))?;
-        self.shared.actions_applied.fetch_add(1, Ordering::Relaxed);
-        self.shared.metrics.actions.inc();
-        self.progress_from(old, seat)
-            .await
-            .map_err(Rejection::ActionNotStored)?;
-        self.shared.metrics.step.observe(seconds(started.elapsed()));
-        Ok(())
-    }
-
-    /// Draws due chance one outcome at a time, storing and announcing each.
-    async fn progress(&mut self) {
-        while self.status == Status::Playing && self.m.to_act() == ToAct::Chance {
-            let old = self.step;
-            self.m.draw_chance();
-            if self.commit(old, None).await.is_err() {
-                return;
-            }
-        }
-        self.schedule_bots();
-    }
-
-    /// Stores `seat`'s accepted action, then draws the chance it makes due.
-    async fn progress_from(&mut self, old: u64, seat: Seat) -> Result<(), StoreError> {
-        self.commit(old, Some(seat)).await?;
-        self.progress().await;
-        Ok(())
-    }
-
-    /// Stores the entries applied since step `old` (with the status they lead to, and the
-    /// clocks' banks once `acted`, the seat whose action it is, has been charged) in one
-    /// transaction, then tells everyone. If the store fails the game is rolled back to `old`.
-    async fn commit(&mut self, old: u64, acted: Option<Seat>) -> Result<(), StoreError> {
-        let now = Instant::now();
-        let banks = self.clocks.as_ref().map(|c| c.banks_at(now, acted));
-        let first = usize::try_from(old).expect("steps fit in memory");
-        let new = &self.m.entries()[first..];
-        let status = if self.m.to_act() == ToAct::Terminal {
-            Status::Finished
-        } else {
-            self.status
-        };
-        let stored = self
-            .store
-            .append(&self.id, old, new, status, banks.as_deref())
-            .await;
-        self.shared.metrics.store.observe(seconds(now.elapsed()));
-        if let Err(e) = stored {
-            self.store_failed(&e);
-            warn!(error = %e, "could not store a step; rolling back");
-            let mut back = self.m.record();
-            back.actions.truncate(first);
-            self.m = resume(&back).expect("the stored entries replayed when the table was loaded");
-            return Err(e);
-        }
-        self.step = self.m.entries().len() as u64;
-        if status == Status::Finished && self.status != Status::Finished {
-            self.shared.tables_open.fetch_sub(1, Ordering::Relaxed);
-            info!(step = self.step, "table finished");
-        }
-        self.status = status;
-        if let (Some(c), Some(banks)) = (self.clocks.as_mut(), banks) {
-            c.stored(banks, now, acted);
-        }
-        self.run_clocks();
-        self.note_changes(acted);
-        self.broadcast();
         Ok(())
     }
 
@@ -1144,23 +1051,33 @@ impl Table {
 
     /// Sends every connection the new state as its seat sees it, with the log lines it has not
     /// been sent yet.
-    ///
-    /// Only viewers someone watches as are built, and only the events since the last message
-    /// are described. A viewer nobody watches gets its whole log in `welcome` when someone joins
-    /// as it.
     fn broadcast(&mut self) {
-        let mut by_viewer: BTreeMap<Option<Seat>, Outgoing> = BTreeMap::new();
+        let frame = self.frame();
+        self.send_frame(frame);
+    }
+
+    /// The state message of every viewer someone watches as, with the log lines it has not been
+    /// sent yet; each is encoded once, for all of that viewer's connections.
+    ///
+    /// A viewer nobody watches is not built: it gets its whole log in `welcome` when someone
+    /// joins as it.
+    fn frame(&mut self) -> Frame {
+        let mut frame = Frame::new();
         let watched: BTreeSet<Option<Seat>> = self.subs.iter().map(|s| s.seat).collect();
         let now = self.m.event_count();
         for v in watched {
             let sent = self.log_sent.get(&v).copied().unwrap_or(0).min(now);
             let events = self.m.log_in(viewer(v), sent, Voice::table(&self.names));
             self.log_sent.insert(v, now);
-            // Encoded once, shared by all of the viewer's connections.
-            by_viewer.insert(v, Outgoing::new(&self.state_msg(v, events)));
+            frame.insert(v, Outgoing::new(&self.state_msg(v, events)));
         }
+        frame
+    }
+
+    /// Sends each connection its viewer's message of `frame`.
+    fn send_frame(&mut self, frame: Frame) {
         self.subs.retain(|sub| {
-            let msg = by_viewer[&sub.seat].clone();
+            let msg = frame[&sub.seat].clone();
             // A connection that cannot keep up is dropped; it may join again.
             sub.tx.try_send(msg).is_ok()
         });
