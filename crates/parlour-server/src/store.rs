@@ -333,9 +333,12 @@ impl Store {
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true);
             // One connection: SQLite writes one transaction at a time anyway, and several
-            // connections wait for its lock by sleeping, which cost more than the writes.
+            // connections wait for its lock by sleeping, which cost more than the writes. A
+            // file's connection does not go stale, so it is not pinged (a hand-off to its thread)
+            // each time it is taken.
             let pool = SqlitePoolOptions::new()
                 .max_connections(1)
+                .test_before_acquire(false)
                 .connect_with(opts)
                 .await?;
             MIGRATOR.run(&pool).await?;
