@@ -434,7 +434,7 @@ fn skill_line(ci: usize, c: &CellReport, tests: &[Test]) -> Option<Finding> {
     let base = format!("/cells/{ci}/skill");
     let mut l = Line::default()
         .l(format!("/cells/{ci}/setup"), &c.setup)
-        .t(": ")
+        .t(" · ")
         .l(format!("/cells/{ci}/lineup"), &c.lineup);
     if s.against.is_some() {
         l = l
