@@ -20,7 +20,7 @@ use crate::report::{ALPHA, Rate};
 use crate::stats::holm;
 use crate::stats::{DiffTest, share_difference};
 use crate::verdict::{Meaningful, Verdict};
-use crate::{CellKind, GameRow, Grid, LabError, LabResults};
+use crate::{GameRow, Grid, LabError, LabResults};
 
 /// The three questions, in report order.
 pub(crate) const FACTS: [&str; 3] = ["dealt", "held", "played"];
@@ -176,7 +176,7 @@ pub(crate) fn cards_report(
     let mut questions = Vec::new();
     for (f, fact) in FACTS.iter().enumerate() {
         for cell in &grid.cells {
-            if cell.rung.is_some() || !matches!(cell.kind, CellKind::Lineup(_)) {
+            if !cell.asks_about_cards() {
                 continue;
             }
             let Some(names) = results.card_names.get(&(cell.index as u32)) else {

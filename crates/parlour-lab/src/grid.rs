@@ -107,6 +107,13 @@ impl Cell {
         format!("{} · {}", self.setup_label(), self.lineup_label())
     }
 
+    /// Whether the card questions read this cell's games: line-ups of the study, not the skill
+    /// check or the ladder.
+    #[must_use]
+    pub fn asks_about_cards(&self) -> bool {
+        self.rung.is_none() && matches!(self.kind, CellKind::Lineup(_))
+    }
+
     /// Whether this is a skill-check cell.
     #[must_use]
     pub fn is_skill(&self) -> bool {

@@ -49,6 +49,9 @@ pub fn play_game<G: Search>(
         .map_err(|e| LabError::Spec(e.to_string()))?;
     let mut playout = Match::<G, CardWatch<G>>::setup(cell.players, &cell.options, seed)
         .map_err(|e| fail(e.to_string()))?;
+    if !cell.asks_about_cards() {
+        playout.history_mut().events_only();
+    }
     let actions = play_to_end(&mut playout, |state, seat| {
         bots[seat.index()].choose(&Observation::new(state, seat))
     })

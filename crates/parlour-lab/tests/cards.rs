@@ -276,3 +276,32 @@ fn every_number_of_the_card_section_is_the_jsons() {
     }
     assert!(sentences >= 2, "the Troll, dealt and played");
 }
+
+/// Hands are read after every step only in the games whose cards are asked about: the skill
+/// check's games carry the game's own facts, without the hands held.
+#[test]
+fn only_the_line_ups_games_read_the_hands_held() {
+    let mut s = spec(30, 40, 5);
+    s.skill = Some(parlour_lab::SkillSpec {
+        bot: "greedy".into(),
+        against: vec!["random".into()],
+        games: 30,
+    });
+    let grid = Grid::new::<TrollDraw>(&s).unwrap();
+    let r = results(&s, Shard::WHOLE);
+    let (mut lineup, mut skill) = (0, 0);
+    for row in &r.rows {
+        let cell = &grid.cells[row.cell as usize];
+        if cell.asks_about_cards() {
+            lineup += 1;
+            assert_eq!(row.held.len(), 3, "a seat's hands are read");
+            assert!(row.held.iter().all(|h| !h.is_empty()));
+        } else {
+            skill += 1;
+            assert!(cell.is_skill());
+            assert!(row.held.is_empty(), "no hand read in a skill game");
+            assert_eq!(row.played.len(), 3, "the game's own facts are kept");
+        }
+    }
+    assert_eq!((lineup, skill), (40, 30));
+}

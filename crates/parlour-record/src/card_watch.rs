@@ -15,9 +15,18 @@ pub struct CardWatch<G: Game> {
     held: Vec<Vec<u16>>,
     /// Per seat, the cards of the hands dealt by steps that said so.
     dealt: Vec<Vec<u16>>,
+    /// Whether hands are read after each step ([`CardWatch::events_only`]).
+    hands: bool,
 }
 
 impl<G: Game> CardWatch<G> {
+    /// Keeps the events alone from now on: no hand is read after a step, so the facts are the
+    /// game's own. For games whose cards nobody asks about, where reading every hand after
+    /// every step would cost time for nothing.
+    pub fn events_only(&mut self) {
+        self.hands = false;
+    }
+
     /// Every event of the game so far.
     pub fn events(&self) -> &[G::Event] {
         &self.events
@@ -57,6 +66,9 @@ impl<G: Game> CardWatch<G> {
 
     /// Reads the hands after a step whose events start at `start`.
     fn watch(&mut self, state: &G, start: usize) {
+        if !self.hands {
+            return;
+        }
         let Some(now) = state.hands_now(&self.events[start..]) else {
             return;
         };
@@ -85,6 +97,7 @@ impl<G: Game> Keep<G> for CardWatch<G> {
             events: Vec::new(),
             held: Vec::new(),
             dealt: Vec::new(),
+            hands: true,
         }
     }
 

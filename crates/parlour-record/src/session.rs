@@ -142,6 +142,11 @@ impl<G: Game, H: Keep<G>> Match<G, H> {
         &self.history
     }
 
+    /// What is kept of the history, to change how it keeps the rest.
+    pub fn history_mut(&mut self) -> &mut H {
+        &mut self.history
+    }
+
     /// The state and the history, ending the match.
     pub fn into_parts(self) -> (G, H) {
         (self.state, self.history)
