@@ -726,3 +726,69 @@ async fn a_group_commit_fails_only_the_tables_it_may_not_write() {
     );
     pool.close().await;
 }
+
+/// A session that holds a table's lease row and hangs holds up that table's write alone: the
+/// group gives up on the row after a while, and every other table of it is stored while the row
+/// is still held.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lease_row_held_by_a_hung_session_fails_only_its_own_table() {
+    const HELD: usize = 2;
+    let url = fresh_db().await;
+    let a = Store::connect(&url).await.unwrap();
+    let ids: Vec<String> = (0..6).map(|i| format!("t{i}")).collect();
+    for id in &ids {
+        a.create_table(&table(id)).await.unwrap();
+        a.append(id, 0, &["0: a".into()], Status::Playing, None)
+            .await
+            .unwrap();
+    }
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    let mut hung = pool.begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM leases WHERE table_id = $1 FOR UPDATE")
+        .bind(&ids[HELD])
+        .execute(&mut *hung)
+        .await
+        .unwrap();
+    let mut writes = tokio::task::JoinSet::new();
+    for (i, id) in ids.iter().enumerate() {
+        let (a, id) = (a.clone(), id.clone());
+        writes.spawn(async move {
+            let r = a
+                .append(&id, 1, &["1: b".to_owned()], Status::Playing, None)
+                .await;
+            (i, r)
+        });
+    }
+    let all = async {
+        let mut out = Vec::new();
+        while let Some(done) = writes.join_next().await {
+            out.push(done.unwrap());
+        }
+        out
+    };
+    let done = tokio::time::timeout(Duration::from_secs(30), all)
+        .await
+        .expect("the writes end while the row is still held");
+    for (i, r) in done {
+        if i == HELD {
+            assert!(matches!(r, Err(StoreError::Db(_))), "{i}: {r:?}");
+        } else {
+            assert!(r.is_ok(), "table {i}: {r:?}");
+        }
+    }
+    hung.rollback().await.unwrap();
+    for (i, id) in ids.iter().enumerate() {
+        let entries = a.load(id).await.unwrap().unwrap().entries;
+        let want: &[&str] = if i == HELD {
+            &["0: a"]
+        } else {
+            &["0: a", "1: b"]
+        };
+        assert_eq!(entries, want, "table {i}");
+    }
+    // Once the row is free the table stores again.
+    a.append(&ids[HELD], 1, &["1: c".into()], Status::Playing, None)
+        .await
+        .unwrap();
+    pool.close().await;
+}

@@ -10,7 +10,10 @@
 //!
 //! Locks are taken in table id order, so two groups that want the same rows (a table taken over
 //! while both processes still have a step of it waiting) wait for each other in turn rather than
-//! deadlock.
+//! deadlock. A group waits at most two seconds for them ([`BEGIN_GROUP`]): a session that holds a
+//! lease row and hangs would otherwise hold up every table of the group, and every group after
+//! it. The group then fails, and each of its tables is tried alone: only the one whose row is
+//! held fails.
 
 use std::collections::HashSet;
 
@@ -18,6 +21,10 @@ use sqlx::postgres::PgPool;
 
 use super::{Append, WriteGroup};
 use crate::store::{StoreError, banks_text, status_text};
+
+/// Each group's transaction, and the longest it waits for a lease row another session holds: a
+/// take-over or a renewal holds one for a round trip or two.
+const BEGIN_GROUP: &str = "BEGIN; SET LOCAL lock_timeout = '2s'";
 
 /// Locks the lease rows of tables `$1` that owner `$2` holds, and names those tables.
 const LOCK_HELD: &str = "SELECT table_id FROM leases \
@@ -43,7 +50,7 @@ pub(in crate::store) struct PgGroup {
 impl WriteGroup for PgGroup {
     async fn write(&self, group: &[Append]) -> Result<Vec<bool>, StoreError> {
         let ids: Vec<&str> = group.iter().map(|a| a.table.as_str()).collect();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.pool.begin_with(BEGIN_GROUP).await?;
         let held: Vec<String> = sqlx::query_scalar(LOCK_HELD)
             .bind(&ids)
             .bind(&self.owner)
