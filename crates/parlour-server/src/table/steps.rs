@@ -1,17 +1,17 @@
-//! How a table moves on: a seat's action is checked and applied, then the chance it makes due and
-//! the moves of the quick bots who must answer are applied too, and all those steps are stored in
-//! one append. Nobody hears of any of them before they are stored; then every connection gets one
-//! state per step, in order, as if each had been stored on its own.
+//! How a table moves on: a seat's action is checked, applied and stored with the chance it makes
+//! due; then the moves of the quick bots who must answer, and the chance they make due, are
+//! applied and stored in one more append. Nobody hears of a step before it is stored; then every
+//! connection gets one state per step, in order, as if each had been stored on its own.
 //!
-//! A person's action with three bots answering is one wait for the store, not four: under load
-//! the table's task, the writer and the connections wake a quarter as often.
+//! A person's action with three bots answering is two waits for the store, not four, and the
+//! person's own step waits for no bot.
 
 use std::collections::BTreeMap;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::Ordering;
 
 use parlour_core::{Seat, SeatSet, ToAct};
-use parlour_protocol::Status;
+use parlour_protocol::{SeatKind, Status};
 use tokio::time::Instant;
 use tracing::{info, warn};
 
@@ -93,14 +93,42 @@ impl Table {
             }
     }
 
-    /// Goes on from the entries applied since the last stored step (`acted`'s action, if any,
-    /// or chance a replay drew after a crash): draws due
-    /// chance and plays the moves of idle quick bots, until a person or a searching bot must act,
-    /// the game ends, or [`MOST_STEPS_AT_ONCE`]. Stores all of it (with the status it leads to
-    /// and the clocks' banks) in one append, then sends every connection one state per step and
-    /// starts the bots who must act. If the store fails, the game and everything the table
-    /// noted go back to that step, and nobody is told anything.
+    /// Goes on from the entries applied since the last stored step: `acted`'s action if any (or
+    /// chance a replay drew after a crash), the chance due, then the quick bots' moves. A
+    /// person's step, with the chance it makes due, is stored and sent first, so that their
+    /// answer waits for no bot; the bots' moves that follow go in one more append. Then the
+    /// bots who must act are started. `Err` if the first append failed: nothing of it was kept.
+    /// If the bots' append fails, their moves are undone and tried again later ([`Table::due`]).
     async fn play_on(&mut self, acted: Option<Seat>) -> Result<(), StoreError> {
+        let person = acted.is_some_and(|s| self.seats[s.index()].kind == SeatKind::Human);
+        let mut failed = None;
+        if person {
+            self.run_and_store(acted, false, &mut failed).await?;
+        }
+        let bots = self
+            .run_and_store(acted.filter(|_| !person), true, &mut failed)
+            .await;
+        if let Some(seat) = failed {
+            self.bot_failed(seat);
+        } else if bots.is_ok() {
+            self.schedule_bots();
+        }
+        Ok(())
+    }
+
+    /// Takes on the entries applied since the last stored step (`acted`'s action, if any), draws
+    /// due chance and, if `bots`, plays the moves of idle quick bots (a panic's seat goes in
+    /// `failed`), until a person or a searching bot must act, the game ends, or
+    /// [`MOST_STEPS_AT_ONCE`]. Stores all of it (with the status it leads to and the clocks'
+    /// banks) in one append, then sends every connection one state per step. If the store
+    /// fails, the game and everything the table noted go back to the last stored step, and
+    /// nobody is told anything.
+    async fn run_and_store(
+        &mut self,
+        acted: Option<Seat>,
+        bots: bool,
+        failed: &mut Option<Seat>,
+    ) -> Result<(), StoreError> {
         let old = self.step;
         let undo = Undo {
             step: self.step,
@@ -112,7 +140,6 @@ impl Table {
         let mut frames: Vec<Frame> = Vec::new();
         let mut banks = None;
         let mut last = acted;
-        let mut failed = None;
         loop {
             if self.m.entries().len() as u64 > self.step {
                 banks = self.settle(last);
@@ -127,7 +154,7 @@ impl Table {
                     last = None;
                 }
                 // Chance is drawn even past the most: the stored game never ends waiting for it.
-                ToAct::Seats(_) if frames.len() >= MOST_STEPS_AT_ONCE => break,
+                ToAct::Seats(_) if !bots || frames.len() >= MOST_STEPS_AT_ONCE => break,
                 ToAct::Seats(seats) => {
                     let quick = seats
                         .iter()
@@ -141,7 +168,7 @@ impl Table {
                         Ok(action) => action,
                         Err(panic) => {
                             warn!(%seat, error = %panic_text(&*panic), "a bot failed");
-                            failed = Some(seat);
+                            *failed = Some(seat);
                             break;
                         }
                     };
@@ -175,11 +202,6 @@ impl Table {
                 warn!(error = %e, "could not store a step; rolling back");
                 self.undo(undo);
             }
-        }
-        if let Some(seat) = failed {
-            self.bot_failed(seat);
-        } else if stored.is_ok() {
-            self.schedule_bots();
         }
         stored
     }
@@ -349,18 +371,19 @@ mod tests {
             || table.status == Status::Finished
     }
 
-    /// The deal and the bots' moves up to the person's turn are one write, and so is each of
-    /// the person's actions with every move and deal that follows it until the person's turn
-    /// comes again. Every connection still hears one state per step, in order, and the store
-    /// holds every step it heard of.
+    /// The deal and the bots' moves up to the person's turn are one write. Each of the person's
+    /// actions is one write, and the bots' answers up to the person's next turn one more. Every
+    /// connection still hears one state per step, in order, and the store holds every step it
+    /// heard of.
     #[tokio::test]
-    async fn a_persons_action_and_the_bots_answers_are_one_write_and_one_state_each() {
+    async fn a_persons_step_is_one_write_and_the_bots_answers_one_more_with_a_state_each() {
         let (_dir, store, mut table, mut heard, _inbox) = table().await;
         table.progress().await;
         assert_eq!(table.shared.metrics.writes(), 1);
         assert!(persons_turn(&table));
         let mut step = 0;
         let mut actions = 0;
+        let mut answered = 0;
         while table.status == Status::Playing {
             let before = table.step;
             let steps = steps_heard(&mut heard[0]);
@@ -371,14 +394,16 @@ mod tests {
                 "seat 1 hears each step too"
             );
             step = before;
+            let writes = table.shared.metrics.writes();
             let action = table.m.legal(Seat(0))[0].clone();
             table.act(Seat(0), &action, before).await.unwrap();
             actions += 1;
-            assert_eq!(
-                table.shared.metrics.writes(),
-                1 + actions,
-                "one write per action"
-            );
+            let bots_moved = table.m.entries()[usize::try_from(before).unwrap()..]
+                .iter()
+                .any(|e| !e.starts_with("0:") && !e.starts_with("chance"));
+            let more = table.shared.metrics.writes() - writes;
+            assert_eq!(more, if bots_moved { 2 } else { 1 }, "action {actions}");
+            answered += u64::from(bots_moved);
             assert!(persons_turn(&table));
         }
         let kept = store.load("t1").await.unwrap().unwrap();
@@ -389,9 +414,10 @@ mod tests {
         assert_eq!(last.last(), Some(&table.step));
         assert!(actions >= 13, "a whole game: {actions} actions");
         assert!(
-            table.step > 3 * actions,
-            "the bots' moves came with the person's"
+            answered * 2 > actions,
+            "the bots answered in one write: {answered}"
         );
+        assert!(table.step > 3 * actions, "every bot's move was stored");
     }
 
     /// If the steps cannot be stored, the person's action is refused as not stored: nobody
@@ -436,6 +462,31 @@ mod tests {
         assert_eq!(fresh, states, "what was noted is what the game shows");
         // Nothing is due: the table waits for the person.
         assert!(!table.due());
+    }
+
+    /// If the bots' answers cannot be stored, the person's step still stands (it was stored and
+    /// sent first): the bots' moves are undone, nobody hears of them, and they are due again.
+    #[tokio::test]
+    async fn bots_answers_that_cannot_be_stored_leave_the_persons_step_standing() {
+        let (_dir, store, mut table, mut heard, _inbox) = table().await;
+        table.progress().await;
+        steps_heard(&mut heard[0]);
+        let step = table.step;
+        // Another writer took the step after the person's: the bots' write of it fails.
+        store
+            .append("t1", step + 1, &["1: x".to_owned()], Status::Playing, None)
+            .await
+            .unwrap();
+        let action = table.m.legal(Seat(0))[0].clone();
+        table.act(Seat(0), &action, step).await.unwrap();
+        assert_eq!(steps_heard(&mut heard[0]), [step + 1]);
+        assert_eq!(table.step, step + 1);
+        assert_eq!(table.m.entries().len() as u64, step + 1);
+        assert!(table.due(), "the bots' moves are due again");
+        assert_eq!(
+            store.load("t1").await.unwrap().unwrap().entries[..=usize::try_from(step).unwrap()],
+            table.m.entries()[..]
+        );
     }
 
     /// Bots that would play on past [`super::MOST_STEPS_AT_ONCE`] steps store those and go on
