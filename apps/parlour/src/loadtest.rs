@@ -86,6 +86,9 @@ pub struct LoadReport {
     pub actions_acked: u64,
     pub actions_per_s: f64,
     pub rtt_ms: Rtt,
+    /// The round trips once every slot had its first table open (`None` if none was measured
+    /// then): what a table sees while the server is not also making thousands of tables.
+    pub rtt_after_ramp_ms: Option<Rtt>,
     /// Actions refused as `stale` (decided again, not errors).
     pub stale: u64,
     /// Messages refused as `throttled` (sent again after a pause).
@@ -108,6 +111,29 @@ pub struct Rtt {
     pub p90: f64,
     pub p99: f64,
     pub max: f64,
+}
+
+impl Rtt {
+    /// The percentiles of `hist` (microseconds); `None` if it holds nothing.
+    fn of(hist: &Histogram<u64>) -> Option<Rtt> {
+        let ms = |us: u64| us as f64 / 1000.0;
+        (!hist.is_empty()).then(|| Rtt {
+            p50: ms(hist.value_at_quantile(0.50)),
+            p90: ms(hist.value_at_quantile(0.90)),
+            p99: ms(hist.value_at_quantile(0.99)),
+            max: ms(hist.max()),
+        })
+    }
+}
+
+impl fmt::Display for Rtt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            self.p50, self.p90, self.p99, self.max
+        )
+    }
 }
 
 impl fmt::Display for LoadReport {
@@ -149,11 +175,10 @@ impl fmt::Display for LoadReport {
             "actions           {} acknowledged, {:.1} per second",
             self.actions_acked, self.actions_per_s
         )?;
-        writeln!(
-            f,
-            "round trip        p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-            self.rtt_ms.p50, self.rtt_ms.p90, self.rtt_ms.p99, self.rtt_ms.max
-        )?;
+        writeln!(f, "round trip        {}", self.rtt_ms)?;
+        if let Some(after) = &self.rtt_after_ramp_ms {
+            writeln!(f, "  after the ramp  {after}")?;
+        }
         writeln!(
             f,
             "refusals          {} stale, {} throttled",
@@ -371,6 +396,10 @@ struct Slot {
     creating: Arc<Semaphore>,
     rng: ChaCha8Rng,
     hist: Histogram<u64>,
+    /// The round trips measured once every slot had its first table open.
+    after_ramp: Histogram<u64>,
+    /// Slots in all: the ramp is over once this many have ramped.
+    slots: u64,
     think: Duration,
 }
 
@@ -398,6 +427,8 @@ async fn drive(args: &LoadArgs, addr: SocketAddr, seats: Value) -> Result<LoadRe
             creating: creating.clone(),
             rng: ChaCha8Rng::seed_from_u64(args.seed ^ u64::from(i).wrapping_mul(0x9e37_79b9)),
             hist: new_histogram(),
+            after_ramp: new_histogram(),
+            slots: u64::from(args.tables),
             think: args.think,
         };
         slots.push(tokio::spawn(slot.run()));
@@ -449,10 +480,13 @@ async fn drive(args: &LoadArgs, addr: SocketAddr, seats: Value) -> Result<LoadRe
         held_stats = stats(addr).await.ok();
     }
     bar.set_message("closing tables");
-    let mut hist = new_histogram();
+    let (mut hist, mut after_ramp) = (new_histogram(), new_histogram());
     for s in slots {
         match s.await {
-            Ok(h) => hist.add(h).context("merging histograms")?,
+            Ok((h, a)) => {
+                hist.add(h).context("merging histograms")?;
+                after_ramp.add(a).context("merging histograms")?;
+            }
             Err(e) => counters.error(format!("a slot failed: {e}")),
         }
     }
@@ -461,7 +495,6 @@ async fn drive(args: &LoadArgs, addr: SocketAddr, seats: Value) -> Result<LoadRe
 
     let c = &counters;
     let acked = c.acked.load(Ordering::Relaxed);
-    let ms = |us: u64| us as f64 / 1000.0;
     let rss_before = before.resident_bytes;
     let rss_held = held_stats.as_ref().and_then(|s| s.resident_bytes);
     let per_table = match (rss_before, rss_held) {
@@ -482,12 +515,13 @@ async fn drive(args: &LoadArgs, addr: SocketAddr, seats: Value) -> Result<LoadRe
         tables_resigned: c.resigned.load(Ordering::Relaxed),
         actions_acked: acked,
         actions_per_s: acked as f64 / elapsed.as_secs_f64(),
-        rtt_ms: Rtt {
-            p50: ms(hist.value_at_quantile(0.50)),
-            p90: ms(hist.value_at_quantile(0.90)),
-            p99: ms(hist.value_at_quantile(0.99)),
-            max: ms(hist.max()),
-        },
+        rtt_ms: Rtt::of(&hist).unwrap_or(Rtt {
+            p50: 0.0,
+            p90: 0.0,
+            p99: 0.0,
+            max: 0.0,
+        }),
+        rtt_after_ramp_ms: Rtt::of(&after_ramp),
         stale: c.stale.load(Ordering::Relaxed),
         throttled: c.throttled.load(Ordering::Relaxed),
         errors: c.errors.load(Ordering::Relaxed),
@@ -518,8 +552,9 @@ impl Slot {
         self.think.mul_f64(self.rng.random_range(0.5..1.5))
     }
 
-    /// Plays table after table until the deadline; returns the round trips it measured.
-    async fn run(mut self) -> Histogram<u64> {
+    /// Plays table after table until the deadline; returns the round trips it measured, all
+    /// and those after the ramp.
+    async fn run(mut self) -> (Histogram<u64>, Histogram<u64>) {
         let mut first = true;
         while Instant::now() < self.deadline {
             let created = match self.create().await {
@@ -564,7 +599,7 @@ impl Slot {
                 }
             }
         }
-        self.hist
+        (self.hist, self.after_ramp)
     }
 
     async fn create(&self) -> Result<CreatedTable> {
@@ -651,6 +686,9 @@ impl Slot {
                     {
                         let us = u64::try_from(at.elapsed().as_micros()).unwrap_or(u64::MAX);
                         self.hist.saturating_record(us.max(1));
+                        if self.counters.ramped.load(Ordering::Relaxed) == self.slots {
+                            self.after_ramp.saturating_record(us.max(1));
+                        }
                         self.counters.acked.fetch_add(1, Ordering::Relaxed);
                         pending = None;
                     }

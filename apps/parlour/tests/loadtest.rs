@@ -86,6 +86,12 @@ fn assert_consistent(r: &Value, tables: u64) {
     let rtt = &r["rtt_ms"];
     let (p50, p99, max) = (num(rtt, "p50"), num(rtt, "p99"), num(rtt, "max"));
     assert!(0.0 < p50 && p50 <= p99 && p99 <= max, "{r}");
+    // The round trips after the ramp are some of all of them: none beyond the largest.
+    let after = &r["rtt_after_ramp_ms"];
+    if !after.is_null() {
+        let (p50, p99, most) = (num(after, "p50"), num(after, "p99"), num(after, "max"));
+        assert!(0.0 < p50 && p50 <= p99 && p99 <= most && most <= max, "{r}");
+    }
     if cfg!(target_os = "linux") {
         assert!(num(r, "server_rss_before_bytes") > 0.0, "{r}");
         assert!(r["server_bytes_per_table"].is_u64(), "{r}");
@@ -98,6 +104,8 @@ fn a_small_load_test_plays_and_closes_every_table() {
     assert_eq!(r["game"], "troll-tricker");
     assert_eq!(r["tables_asked"], 20);
     assert_consistent(&r, 20);
+    // 20 tables open in far less than 3 s, and act on after that.
+    assert!(r["rtt_after_ramp_ms"].is_object(), "{r}");
 }
 
 #[test]
