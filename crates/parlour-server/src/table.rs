@@ -1247,35 +1247,49 @@ mod tests {
     use super::*;
     use axum::extract::ws::Utf8Bytes;
 
-    /// A stored two-seat table of Haunted with `bot` in both seats, loaded but not started; the
-    /// directory holds its database.
-    async fn loaded(
-        bot: &str,
-    ) -> (
+    /// A table loaded but not started, its database (in the directory), and its inbox.
+    pub(super) type Loaded = (
         tempfile::TempDir,
         Store,
         Table,
         mpsc::Sender<Cmd>,
         mpsc::Receiver<Cmd>,
-    ) {
+    );
+
+    /// A stored two-seat table of Haunted with `bot` in both seats, loaded but not started; the
+    /// directory holds its database.
+    async fn loaded(bot: &str) -> Loaded {
+        let seats = (0..2).map(|seat| (seat, SeatKind::Bot, bot)).collect();
+        stored_and_loaded("haunted", seats, 7).await
+    }
+
+    /// A stored table of `game` in play with `seats` (seat, kind, name or bot) and `seed`, loaded
+    /// but not started; the directory holds its database.
+    pub(super) async fn stored_and_loaded(
+        game: &str,
+        seats: Vec<(u8, SeatKind, &str)>,
+        seed: u64,
+    ) -> Loaded {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("t.db").display());
         let store = Store::connect(&url).await.unwrap();
-        let seats = (0..2)
-            .map(|seat| SeatRow {
+        let players = u8::try_from(seats.len()).unwrap();
+        let seats = seats
+            .into_iter()
+            .map(|(seat, kind, name)| SeatRow {
                 seat,
-                kind: SeatKind::Bot,
-                name: bot.to_owned(),
+                kind,
+                name: name.to_owned(),
                 token_hash: None,
                 joined: true,
             })
             .collect();
         let stored = StoredTable {
             id: "t1".to_owned(),
-            game: "haunted".to_owned(),
-            players: 2,
+            game: game.to_owned(),
+            players,
             options: BTreeMap::new(),
-            seed: 7,
+            seed,
             status: Status::Playing,
             resigned: None,
             seats,

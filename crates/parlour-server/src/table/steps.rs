@@ -274,20 +274,16 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-    use std::sync::{Arc, Weak};
-    use std::time::Duration;
-
     use parlour_core::{Seat, ToAct};
     use parlour_protocol::{SeatKind, ServerMsg, Status};
     use tokio::sync::mpsc;
 
+    use super::super::tests::stored_and_loaded;
     use super::super::{Cmd, OUTBOX, Sub, Table};
-    use crate::Shared;
     use crate::bots::make_seat_bot;
     use crate::outgoing::Outgoing;
     use crate::reject::Rejection;
-    use crate::store::{SeatRow, Store, StoredTable};
+    use crate::store::Store;
 
     /// A stored four-seat Troll Tricker table in play, a person in seat 1 and random bots in the
     /// others, loaded with a spectator and seat 1 watching; the directory holds its database.
@@ -298,47 +294,13 @@ mod tests {
         [mpsc::Receiver<Outgoing>; 2],
         (mpsc::Sender<Cmd>, mpsc::Receiver<Cmd>),
     ) {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("t.db").display());
-        let store = Store::connect(&url).await.unwrap();
         let seats = (0..4)
-            .map(|seat| SeatRow {
-                seat,
-                kind: if seat == 0 {
-                    SeatKind::Human
-                } else {
-                    SeatKind::Bot
-                },
-                name: if seat == 0 { "Ann" } else { "random" }.to_owned(),
-                token_hash: None,
-                joined: true,
+            .map(|seat| match seat {
+                0 => (seat, SeatKind::Human, "Ann"),
+                _ => (seat, SeatKind::Bot, "random"),
             })
             .collect();
-        let stored = StoredTable {
-            id: "t1".to_owned(),
-            game: "troll-tricker".to_owned(),
-            players: 4,
-            options: BTreeMap::new(),
-            seed: 11,
-            status: Status::Playing,
-            resigned: None,
-            seats,
-            entries: Vec::new(),
-            clock: None,
-            banks: Vec::new(),
-            rematch: None,
-        };
-        store.create_table(&stored).await.unwrap();
-        let shared = Arc::new(Shared::default());
-        let (mut table, tx, rx) = Table::load(
-            stored,
-            store.clone(),
-            shared,
-            Duration::from_secs(60),
-            None,
-            Weak::new(),
-        )
-        .unwrap();
+        let (dir, store, mut table, tx, rx) = stored_and_loaded("troll-tricker", seats, 11).await;
         table.note_changes(None);
         let heard = [None, Some(Seat(0))].map(|seat| {
             let (tx, rx) = mpsc::channel(OUTBOX);
