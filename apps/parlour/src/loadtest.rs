@@ -104,8 +104,8 @@ pub struct LoadReport {
     pub server_bytes_per_table: Option<u64>,
 }
 
-/// Round trips from `act` to the `state` that carries it, in milliseconds.
-#[derive(Debug, Serialize)]
+/// Round trips from `act` to the `state` that carries it, in milliseconds (all 0 if none).
+#[derive(Debug, Default, Serialize)]
 pub struct Rtt {
     pub p50: f64,
     pub p90: f64,
@@ -515,12 +515,7 @@ async fn drive(args: &LoadArgs, addr: SocketAddr, seats: Value) -> Result<LoadRe
         tables_resigned: c.resigned.load(Ordering::Relaxed),
         actions_acked: acked,
         actions_per_s: acked as f64 / elapsed.as_secs_f64(),
-        rtt_ms: Rtt::of(&hist).unwrap_or(Rtt {
-            p50: 0.0,
-            p90: 0.0,
-            p99: 0.0,
-            max: 0.0,
-        }),
+        rtt_ms: Rtt::of(&hist).unwrap_or_default(),
         rtt_after_ramp_ms: Rtt::of(&after_ramp),
         stale: c.stale.load(Ordering::Relaxed),
         throttled: c.throttled.load(Ordering::Relaxed),

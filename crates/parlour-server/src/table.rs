@@ -1114,11 +1114,9 @@ impl Table {
             self.run_bot_job(seat, bot.think(&*self.m, seat), stand_in);
             return;
         }
-        // As on a blocking thread, a panic is caught and the seat's bot replaced.
-        let choice = std::panic::catch_unwind(AssertUnwindSafe(|| bot.choose(&*self.m, seat)));
-        let decided = choice
-            .map(|action| (bot, action))
-            .map_err(|panic| panic_text(&*panic));
+        let decided = self
+            .choose_caught(&mut bot, seat)
+            .map(|action| (bot, action));
         let Some(cmd) = decided_cmd(seat, decided, stand_in, self.step) else {
             return;
         };
@@ -1131,6 +1129,13 @@ impl Table {
                 let _ = tx.send(cmd).await;
             });
         }
+    }
+
+    /// A quick bot's choice for `seat`, made here; a panic is caught and given as its text, as a
+    /// blocking thread's would be, so that the seat's bot is replaced.
+    fn choose_caught(&self, bot: &mut Box<dyn SeatBot>, seat: Seat) -> Result<String, String> {
+        std::panic::catch_unwind(AssertUnwindSafe(|| bot.choose(&*self.m, seat)))
+            .map_err(|panic| panic_text(&*panic))
     }
 
     /// Runs a bot's decision for `seat` on a blocking thread; see [`Table::think`]. If it

@@ -634,6 +634,19 @@ async fn a_database_made_by_the_old_migrations_opens() {
     }
 }
 
+/// `n` tables `t0`, `t1`, ... made by `store`, each with step 0 (`0: a`) stored; their ids.
+async fn tables_with_a_step(store: &Store, n: usize) -> Vec<String> {
+    let ids: Vec<String> = (0..n).map(|i| format!("t{i}")).collect();
+    for id in &ids {
+        store.create_table(&table(id)).await.unwrap();
+        store
+            .append(id, 0, &["0: a".into()], Status::Playing, None)
+            .await
+            .unwrap();
+    }
+    ids
+}
+
 /// Many tables' steps stored at once share transactions (a group commit), and each table's
 /// lease is still checked alone: a table taken over by another process while the group waits
 /// for its lease row fails alone, as does one whose lease expired before and one whose step is
@@ -646,13 +659,7 @@ async fn a_group_commit_fails_only_the_tables_it_may_not_write() {
     let url = fresh_db().await;
     let a = Store::connect(&url).await.unwrap();
     let b = Store::connect(&url).await.unwrap();
-    let ids: Vec<String> = (0..40).map(|i| format!("t{i}")).collect();
-    for id in &ids {
-        a.create_table(&table(id)).await.unwrap();
-        a.append(id, 0, &["0: a".into()], Status::Playing, None)
-            .await
-            .unwrap();
-    }
+    let ids = tables_with_a_step(&a, 40).await;
     expire(&url, &ids[EXPIRED]).await;
 
     // Process b takes table TAKEN over in a transaction still open, holding its lease row:
@@ -735,13 +742,7 @@ async fn a_lease_row_held_by_a_hung_session_fails_only_its_own_table() {
     const HELD: usize = 2;
     let url = fresh_db().await;
     let a = Store::connect(&url).await.unwrap();
-    let ids: Vec<String> = (0..6).map(|i| format!("t{i}")).collect();
-    for id in &ids {
-        a.create_table(&table(id)).await.unwrap();
-        a.append(id, 0, &["0: a".into()], Status::Playing, None)
-            .await
-            .unwrap();
-    }
+    let ids = tables_with_a_step(&a, 6).await;
     let pool = sqlx::PgPool::connect(&url).await.unwrap();
     let mut hung = pool.begin().await.unwrap();
     sqlx::query("SELECT 1 FROM leases WHERE table_id = $1 FOR UPDATE")

@@ -7,7 +7,6 @@
 //! person's own step waits for no bot.
 
 use std::collections::BTreeMap;
-use std::panic::AssertUnwindSafe;
 use std::sync::atomic::Ordering;
 
 use parlour_core::{Seat, SeatSet, ToAct};
@@ -15,7 +14,7 @@ use parlour_protocol::{SeatKind, Status};
 use tokio::time::Instant;
 use tracing::{info, warn};
 
-use super::{Frame, Table, panic_text};
+use super::{Frame, Table};
 use crate::clock::Clocks;
 use crate::metrics::seconds;
 use crate::reject::Rejection;
@@ -33,6 +32,19 @@ struct Undo {
     changed_at: Vec<u64>,
     log_sent: BTreeMap<Option<Seat>, usize>,
     clocks: Option<Clocks>,
+}
+
+impl Undo {
+    /// What `table` has told everyone so far.
+    fn of(table: &Table) -> Undo {
+        Undo {
+            step: table.step,
+            status: table.status,
+            changed_at: table.changed_at.clone(),
+            log_sent: table.log_sent.clone(),
+            clocks: table.clocks.clone(),
+        }
+    }
 }
 
 impl Table {
@@ -129,19 +141,15 @@ impl Table {
         bots: bool,
         failed: &mut Option<Seat>,
     ) -> Result<(), StoreError> {
-        let old = self.step;
-        let undo = Undo {
-            step: self.step,
-            status: self.status,
-            changed_at: self.changed_at.clone(),
-            log_sent: self.log_sent.clone(),
-            clocks: self.clocks.clone(),
-        };
+        // Taken only once there is something to undo: most calls after a person's step have
+        // no bot to play.
+        let mut undo: Option<Undo> = None;
         let mut frames: Vec<Frame> = Vec::new();
         let mut banks = None;
         let mut last = acted;
         loop {
             if self.m.entries().len() as u64 > self.step {
+                undo.get_or_insert_with(|| Undo::of(self));
                 banks = self.settle(last);
                 frames.push(self.frame());
             }
@@ -161,13 +169,10 @@ impl Table {
                         .find(|s| self.bots[s.index()].as_ref().is_some_and(|bot| bot.quick()));
                     let Some(seat) = quick else { break };
                     let mut bot = self.bots[seat.index()].take().expect("an idle bot");
-                    // As on a blocking thread, a panic is caught and the seat's bot replaced.
-                    let choice =
-                        std::panic::catch_unwind(AssertUnwindSafe(|| bot.choose(&*self.m, seat)));
-                    let action = match choice {
+                    let action = match self.choose_caught(&mut bot, seat) {
                         Ok(action) => action,
                         Err(panic) => {
-                            warn!(%seat, error = %panic_text(&*panic), "a bot failed");
+                            warn!(%seat, error = %panic, "a bot failed");
                             *failed = Some(seat);
                             break;
                         }
@@ -183,11 +188,10 @@ impl Table {
                 ToAct::Terminal => break,
             }
         }
-        let stored = if frames.is_empty() {
-            Ok(())
-        } else {
-            self.store_steps(old, banks).await
+        let Some(undo) = undo else {
+            return Ok(());
         };
+        let stored = self.store_steps(undo.step, banks).await;
         match &stored {
             Ok(()) => {
                 if self.status == Status::Finished && undo.status != Status::Finished {
